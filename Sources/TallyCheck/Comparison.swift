@@ -1,0 +1,74 @@
+import TallyModel
+
+/// A configuration and a catalogue side by side, with their products matched by exact ID.
+public struct Comparison: Sendable {
+    public let configuration: Catalog
+    public let catalog: Catalog
+    public let configProducts: [String: Product]
+    public let catalogProducts: [String: Product]
+    /// IDs present on both sides, in the configuration's order.
+    public let sharedIDs: [String]
+    /// The territory whose prices are compared: the configuration's storefront.
+    public var territory: Territory { configuration.defaultTerritory }
+
+    public init(configuration: Catalog, catalog: Catalog) {
+        self.configuration = configuration
+        self.catalog = catalog
+        let configProducts = configuration.productsByID
+        let catalogProducts = catalog.productsByID
+        self.configProducts = configProducts
+        self.catalogProducts = catalogProducts
+        var seen = Set<String>()
+        seen.reserveCapacity(configProducts.count)
+        sharedIDs = configuration.products.compactMap { product in
+            guard catalogProducts[product.id] != nil, seen.insert(product.id).inserted else { return nil }
+            return product.id
+        }
+    }
+
+    /// Whether both sides know a field; rules compare only such fields.
+    public func bothKnow(_ field: Field) -> Bool {
+        configuration.knownFields.contains(field) && catalog.knownFields.contains(field)
+    }
+
+    func configSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
+        FindingSide(role: "configuration", value: value, location: configuration.location(position ?? product.position(of: field)))
+    }
+
+    func catalogSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
+        FindingSide(role: "catalog", value: value, location: catalog.location(position ?? product.position(of: field)))
+    }
+}
+
+/// A cross-source rule: compares a configuration with a catalogue.
+public protocol ComparisonRule: Sendable {
+    static var description: RuleDescription { get }
+    /// Appends findings and the subjects examined.
+    func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject])
+}
+
+/// A rule that looks at one product present on both sides at a time.
+public protocol ProductPairRule: ComparisonRule {
+    /// Whether the rule applies to this pair (e.g. both are subscriptions).
+    func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool
+    func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding]
+}
+
+extension ProductPairRule {
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        let id = Self.description.id
+        for productID in comparison.sharedIDs {
+            guard let config = comparison.configProducts[productID], let catalog = comparison.catalogProducts[productID],
+                  applies(to: config, catalog, in: comparison) else { continue }
+            checked.append(CheckedSubject(ruleID: id, subject: productID, location: comparison.configuration.location(config.position)))
+            findings.append(contentsOf: compare(config, catalog, in: comparison))
+        }
+    }
+
+    /// A finding of this rule with its default severity.
+    func finding(_ productID: String, _ field: Field, _ message: String, left: FindingSide?, right: FindingSide?,
+                 territory: Territory? = nil, offerID: String? = nil) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
+                territory: territory, offerID: offerID, field: field, message: message, left: left, right: right)
+    }
+}

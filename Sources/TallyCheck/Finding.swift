@@ -1,0 +1,120 @@
+import TallyModel
+
+/// How much a finding matters. `error` fails the gate; `warning` fails it only with `--strict`.
+public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+    case note, warning, error
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One side of a finding: which source, what it says, and where.
+public struct FindingSide: Sendable, Hashable, Codable {
+    /// `configuration` or `catalog` (or `source` for lint).
+    public var role: String
+    /// The value this side has, in words ("4.99 USD", "1 week", "absent").
+    public var value: String?
+    public var location: SourceLocation
+
+    public init(role: String, value: String?, location: SourceLocation) {
+        self.role = role
+        self.value = value
+        self.location = location
+    }
+}
+
+/// A mismatch or lint problem: a plain value; printing happens in the reporters.
+public struct Finding: Sendable, Hashable, Codable {
+    /// The rule's stable kebab-case ID (`price`, `missing-in-catalog`, `duplicate-id`).
+    public var ruleID: String
+    public var severity: Severity
+    /// The product concerned (for group-level findings, a member of the group).
+    public var productID: String?
+    public var territory: Territory?
+    public var offerID: String?
+    public var field: Field
+    public var message: String
+    /// The configuration's side (or the only side, for lint).
+    public var left: FindingSide?
+    /// The catalogue's side.
+    public var right: FindingSide?
+    /// A suggestion ("did you mean com.example.pro.monthly?").
+    public var hint: String?
+
+    public init(
+        ruleID: String, severity: Severity, productID: String?, territory: Territory? = nil, offerID: String? = nil,
+        field: Field, message: String, left: FindingSide? = nil, right: FindingSide? = nil, hint: String? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.productID = productID
+        self.territory = territory
+        self.offerID = offerID
+        self.field = field
+        self.message = message
+        self.left = left
+        self.right = right
+        self.hint = hint
+    }
+
+    /// The first known location: where an editor should jump.
+    public var primaryLocation: SourceLocation? { left?.location ?? right?.location }
+}
+
+/// Static facts about a rule: shown by reporters, `--help` and the README's rule table.
+public struct RuleDescription: Sendable, Hashable, Codable {
+    public var id: String
+    public var defaultSeverity: Severity
+    /// One line: what the rule finds.
+    public var summary: String
+    /// `cross-source` or `lint`.
+    public var category: String
+
+    public init(id: String, defaultSeverity: Severity, summary: String, category: String) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.category = category
+    }
+}
+
+/// A subject a rule examined, for reports that list what passed as well as what failed.
+public struct CheckedSubject: Sendable, Hashable, Codable {
+    public var ruleID: String
+    public var subject: String
+    public var location: SourceLocation?
+
+    public init(ruleID: String, subject: String, location: SourceLocation?) {
+        self.ruleID = ruleID
+        self.subject = subject
+        self.location = location
+    }
+}
+
+/// The outcome of a check or lint run.
+public struct CheckResult: Sendable, Hashable, Codable {
+    public var findings: [Finding]
+    /// Every (rule, subject) examined, passing or not.
+    public var checked: [CheckedSubject]
+    /// The sources read, by file, in the order given.
+    public var sources: [String]
+    /// What was compared for each pair of sources, in words.
+    public var comparisons: [String]
+
+    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = []) {
+        self.findings = findings
+        self.checked = checked
+        self.sources = sources
+        self.comparisons = comparisons
+    }
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// Whether the gate fails: any error, or any warning when strict.
+    public func fails(strict: Bool) -> Bool {
+        findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+    }
+}

@@ -1,0 +1,157 @@
+import TallyModel
+
+/// Pairs each configuration subscription group with the catalogue group that holds most of its
+/// members. Group IDs differ between sources (StoreKit uses hex IDs, servers use names), so groups
+/// are matched by members; the ID or name only breaks ties.
+public struct GroupMatching: Sendable {
+    /// Configuration group ID → catalogue group ID.
+    public private(set) var catalogGroup: [String: String] = [:]
+
+    public init(_ comparison: Comparison) {
+        var counts: [Pair: Int] = [:]
+        for id in comparison.sharedIDs {
+            guard let a = comparison.configProducts[id]?.group?.groupID, !a.isEmpty,
+                  let b = comparison.catalogProducts[id]?.group?.groupID, !b.isEmpty else { continue }
+            counts[Pair(config: a, catalog: b), default: 0] += 1
+        }
+        let names = Dictionary(comparison.configuration.groups.map { ($0.id, $0.name?.lowercased() ?? "") }, uniquingKeysWith: { a, _ in a })
+        let otherNames = Dictionary(comparison.catalog.groups.map { ($0.id, $0.name?.lowercased() ?? "") }, uniquingKeysWith: { a, _ in a })
+        func alike(_ pair: Pair) -> Bool {
+            pair.config == pair.catalog || (!(names[pair.config] ?? "").isEmpty && names[pair.config] == otherNames[pair.catalog])
+        }
+        let ordered = counts.sorted { lhs, rhs in
+            if lhs.value != rhs.value { return lhs.value > rhs.value }
+            let (l, r) = (alike(lhs.key), alike(rhs.key))
+            if l != r { return l }
+            return (lhs.key.config, lhs.key.catalog) < (rhs.key.config, rhs.key.catalog)
+        }
+        var taken = Set<String>()
+        for (pair, _) in ordered where catalogGroup[pair.config] == nil && !taken.contains(pair.catalog) {
+            catalogGroup[pair.config] = pair.catalog
+            taken.insert(pair.catalog)
+        }
+    }
+
+    private struct Pair: Hashable {
+        var config: String
+        var catalog: String
+    }
+}
+
+/// Products grouped together on one side but not on the other.
+public struct GroupRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: "group", defaultSeverity: .error,
+        summary: "A subscription is grouped with other subscriptions on one side but not on the other.", category: "cross-source")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        guard comparison.bothKnow(.group) else { return }
+        let matching = GroupMatching(comparison)
+        var configMembers: [String: [String]] = [:]
+        for id in comparison.sharedIDs {
+            if let group = comparison.configProducts[id]?.group?.groupID { configMembers[group, default: []].append(id) }
+        }
+        for id in comparison.sharedIDs {
+            guard let config = comparison.configProducts[id], let catalog = comparison.catalogProducts[id],
+                  let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
+            checked.append(CheckedSubject(ruleID: Self.description.id, subject: id, location: comparison.configuration.location(config.position)))
+            let expected = matching.catalogGroup[a]
+            guard expected != b else { continue }
+            let mates = (configMembers[a] ?? []).filter { $0 != id }
+            let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
+            let expectation = expected.map { "; its configuration group-mates are in \"\($0)\"" } ?? ""
+            findings.append(Finding(
+                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: id, field: .group,
+                message: "\(id) is in group \"\(config.group?.groupName ?? a)\"\(mateText) in the configuration, but in group \"\(b)\" in the catalogue\(expectation)",
+                left: comparison.configSide(config, .group, value: a),
+                right: comparison.catalogSide(catalog, .group, value: b)))
+        }
+    }
+
+    static func list(_ ids: [String]) -> String {
+        ids.count <= 3 ? ids.joined(separator: ", ") : ids.prefix(3).joined(separator: ", ") + " and \(ids.count - 3) more"
+    }
+}
+
+/// The order of levels inside a matched group differs.
+public struct LevelRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: "level", defaultSeverity: .error,
+        summary: "The level order of subscriptions inside a group differs (1 = highest level of service).", category: "cross-source")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        guard comparison.bothKnow(.level) else { return }
+        let matching = GroupMatching(comparison)
+        var members: [String: [Member]] = [:]
+        for id in comparison.sharedIDs {
+            guard let config = comparison.configProducts[id], let catalog = comparison.catalogProducts[id],
+                  let a = config.group, let b = catalog.group, let left = a.level, let right = b.level,
+                  matching.catalogGroup[a.groupID] == b.groupID else { continue }
+            members[a.groupID, default: []].append(Member(id: id, config: config, catalog: catalog, left: left, right: right))
+        }
+        for group in members.keys.sorted() {
+            let shared = members[group]!.sorted { ($0.left, $0.right, $0.id) < ($1.left, $1.right, $1.id) }
+            let keep = Self.longestNonDecreasing(shared.map(\.right))
+            for (index, member) in shared.enumerated() {
+                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
+                                              location: comparison.configuration.location(member.config.position)))
+                let levels = "level \(member.left) in the configuration, \(member.right) in the catalogue"
+                if !keep.contains(index) {
+                    let witness = shared.enumerated().first { other in
+                        keep.contains(other.offset) && ((other.element.left < member.left) != (other.element.right < member.right))
+                            && other.element.left != member.left
+                    }?.element
+                    let contrast = witness.map { w in
+                        w.left < member.left
+                            ? "; it ranks below \(w.id) in the configuration but above it in the catalogue"
+                            : "; it ranks above \(w.id) in the configuration but below it in the catalogue"
+                    } ?? ""
+                    findings.append(finding(member, comparison, "\(member.id) is out of order in its group: \(levels)\(contrast)"))
+                } else if member.left != member.right, member.catalog.fieldPositions[.level] != nil {
+                    findings.append(finding(member, comparison, "\(member.id) has \(levels) (the order is the same, the level differs)"))
+                }
+            }
+        }
+    }
+
+    private struct Member {
+        var id: String
+        var config: Product
+        var catalog: Product
+        var left: Int
+        var right: Int
+    }
+
+    private func finding(_ member: Member, _ comparison: Comparison, _ message: String) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,
+                message: message,
+                left: comparison.configSide(member.config, .level, value: String(member.left)),
+                right: comparison.catalogSide(member.catalog, .level, value: String(member.right)))
+    }
+
+    /// Indices of one longest non-decreasing subsequence (O(n log n)); earlier elements win ties.
+    static func longestNonDecreasing(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []          // index of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if values[tails[mid]] <= value { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var result = Set<Int>()
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            result.insert(cursor)
+            cursor = previous[cursor]
+        }
+        return result
+    }
+}

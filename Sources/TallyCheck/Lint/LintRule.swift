@@ -1,0 +1,113 @@
+import TallyModel
+
+/// A rule that examines one source on its own.
+public protocol LintRule: Sendable {
+    static var description: RuleDescription { get }
+    func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject])
+}
+
+extension LintRule {
+    func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: String,
+                 at position: Position, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
+                offerID: offerID, field: field, message: message,
+                left: FindingSide(role: "source", value: value, location: catalog.location(position)), hint: hint)
+    }
+
+    func markChecked(_ catalog: Catalog, _ product: Product, _ checked: inout [CheckedSubject]) {
+        checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: catalog.location(product.position)))
+    }
+}
+
+/// The same product ID twice in one source.
+public struct DuplicateIDRule: LintRule {
+    public static let description = RuleDescription(
+        id: "duplicate-id", defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        var first: [String: Product] = [:]
+        first.reserveCapacity(catalog.products.count)
+        for product in catalog.products {
+            markChecked(catalog, product, &checked)
+            if let earlier = first[product.id] {
+                findings.append(finding(catalog, product.id, .id,
+                                        "\(product.id) is declared again (first at \(catalog.location(earlier.position)))",
+                                        at: product.position(of: .id), value: product.id))
+            } else {
+                first[product.id] = product
+            }
+        }
+    }
+}
+
+/// IDs the App Store rejects: only letters, digits, `.` and `_`, at most 255 characters.
+public struct InvalidIDRule: LintRule {
+    public static let description = RuleDescription(
+        id: "invalid-id", defaultSeverity: .error,
+        summary: "A product ID has characters the App Store rejects (letters, digits, '.' and '_' only) or is over 255 characters.",
+        category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        for product in catalog.products {
+            markChecked(catalog, product, &checked)
+            let bad = product.id.unicodeScalars.filter { !Self.allowed($0) }
+            if !bad.isEmpty {
+                let shown = Set(bad.map { $0 == " " ? "space" : "'\($0)'" }).sorted().joined(separator: ", ")
+                findings.append(finding(catalog, product.id, .id,
+                                        "\(product.id) has characters the App Store rejects: \(shown) (use letters, digits, '.' and '_')",
+                                        at: product.position(of: .id), value: product.id))
+            } else if product.id.utf8.count > 255 {
+                findings.append(finding(catalog, product.id, .id, "\(product.id.prefix(40))… is \(product.id.utf8.count) characters long; the App Store allows 255",
+                                        at: product.position(of: .id), value: product.id))
+            }
+        }
+    }
+
+    static func allowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x5F: return true
+        default: return false
+        }
+    }
+}
+
+/// An auto-renewable subscription outside any subscription group.
+public struct SubscriptionWithoutGroupRule: LintRule {
+    public static let description = RuleDescription(
+        id: "subscription-without-group", defaultSeverity: .error,
+        summary: "An auto-renewable subscription belongs to no subscription group.", category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        guard catalog.knownFields.contains(.group) else { return }
+        for product in catalog.products where product.kind.isAutoRenewable {
+            markChecked(catalog, product, &checked)
+            if (product.group?.groupID ?? "").isEmpty {
+                findings.append(finding(catalog, product.id, .group, "\(product.id) is an auto-renewable subscription outside any subscription group",
+                                        at: product.position))
+            }
+        }
+    }
+}
+
+/// A subscription whose `subscriptionGroupID` names another group than the one holding it.
+public struct GroupIDMismatchRule: LintRule {
+    public static let description = RuleDescription(
+        id: "group-id-mismatch", defaultSeverity: .error,
+        summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.", category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        for product in catalog.products where product.kind.isAutoRenewable {
+            guard let group = product.group, let declared = group.declaredGroupID, !group.groupID.isEmpty else { continue }
+            markChecked(catalog, product, &checked)
+            if declared != group.groupID {
+                findings.append(finding(catalog, product.id, .group,
+                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(group.groupID)",
+                                        at: product.position(of: .group), value: declared))
+            }
+        }
+    }
+}

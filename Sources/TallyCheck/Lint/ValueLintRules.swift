@@ -1,0 +1,111 @@
+import TallyModel
+
+/// Periods the App Store does not allow (a subscription of P5D, an offer of P4M).
+public struct DisallowedPeriodRule: LintRule {
+    public static let description = RuleDescription(
+        id: "disallowed-period", defaultSeverity: .error,
+        summary: "A subscription or offer period is not one the App Store allows.", category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        for product in catalog.products where product.kind.isAutoRenewable {
+            markChecked(catalog, product, &checked)
+            if let period = product.period, !Period.subscriptionPeriods.contains(period) {
+                findings.append(finding(catalog, product.id, .period,
+                                        "\(product.id) renews every \(period.words) (\(period.literal)); subscriptions may renew every 1 week, 1, 2, 3 or 6 months, or 1 year",
+                                        at: product.position(of: .period), value: period.literal))
+            }
+            let offers = [product.introductoryOffer].compactMap { $0 } + product.otherIntroductoryOffers
+                + product.promotionalOffers + product.codeOffers + product.winbackOffers
+            for offer in offers where !Period.offerPeriods.contains(offer.period) {
+                findings.append(finding(catalog, product.id, .introductoryOffer,
+                                        "\(product.id) has an offer period of \(offer.period.words) (\(offer.period.literal)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
+                                        at: offer.position, value: offer.period.literal, offerID: offer.id))
+            }
+        }
+    }
+}
+
+/// A price below zero.
+public struct NegativePriceRule: LintRule {
+    public static let description = RuleDescription(
+        id: "negative-price", defaultSeverity: .error, summary: "A price is negative.", category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        for product in catalog.products {
+            markChecked(catalog, product, &checked)
+            for price in product.prices where price.money.amount < 0 {
+                findings.append(finding(catalog, product.id, .prices, "\(product.id) has a negative price \(price.money) in \(price.territory)",
+                                        at: price.position, value: price.money.description))
+            }
+            let offers = [product.introductoryOffer].compactMap { $0 } + product.promotionalOffers + product.codeOffers
+            for offer in offers {
+                if let price = offer.price, price.amount < 0 {
+                    findings.append(finding(catalog, product.id, .introductoryOffer, "\(product.id) has an offer with a negative price \(price)",
+                                            at: offer.position, value: price.description, offerID: offer.id))
+                }
+            }
+        }
+    }
+}
+
+/// A free trial that charges money.
+public struct FreeTrialWithPriceRule: LintRule {
+    public static let description = RuleDescription(
+        id: "free-trial-with-price", defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint")
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        for product in catalog.products where product.kind.isAutoRenewable {
+            markChecked(catalog, product, &checked)
+            let offers = [product.introductoryOffer].compactMap { $0 } + product.otherIntroductoryOffers + product.promotionalOffers
+            for offer in offers where offer.mode == .freeTrial {
+                if let price = offer.price, price.amount != 0 {
+                    findings.append(finding(catalog, product.id, .introductoryOffer,
+                                            "\(product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)",
+                                            at: offer.position, value: price.description, offerID: offer.id))
+                }
+            }
+        }
+    }
+}
+
+/// Reports the reader's issues of one rule (values it could not understand) as findings.
+private func reportIssues(_ description: RuleDescription, _ catalog: Catalog, _ findings: inout [Finding]) {
+    for issue in catalog.issues where issue.rule == description.id {
+        findings.append(Finding(ruleID: description.id, severity: description.defaultSeverity, productID: issue.productID,
+                                field: issue.field, message: "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
+                                left: FindingSide(role: "source", value: nil, location: catalog.location(issue.position, path: issue.path))))
+    }
+}
+
+/// A price that is not a decimal number ("4,99", "free", "$1").
+public struct InvalidPriceRule: LintRule {
+    public static let description = RuleDescription(
+        id: "invalid-price", defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint")
+    public init() {}
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        reportIssues(Self.description, catalog, &findings)
+    }
+}
+
+/// A period that is not an ISO 8601 duration ("monthly", "1M").
+public struct InvalidPeriodRule: LintRule {
+    public static let description = RuleDescription(
+        id: "invalid-period", defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint")
+    public init() {}
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        reportIssues(Self.description, catalog, &findings)
+    }
+}
+
+/// An offer whose payment mode, period or price cannot be read.
+public struct InvalidOfferRule: LintRule {
+    public static let description = RuleDescription(
+        id: "invalid-offer", defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint")
+    public init() {}
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        reportIssues(Self.description, catalog, &findings)
+    }
+}

@@ -1,0 +1,60 @@
+import TallyModel
+
+/// A product the app's configuration sells that the catalogue does not know.
+public struct MissingInCatalogRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: "missing-in-catalog", defaultSeverity: .error,
+        summary: "A product in the StoreKit configuration is missing from the catalogue.", category: "cross-source")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        let unmatchedOther = comparison.catalog.products.map(\.id).filter { comparison.configProducts[$0] == nil }
+        for product in PresenceRules.distinct(comparison.configuration.products) {
+            let location = comparison.configuration.location(product.position(of: .id))
+            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
+            guard comparison.catalogProducts[product.id] == nil else { continue }
+            let near = NearMatch.best(for: product.id, among: unmatchedOther)
+            findings.append(Finding(
+                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
+                message: "\(product.id) is in the configuration but not in the catalogue",
+                left: FindingSide(role: "configuration", value: product.id, location: location),
+                right: FindingSide(role: "catalog", value: nil, location: SourceLocation(file: comparison.catalog.file)),
+                hint: near.map { "did you mean \($0)? (the catalogue has it, and the configuration does not)" }))
+        }
+    }
+}
+
+/// A product the catalogue grants that the app's configuration does not sell.
+public struct MissingInConfigRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: "missing-in-config", defaultSeverity: .error,
+        summary: "A product in the catalogue is missing from the StoreKit configuration.", category: "cross-source")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+        let unmatchedOther = comparison.configuration.products.map(\.id).filter { comparison.catalogProducts[$0] == nil }
+        for product in PresenceRules.distinct(comparison.catalog.products) {
+            let location = comparison.catalog.location(product.position(of: .id))
+            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
+            guard comparison.configProducts[product.id] == nil else { continue }
+            let near = NearMatch.best(for: product.id, among: unmatchedOther)
+            findings.append(Finding(
+                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
+                message: "\(product.id) is in the catalogue but not in the configuration",
+                left: FindingSide(role: "configuration", value: nil, location: SourceLocation(file: comparison.configuration.file)),
+                right: FindingSide(role: "catalog", value: product.id, location: location),
+                hint: near.map { "did you mean \($0)? (the configuration has it, and the catalogue does not)" }))
+        }
+    }
+}
+
+enum PresenceRules {
+    /// Products with the first occurrence of each ID (duplicates are lint's business).
+    static func distinct(_ products: [Product]) -> [Product] {
+        var seen = Set<String>()
+        seen.reserveCapacity(products.count)
+        return products.filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,0 +1,131 @@
+import TallyModel
+
+/// Both sides are auto-renewable subscriptions: the subscription rules apply.
+private func bothSubscriptions(_ config: Product, _ catalog: Product) -> Bool {
+    config.kind.isAutoRenewable && catalog.kind.isAutoRenewable
+}
+
+/// The subscription's billing period differs (P7D equals P1W; P4W is not P1M).
+public struct PeriodRule: ProductPairRule {
+    public static let description = RuleDescription(
+        id: "period", defaultSeverity: .error,
+        summary: "The subscription period differs (P7D equals P1W; P4W is not P1M).", category: "cross-source")
+
+    public init() {}
+
+    public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
+        comparison.bothKnow(.period) && bothSubscriptions(config, catalog) && config.period != nil && catalog.period != nil
+    }
+
+    public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        guard let left = config.period, let right = catalog.period, left != right else { return [] }
+        return [finding(config.id, .period,
+                        "\(config.id) renews every \(PeriodWords.contrast(left, right)) (\(left.literal) vs \(right.literal))",
+                        left: comparison.configSide(config, .period, value: left.literal),
+                        right: comparison.catalogSide(catalog, .period, value: right.literal))]
+    }
+}
+
+/// Words that show why two periods differ: "28 days vs 1 month", "1 week vs 1 month".
+enum PeriodWords {
+    static func contrast(_ left: Period, _ right: Period) -> String {
+        let mixed = (left.months == 0) != (right.months == 0)
+        let a = mixed ? left.wordsInDays : left.words
+        let b = mixed ? right.wordsInDays : right.words
+        return "\(a) in the configuration vs \(b) in the catalogue"
+    }
+}
+
+/// The introductory offer differs: presence, mode, period, number of periods or price.
+public struct IntroOfferRule: ProductPairRule {
+    public static let description = RuleDescription(
+        id: "intro-offer", defaultSeverity: .error,
+        summary: "The introductory offer differs (presence, type, period, number of periods or price).", category: "cross-source")
+
+    public init() {}
+
+    public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
+        comparison.bothKnow(.introductoryOffer) && bothSubscriptions(config, catalog)
+    }
+
+    public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        let left = config.introductoryOffer
+        let right = catalog.introductoryOffer
+        guard let differences = OfferComparison.differences(left, right), !differences.isEmpty else { return [] }
+        return [finding(config.id, .introductoryOffer,
+                        "\(config.id) introductory offer differs: \(differences.joined(separator: "; "))",
+                        left: comparison.configSide(config, .introductoryOffer, value: left?.summary ?? "none", position: left?.position),
+                        right: comparison.catalogSide(catalog, .introductoryOffer, value: right?.summary ?? "none", position: right?.position))]
+    }
+}
+
+/// Promotional offers, matched by offer ID, where both sides list them.
+public struct PromotionalOfferRule: ProductPairRule {
+    public static let description = RuleDescription(
+        id: "promo-offer", defaultSeverity: .error,
+        summary: "A promotional offer (matched by offer ID) is missing on one side or has other terms.", category: "cross-source")
+
+    public init() {}
+
+    public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
+        comparison.bothKnow(.promotionalOffers) && bothSubscriptions(config, catalog)
+            && !config.promotionalOffers.isEmpty && !catalog.promotionalOffers.isEmpty
+    }
+
+    public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        var result: [Finding] = []
+        var catalogByID: [String: Offer] = [:]
+        for offer in catalog.promotionalOffers { if let id = offer.id, catalogByID[id] == nil { catalogByID[id] = offer } }
+        var configIDs = Set<String>()
+        for offer in config.promotionalOffers {
+            guard let id = offer.id, configIDs.insert(id).inserted else { continue }
+            let left = comparison.configSide(config, .promotionalOffers, value: offer.summary, position: offer.position)
+            guard let other = catalogByID[id] else {
+                result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from the catalogue",
+                                      left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil), offerID: id))
+                continue
+            }
+            if let differences = OfferComparison.differences(offer, other), !differences.isEmpty {
+                result.append(finding(config.id, .promotionalOffers,
+                                      "\(config.id) promotional offer \(id) differs: \(differences.joined(separator: "; "))",
+                                      left: left,
+                                      right: comparison.catalogSide(catalog, .promotionalOffers, value: other.summary, position: other.position),
+                                      offerID: id))
+            }
+        }
+        for offer in catalog.promotionalOffers {
+            guard let id = offer.id, !configIDs.contains(id) else { continue }
+            configIDs.insert(id)
+            result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from the configuration",
+                                  left: comparison.configSide(config, .promotionalOffers, value: nil),
+                                  right: comparison.catalogSide(catalog, .promotionalOffers, value: offer.summary, position: offer.position),
+                                  offerID: id))
+        }
+        return result
+    }
+}
+
+/// What differs between two offers, in words; nil when both are absent.
+enum OfferComparison {
+    static func differences(_ left: Offer?, _ right: Offer?) -> [String]? {
+        switch (left, right) {
+        case (nil, nil): return nil
+        case (let offer?, nil): return ["the configuration has \(offer.summary), the catalogue has none"]
+        case (nil, let offer?): return ["the catalogue has \(offer.summary), the configuration has none"]
+        case (let a?, let b?):
+            var result: [String] = []
+            if a.mode != b.mode { result.append("type \(a.mode) vs \(b.mode)") }
+            if a.period != b.period { result.append("period \(PeriodWords.contrast(a.period, b.period))") }
+            if a.periods != b.periods { result.append("\(a.periods) vs \(b.periods) periods") }
+            if a.mode == b.mode, a.mode != .freeTrial, a.territory == nil || b.territory == nil || a.territory == b.territory {
+                switch (a.price, b.price) {
+                case (let x?, let y?) where x.amount != y.amount: result.append("price \(x) vs \(y)")
+                case (let x?, nil): result.append("price \(x) vs none")
+                case (nil, let y?): result.append("price none vs \(y)")
+                default: break
+                }
+            }
+            return result
+        }
+    }
+}

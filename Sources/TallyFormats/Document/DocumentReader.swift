@@ -1,0 +1,118 @@
+import TallyModel
+
+/// The kind of the next value in a structured document.
+public enum ValueKind: String, Sendable {
+    case object, array, string, number, bool, null
+
+    var article: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// A pull reader over a JSON, YAML or property-list document. Format readers are written once
+/// against this protocol, so each value's position and key path come for free, and large JSON
+/// files are read as a stream without building a tree.
+///
+/// Protocol: `beginObject()` then `nextKey()` until nil, reading or skipping each value;
+/// `beginArray()` then `nextElement()` until false.
+public protocol DocumentReader {
+    /// The file being read, as the user named it.
+    var file: String { get }
+    /// Where the next value starts.
+    var position: Position { get }
+    /// The key path of the value being read (`products[2].prices.USA`).
+    var path: String { get }
+
+    mutating func peekKind() throws -> ValueKind
+    mutating func beginObject() throws
+    /// The next key of the current object, or nil when the object ends.
+    mutating func nextKey() throws -> String?
+    mutating func beginArray() throws
+    /// Whether the current array has another element.
+    mutating func nextElement() throws -> Bool
+    mutating func readString() throws -> String
+    /// The literal text of a number (or, where the format allows, a numeric string).
+    mutating func readNumberText() throws -> String
+    mutating func readBool() throws -> Bool
+    /// Consumes a null and returns true, or leaves any other value and returns false.
+    mutating func readNullIfPresent() throws -> Bool
+    mutating func skipValue() throws
+}
+
+extension DocumentReader {
+    /// An error at the next value's position and path.
+    public func error(_ message: String) -> FormatError {
+        FormatError(message, file: file, position: position, path: path)
+    }
+
+    public func error(_ message: String, at position: Position) -> FormatError {
+        FormatError(message, file: file, position: position, path: path)
+    }
+
+    /// A string, or nil for null.
+    public mutating func readOptionalString() throws -> String? {
+        try readNullIfPresent() ? nil : readString()
+    }
+
+    /// A whole number.
+    public mutating func readInt() throws -> Int {
+        let at = position
+        let text = try readNumberText()
+        guard let value = Int(text) else { throw error("expected a whole number, found \(text)", at: at) }
+        return value
+    }
+
+    /// A decimal written as a string ("0.99") or a number (0.99), kept exact.
+    /// Returns the literal text; the caller decides what an unparsable one means.
+    public mutating func readDecimalText() throws -> String {
+        switch try peekKind() {
+        case .string: return try readString()
+        case .number: return try readNumberText()
+        case let other: throw error("expected a price as a string or number, found \(other.article)")
+        }
+    }
+
+    /// Iterates an array, calling `body` for each element.
+    public mutating func forEachElement(_ body: (inout Self, Int) throws -> Void) throws {
+        try beginArray()
+        var index = 0
+        while try nextElement() {
+            try body(&self, index)
+            index += 1
+        }
+    }
+
+    /// Iterates an object, calling `body` with each key and where the key's value starts.
+    public mutating func forEachKey(_ body: (inout Self, String) throws -> Void) throws {
+        try beginObject()
+        while let key = try nextKey() {
+            try body(&self, key)
+        }
+    }
+}
+
+/// One step of a key path.
+enum PathComponent {
+    case key(String)
+    case index(Int)
+}
+
+extension Array where Element == PathComponent {
+    var rendered: String {
+        var text = ""
+        for component in self {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

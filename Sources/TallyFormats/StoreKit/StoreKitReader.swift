@@ -1,0 +1,335 @@
+import TallyModel
+
+/// Reads Xcode StoreKit configuration files (`.storekit`), format versions 1.0 to 5.0, written as
+/// JSON or as a property list. Keys Tally does not use are skipped (Xcode adds keys in new
+/// versions); the subscription offers key pair is never read into memory.
+public enum StoreKitReader {
+    /// Reads a StoreKit configuration from the file's bytes.
+    public static func read(bytes: [UInt8], file: String) throws -> Catalog {
+        if PropertyListDocument.looksLikePropertyList(bytes) {
+            var reader = TreeReader(root: try PropertyListDocument.parse(bytes: bytes, file: file), file: file)
+            return try decode(&reader)
+        }
+        var reader = try JSONReader(bytes: bytes, file: file)
+        let catalog = try decode(&reader)
+        try reader.finish()
+        return catalog
+    }
+
+    /// Decodes a configuration from any document reader.
+    static func decode<R: DocumentReader>(_ reader: inout R) throws -> Catalog {
+        var state = StoreKitDecoder(file: reader.file)
+        guard try reader.peekKind() == .object else {
+            throw reader.error("a StoreKit configuration is a JSON object with products, settings and subscriptionGroups; found \(try reader.peekKind().article)")
+        }
+        var sawVersion = false
+        try reader.forEachKey { reader, key in
+            switch key {
+            case "version":
+                sawVersion = true
+                try reader.skipValue()
+            case "settings": try state.readSettings(&reader)
+            case "products", "nonRenewingSubscriptions":
+                try reader.forEachElement { reader, _ in
+                    if let product = try state.readProduct(&reader, group: nil) { state.products.append(product) }
+                }
+            case "subscriptionGroups":
+                try reader.forEachElement { reader, _ in try state.readGroup(&reader) }
+            default:
+                try reader.skipValue()
+            }
+        }
+        guard sawVersion || !state.products.isEmpty || !state.groups.isEmpty else {
+            throw FormatError("this is not a StoreKit configuration: no version, products or subscriptionGroups",
+                              file: reader.file, position: Position(line: 1, column: 1))
+        }
+        return state.catalog()
+    }
+}
+
+/// The mutable state of one StoreKit decode.
+struct StoreKitDecoder {
+    let file: String
+    var storefront: Territory = .usa
+    var products: [Product] = []
+    var groups: [SubscriptionGroup] = []
+    var issues: [SourceIssue] = []
+
+    init(file: String) { self.file = file }
+
+    func catalog() -> Catalog {
+        // Every displayPrice in the file is in the storefront's territory and currency.
+        let currency = storefront.currency
+        let products = products.map { product -> Product in
+            var product = product
+            product.prices = product.prices.map { Price(territory: storefront, money: Money(amount: $0.money.amount, currency: currency), position: $0.position) }
+            product.introductoryOffer = product.introductoryOffer.map { inStorefront($0, currency) }
+            product.otherIntroductoryOffers = product.otherIntroductoryOffers.map { inStorefront($0, currency) }
+            product.promotionalOffers = product.promotionalOffers.map { inStorefront($0, currency) }
+            product.codeOffers = product.codeOffers.map { inStorefront($0, currency) }
+            product.winbackOffers = product.winbackOffers.map { inStorefront($0, currency) }
+            product.billingPlans = product.billingPlans.map { plan in
+                var plan = plan
+                plan.price = plan.price.map { Money(amount: $0.amount, currency: currency) }
+                plan.commitmentPrice = plan.commitmentPrice.map { Money(amount: $0.amount, currency: currency) }
+                return plan
+            }
+            return product
+        }
+        return Catalog(file: file, format: .storeKit, defaultTerritory: storefront, products: products,
+                       groups: groups, issues: issues)
+    }
+
+    private func inStorefront(_ offer: Offer, _ currency: String?) -> Offer {
+        var offer = offer
+        offer.territory = storefront
+        offer.price = offer.price.map { Money(amount: $0.amount, currency: currency) }
+        return offer
+    }
+
+    mutating func readSettings<R: DocumentReader>(_ reader: inout R) throws {
+        if try reader.readNullIfPresent() { return }
+        try reader.forEachKey { reader, key in
+            guard key == "_storefront" else { return try reader.skipValue() }
+            let at = reader.position
+            let code = try reader.readString()
+            guard let territory = Territory(code) else {
+                throw reader.error("settings._storefront \"\(code)\" is not an App Store storefront code (three capital letters, like USA)", at: at)
+            }
+            storefront = territory
+        }
+    }
+
+    mutating func readGroup<R: DocumentReader>(_ reader: inout R) throws {
+        let start = reader.position
+        var id: String?
+        var name: String?
+        var members: [Product] = []
+        try reader.forEachKey { reader, key in
+            switch key {
+            case "id": id = try reader.readOptionalString()
+            case "name": name = try reader.readOptionalString()
+            case "subscriptions":
+                try reader.forEachElement { reader, _ in
+                    if let product = try readProduct(&reader, group: nil) { members.append(product) }
+                }
+            default: try reader.skipValue()
+            }
+        }
+        // Some hand-made files leave the group id out; fall back to the name so members stay together.
+        guard let groupID = id ?? name else {
+            throw reader.error("a subscription group has neither an id nor a name", at: start)
+        }
+        for var product in members {
+            let declared = product.group?.declaredGroupID
+            product.group = GroupMembership(groupID: groupID, groupName: name, level: product.group?.level, declaredGroupID: declared)
+            products.append(product)
+        }
+        groups.append(SubscriptionGroup(id: groupID, name: name, productIDs: members.map(\.id), position: start))
+    }
+
+    /// Reads one product or subscription; nil when it has to be left out (an issue is recorded).
+    mutating func readProduct<R: DocumentReader>(_ reader: inout R, group: String?) throws -> Product? {
+        let start = reader.position
+        let path = reader.path
+        var id: String?
+        var typeText: String?
+        var typePosition = start
+        var product = Product(id: "", kind: .consumable, position: start)
+        var priceText: String?
+        var pricePosition = start
+        var periodText: String?
+        var periodPosition = start
+        var level: Int?
+        var declaredGroup: String?
+        var offerIssues: [(String, Position)] = []
+
+        try reader.forEachKey { reader, key in
+            switch key {
+            case "productID":
+                product.fieldPositions[.id] = reader.position
+                id = try reader.readOptionalString()
+            case "type":
+                typePosition = reader.position
+                typeText = try reader.readOptionalString()
+            case "displayPrice":
+                pricePosition = reader.position
+                if try !reader.readNullIfPresent() { priceText = try reader.readDecimalText() }
+            case "familyShareable":
+                product.fieldPositions[.familyShareable] = reader.position
+                if try !reader.readNullIfPresent() { product.familyShareable = try reader.readBool() }
+            case "referenceName":
+                product.fieldPositions[.referenceName] = reader.position
+                product.referenceName = try reader.readOptionalString()
+            case "localizations":
+                product.localizations = try readLocalizations(&reader)
+            case "recurringSubscriptionPeriod":
+                periodPosition = reader.position
+                periodText = try reader.readOptionalString()
+            case "groupNumber":
+                product.fieldPositions[.level] = reader.position
+                if try !reader.readNullIfPresent() { level = try reader.readInt() }
+            case "subscriptionGroupID":
+                product.fieldPositions[.group] = reader.position
+                declaredGroup = try reader.readOptionalString()
+            case "introductoryOffer":
+                product.fieldPositions[.introductoryOffer] = reader.position
+                if try !reader.readNullIfPresent() {
+                    product.introductoryOffer = try readOffer(&reader, issues: &offerIssues)
+                }
+            case "introductoryOffers":
+                try reader.forEachElement { reader, _ in
+                    if let offer = try readOffer(&reader, issues: &offerIssues) { product.otherIntroductoryOffers.append(offer) }
+                }
+            case "adHocOffers":
+                product.fieldPositions[.promotionalOffers] = reader.position
+                try reader.forEachElement { reader, _ in
+                    if let offer = try readOffer(&reader, issues: &offerIssues) { product.promotionalOffers.append(offer) }
+                }
+            case "codeOffers":
+                product.fieldPositions[.codeOffers] = reader.position
+                try reader.forEachElement { reader, _ in
+                    if let offer = try readOffer(&reader, issues: &offerIssues) { product.codeOffers.append(offer) }
+                }
+            case "winbackOffers":
+                try reader.forEachElement { reader, _ in
+                    if let offer = try readOffer(&reader, issues: &offerIssues) { product.winbackOffers.append(offer) }
+                }
+            case "billingPlans":
+                try reader.forEachElement { reader, _ in product.billingPlans.append(try readBillingPlan(&reader)) }
+            default:
+                try reader.skipValue()
+            }
+        }
+
+        guard let id, !id.isEmpty else {
+            throw FormatError("a product has no productID", file: file, position: start, path: path)
+        }
+        product.id = id
+        guard let typeText else {
+            throw FormatError("product \(id) has no type", file: file, position: start, path: path)
+        }
+        guard let kind = StoreKitDecoder.kinds[typeText] else {
+            throw FormatError("product \(id) has an unknown type \"\(typeText)\" (expected Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription)",
+                              file: file, position: typePosition, path: path)
+        }
+        product.kind = kind
+        product.fieldPositions[.kind] = typePosition
+        if kind.isAutoRenewable {
+            product.group = GroupMembership(groupID: declaredGroup ?? "", level: level, declaredGroupID: declaredGroup)
+        }
+        if let priceText {
+            product.fieldPositions[.prices] = pricePosition
+            if let amount = DecimalText.parse(priceText) {
+                product.prices = [Price(territory: .usa, money: Money(amount: amount, currency: nil), position: pricePosition)]
+            } else {
+                issues.append(SourceIssue(rule: "invalid-price", productID: id, field: .prices,
+                                          message: "displayPrice \"\(priceText)\" is not a decimal number", position: pricePosition))
+            }
+        }
+        if let periodText {
+            product.fieldPositions[.period] = periodPosition
+            if let period = Period(iso8601: periodText) {
+                product.period = period
+            } else {
+                issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .period,
+                                          message: "recurringSubscriptionPeriod \"\(periodText)\" is not an ISO 8601 period like P1M", position: periodPosition))
+            }
+        }
+        if product.introductoryOffer == nil, !product.otherIntroductoryOffers.isEmpty {
+            product.introductoryOffer = product.otherIntroductoryOffers.removeFirst()
+        } else if let primary = product.introductoryOffer {
+            product.otherIntroductoryOffers.removeAll { $0.mode == primary.mode && $0.period == primary.period && $0.periods == primary.periods && $0.price == primary.price }
+        }
+        for (message, position) in offerIssues {
+            issues.append(SourceIssue(rule: "invalid-offer", productID: id, field: .introductoryOffer, message: message, position: position))
+        }
+        return product
+    }
+
+    private static let kinds: [String: ProductKind] = [
+        "Consumable": .consumable, "NonConsumable": .nonConsumable,
+        "NonRenewingSubscription": .nonRenewingSubscription, "RecurringSubscription": .autoRenewableSubscription,
+    ]
+
+    private static let modes: [String: OfferMode] = ["free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront]
+
+    func readLocalizations<R: DocumentReader>(_ reader: inout R) throws -> [Localization] {
+        var result: [Localization] = []
+        if try reader.readNullIfPresent() { return result }
+        try reader.forEachElement { reader, _ in
+            var localization = Localization(locale: "")
+            try reader.forEachKey { reader, key in
+                switch key {
+                case "locale": localization.locale = try reader.readOptionalString() ?? ""
+                case "displayName": localization.displayName = try reader.readOptionalString()
+                case "description": localization.description = try reader.readOptionalString()
+                default: try reader.skipValue()
+                }
+            }
+            result.append(localization)
+        }
+        return result
+    }
+
+    /// Reads one offer; nil (with an issue) when its mode or period cannot be understood.
+    func readOffer<R: DocumentReader>(_ reader: inout R, issues: inout [(String, Position)]) throws -> Offer? {
+        let start = reader.position
+        var modeText: String?
+        var periodText: String?
+        var periods = 1
+        var priceText: String?
+        var offerID: String?
+        var eligibility: [String] = []
+        try reader.forEachKey { reader, key in
+            switch key {
+            case "paymentMode": modeText = try reader.readOptionalString()
+            case "subscriptionPeriod": periodText = try reader.readOptionalString()
+            case "numberOfPeriods": if try !reader.readNullIfPresent() { periods = try reader.readInt() }
+            case "displayPrice": if try !reader.readNullIfPresent() { priceText = try reader.readDecimalText() }
+            case "offerID": offerID = try reader.readOptionalString()
+            case "eligibility":
+                if try reader.peekKind() == .array {
+                    try reader.forEachElement { reader, _ in eligibility.append(try reader.readString()) }
+                } else if let single = try reader.readOptionalString() {
+                    eligibility = [single]
+                }
+            default: try reader.skipValue()
+            }
+        }
+        guard let modeText, let mode = StoreKitDecoder.modes[modeText] else {
+            issues.append(("offer paymentMode \"\(modeText ?? "")\" is not free, payAsYouGo or payUpFront", start))
+            return nil
+        }
+        guard let periodText, let period = Period(iso8601: periodText) else {
+            issues.append(("offer subscriptionPeriod \"\(periodText ?? "")\" is not an ISO 8601 period like P1W", start))
+            return nil
+        }
+        var price: Money?
+        if let priceText {
+            guard let amount = DecimalText.parse(priceText) else {
+                issues.append(("offer displayPrice \"\(priceText)\" is not a decimal number", start))
+                return nil
+            }
+            price = Money(amount: amount, currency: nil)
+        }
+        return Offer(id: offerID, mode: mode, period: period, periods: periods, price: price,
+                     eligibility: eligibility, position: start)
+    }
+
+    func readBillingPlan<R: DocumentReader>(_ reader: inout R) throws -> BillingPlan {
+        var plan = BillingPlan(type: "")
+        try reader.forEachKey { reader, key in
+            switch key {
+            case "billingPlanType": plan.type = try reader.readOptionalString() ?? ""
+            case "displayPrice":
+                if try !reader.readNullIfPresent() { plan.price = DecimalText.parse(try reader.readDecimalText()).map { Money(amount: $0, currency: nil) } }
+            case "commitmentDisplayPrice":
+                if try !reader.readNullIfPresent() { plan.commitmentPrice = DecimalText.parse(try reader.readDecimalText()).map { Money(amount: $0, currency: nil) } }
+            case "isEnabled": if try !reader.readNullIfPresent() { plan.isEnabled = try reader.readBool() }
+            default: try reader.skipValue()
+            }
+        }
+        return plan
+    }
+}

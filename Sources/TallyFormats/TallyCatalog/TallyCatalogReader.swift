@@ -1,0 +1,74 @@
+import TallyModel
+
+/// Reads Tally's own server catalogue format, `tally-catalog/1`, from JSON or YAML.
+/// The format is strict: an unknown or repeated key is an error naming the key and its line,
+/// so that a typo (`perod:`) is never silently ignored. See docs/catalog-format.md.
+public enum TallyCatalogReader {
+    public static let formatName = "tally-catalog/1"
+
+    public static func readJSON(bytes: [UInt8], file: String) throws -> Catalog {
+        var reader = try JSONReader(bytes: bytes, file: file)
+        let catalog = try decode(&reader, format: .tallyCatalogJSON)
+        try reader.finish()
+        return catalog
+    }
+
+    public static func readYAML(bytes: [UInt8], file: String) throws -> Catalog {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FormatError("the file is not valid UTF-8", file: file, position: Position(line: 1, column: 1))
+        }
+        var reader = TreeReader(root: try YAMLDocument.parse(text: text, file: file), file: file)
+        return try decode(&reader, format: .tallyCatalogYAML)
+    }
+
+    static func decode<R: DocumentReader>(_ reader: inout R, format: SourceFormat) throws -> Catalog {
+        var decoder = CatalogDecoder(file: reader.file)
+        guard try reader.peekKind() == .object else {
+            throw reader.error("a tally-catalog/1 file is an object with format, products and subscription_groups; found \(try reader.peekKind().article)")
+        }
+        var keys = KeySet()
+        var formatSeen = false
+        try reader.forEachKey { reader, key in
+            try keys.insert(key, reader: reader)
+            switch key {
+            case "format":
+                let at = reader.position
+                let value = try reader.readString()
+                guard value == formatName else {
+                    throw reader.error("unsupported format \"\(value)\": this Tally reads \(formatName)", at: at)
+                }
+                formatSeen = true
+            case "default_territory":
+                decoder.defaultTerritory = try decoder.readTerritory(&reader)
+            case "products":
+                try reader.forEachElement { reader, _ in try decoder.readProduct(&reader, group: nil) }
+            case "subscription_groups":
+                try reader.forEachElement { reader, _ in try decoder.readGroup(&reader) }
+            default:
+                throw unknownKey(key, in: "the catalogue", allowed: ["format", "default_territory", "products", "subscription_groups"], reader: reader)
+            }
+        }
+        guard formatSeen else {
+            throw FormatError("missing \"format: \(formatName)\" at the top of the catalogue", file: reader.file, position: Position(line: 1, column: 1))
+        }
+        return decoder.catalog(format: format)
+    }
+
+    static func unknownKey<R: DocumentReader>(_ key: String, in place: String, allowed: [String], reader: R) -> FormatError {
+        var message = "unknown key \"\(key)\" in \(place)"
+        if let near = NearMatch.best(for: key, among: allowed) { message += "; did you mean \"\(near)\"?" }
+        message += " (allowed: \(allowed.joined(separator: ", ")))"
+        // The key's value has not been read yet: the reader's position is the value's; report the key's line.
+        return reader.error(message)
+    }
+}
+
+/// Tracks the keys seen in one object to refuse duplicates.
+struct KeySet {
+    private var seen: [String] = []
+
+    mutating func insert<R: DocumentReader>(_ key: String, reader: R) throws {
+        if seen.contains(key) { throw reader.error("the key \"\(key)\" appears twice in the same object") }
+        seen.append(key)
+    }
+}

@@ -1,0 +1,108 @@
+/// The input formats Tally reads.
+public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case storeKit = "storekit"
+    case tallyCatalogJSON = "tally-catalog-json"
+    case tallyCatalogYAML = "tally-catalog-yaml"
+
+    public var description: String { rawValue }
+
+    /// Which side of a check a source of this format stands on.
+    public var role: SourceRole {
+        switch self {
+        case .storeKit: return .configuration
+        case .tallyCatalogJSON, .tallyCatalogYAML: return .catalog
+        }
+    }
+}
+
+/// The app's configuration (what the app sells) or the server's catalogue (what it grants).
+public enum SourceRole: String, Sendable, Hashable, Codable {
+    case configuration
+    case catalog
+}
+
+/// A subscription group as one source declares it.
+public struct SubscriptionGroup: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String?
+    /// Member product IDs in source order.
+    public var productIDs: [String]
+    public var position: Position
+
+    public init(id: String, name: String? = nil, productIDs: [String] = [], position: Position = .unknown) {
+        self.id = id
+        self.name = name
+        self.productIDs = productIDs
+        self.position = position
+    }
+}
+
+/// Everything one source file says about the products, normalised.
+public struct Catalog: Sendable, Hashable, Codable {
+    /// The file the catalogue was read from, as the user named it.
+    public var file: String
+    public var format: SourceFormat
+    /// The territory whose prices a single-price source (a StoreKit configuration) gives:
+    /// its storefront. For catalogues, the declared default territory.
+    public var defaultTerritory: Territory
+    /// Products in source order, duplicates kept (lint reports them).
+    public var products: [Product]
+    public var groups: [SubscriptionGroup]
+    /// Which fields this source knows at all; comparisons skip fields one side does not know.
+    public var knownFields: Set<Field>
+    /// Problems with single values found while reading; lint turns them into findings.
+    public var issues: [SourceIssue]
+
+    public init(
+        file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
+        products: [Product] = [], groups: [SubscriptionGroup] = [], knownFields: Set<Field> = Set(Field.allCases),
+        issues: [SourceIssue] = []
+    ) {
+        self.file = file
+        self.format = format
+        self.defaultTerritory = defaultTerritory
+        self.products = products
+        self.groups = groups
+        self.knownFields = knownFields
+        self.issues = issues
+    }
+
+    /// A full location for a position in this catalogue's file.
+    public func location(_ position: Position, path: String? = nil) -> SourceLocation {
+        position.isKnown
+            ? SourceLocation(file: file, line: Int(position.line), column: Int(position.column))
+            : SourceLocation(file: file, path: path)
+    }
+
+    /// Products by ID; the first wins where an ID repeats.
+    public var productsByID: [String: Product] {
+        var table: [String: Product] = [:]
+        table.reserveCapacity(products.count)
+        for product in products where table[product.id] == nil {
+            table[product.id] = product
+        }
+        return table
+    }
+}
+
+/// Something wrong with one value that does not stop the file from being read (an unparsable
+/// price, a period that is not ISO 8601). Lint reports each as a finding of its `rule`.
+public struct SourceIssue: Sendable, Hashable, Codable {
+    /// The lint rule that reports it (`invalid-price`, `invalid-period`, ...).
+    public var rule: String
+    public var productID: String?
+    public var field: Field
+    public var message: String
+    public var position: Position
+    /// The key path where the source has no lines (property lists).
+    public var path: String?
+
+    public init(rule: String, productID: String?, field: Field, message: String, position: Position, path: String? = nil) {
+        self.rule = rule
+        self.productID = productID
+        self.field = field
+        self.message = message
+        self.position = position
+        self.path = path
+    }
+}

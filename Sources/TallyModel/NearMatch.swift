@@ -1,0 +1,51 @@
+/// "Did you mean" suggestions: the closest candidate within a small edit distance, where
+/// case and the `_`/`.`/`-` separators count as near-free differences.
+public enum NearMatch {
+    /// The best candidate for `text`, or nil when nothing is near enough.
+    public static func best(for text: String, among candidates: some Sequence<String>) -> String? {
+        var best: (candidate: String, distance: Int)?
+        let folded = fold(text)
+        let limit = max(1, min(3, folded.count / 4))
+        for candidate in candidates where candidate != text {
+            let other = fold(candidate)
+            guard abs(other.count - folded.count) <= limit else { continue }
+            let distance = editDistance(folded, other, limit: limit)
+            guard distance <= limit else { continue }
+            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.candidate) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// Lower-cased bytes with `_`, `-` and `.` treated alike.
+    static func fold(_ text: String) -> [UInt8] {
+        text.utf8.map { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte + 32
+            case UInt8(ascii: "_"), UInt8(ascii: "-"): return UInt8(ascii: ".")
+            default: return byte
+            }
+        }
+    }
+
+    /// Levenshtein distance, stopping early once every path exceeds `limit`.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return rowMinimum }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

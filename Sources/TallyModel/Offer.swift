@@ -1,0 +1,56 @@
+/// How a subscription offer is paid.
+public enum OfferMode: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Nothing to pay for the offer's duration.
+    case freeTrial = "free-trial"
+    /// `price` per period, for `periods` periods.
+    case payAsYouGo = "pay-as-you-go"
+    /// `price` once, for the whole `period`.
+    case payUpFront = "pay-up-front"
+
+    public var description: String { rawValue }
+}
+
+/// An introductory, promotional, code or win-back offer on a subscription.
+public struct Offer: Sendable, Hashable, Codable {
+    /// The offer's identifier (promotional and code offers); nil for introductory offers.
+    public var id: String?
+    public var mode: OfferMode
+    public var period: Period
+    /// How many periods the offer lasts; 1 when the source leaves it out.
+    public var periods: Int
+    /// Per period for pay-as-you-go, the total for pay-up-front, nil for a free trial.
+    public var price: Money?
+    /// The territory the offer's price applies to, when the source says (else the source's default).
+    public var territory: Territory?
+    /// Code-offer eligibility (`new`, `existing`, `expired`), as the source writes it.
+    public var eligibility: [String]
+    public var position: Position
+
+    public init(
+        id: String? = nil, mode: OfferMode, period: Period, periods: Int = 1, price: Money? = nil,
+        territory: Territory? = nil, eligibility: [String] = [], position: Position = .unknown
+    ) {
+        self.id = id
+        self.mode = mode
+        self.period = period
+        self.periods = periods
+        self.price = price
+        self.territory = territory
+        self.eligibility = eligibility
+        self.position = position
+    }
+
+    /// "free trial of 1 week", "pay as you go 1.99 USD per 1 month for 3 periods", ...
+    public var summary: String {
+        switch mode {
+        case .freeTrial:
+            return periods == 1 ? "free trial of \(period.words)" : "free trial of \(periods) × \(period.words)"
+        case .payAsYouGo:
+            let price = self.price.map { "\($0)" } ?? "no price"
+            return "pay as you go: \(price) per \(period.words), \(periods) period\(periods == 1 ? "" : "s")"
+        case .payUpFront:
+            let price = self.price.map { "\($0)" } ?? "no price"
+            return "pay up front: \(price) for \(periods == 1 ? period.words : "\(periods) × \(period.words)")"
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import TallyFormats
+print("tally")
