@@ -1,0 +1,130 @@
+import Foundation
+import TallyModel
+
+/// The stable JSON form of a normalised catalogue (`tally show --format json`).
+///
+/// Schema, version 1 (documented in docs/show-json.md):
+/// `{version, file, format, default_territory, products: [{id, kind, reference_name?,
+/// family_shareable?, prices: {TERRITORY: "decimal"}, currencies: {TERRITORY: "ISO 4217"},
+/// period?, group?, group_name?, level?, introductory_offer?: {mode, period, periods, price?},
+/// promotional_offers: [{id, mode, period, periods, price?}], line?}], groups: [{id, name?, products}]}`.
+/// Keys whose value is unknown are left out; prices are decimal strings, never floats.
+public struct CatalogDocument: Codable, Sendable {
+    public var version = 1
+    public var file: String
+    public var format: String
+    public var defaultTerritory: String
+    public var products: [ProductDocument]
+    public var groups: [GroupDocument]
+
+    enum CodingKeys: String, CodingKey {
+        case version, file, format, products, groups
+        case defaultTerritory = "default_territory"
+    }
+
+    public struct ProductDocument: Codable, Sendable {
+        public var id: String
+        public var kind: String
+        public var referenceName: String?
+        public var familyShareable: Bool?
+        public var prices: [String: String]
+        public var currencies: [String: String]
+        public var period: String?
+        public var group: String?
+        public var groupName: String?
+        public var level: Int?
+        public var introductoryOffer: OfferDocument?
+        public var promotionalOffers: [OfferDocument]
+        public var line: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case id, kind, prices, currencies, period, group, level, line
+            case referenceName = "reference_name"
+            case familyShareable = "family_shareable"
+            case groupName = "group_name"
+            case introductoryOffer = "introductory_offer"
+            case promotionalOffers = "promotional_offers"
+        }
+    }
+
+    public struct OfferDocument: Codable, Sendable {
+        public var id: String?
+        public var mode: String
+        public var period: String
+        public var periods: Int
+        public var price: String?
+    }
+
+    public struct GroupDocument: Codable, Sendable {
+        public var id: String
+        public var name: String?
+        public var products: [String]
+    }
+
+    public init(_ catalog: Catalog) {
+        file = catalog.file
+        format = catalog.format.rawValue
+        defaultTerritory = catalog.defaultTerritory.code
+        groups = catalog.groups.map { GroupDocument(id: $0.id, name: $0.name, products: $0.productIDs) }
+        products = catalog.products.map { product in
+            var prices: [String: String] = [:]
+            var currencies: [String: String] = [:]
+            for price in product.prices {
+                prices[price.territory.code] = Money.plain(price.money.amount)
+                if let currency = price.money.currency { currencies[price.territory.code] = currency }
+            }
+            return ProductDocument(
+                id: product.id, kind: product.kind.rawValue, referenceName: product.referenceName,
+                familyShareable: product.familyShareable, prices: prices, currencies: currencies,
+                period: product.period?.canonical, group: product.group?.groupID, groupName: product.group?.groupName,
+                level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
+                promotionalOffers: product.promotionalOffers.map(Self.offer),
+                line: product.position.isKnown ? Int(product.position.line) : nil)
+        }
+    }
+
+    static func offer(_ offer: Offer) -> OfferDocument {
+        OfferDocument(id: offer.id, mode: offer.mode.rawValue, period: offer.period.canonical, periods: offer.periods,
+                      price: offer.price.map { Money.plain($0.amount) })
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A table of a normalised catalogue, for people (`tally show`).
+public enum CatalogTable {
+    public static func render(_ catalog: Catalog) -> String {
+        let territory = catalog.defaultTerritory
+        var rows: [[String]] = [["ID", "KIND", "PRICE (\(territory))", "TERRITORIES", "PERIOD", "GROUP", "LEVEL", "INTRODUCTORY OFFER"]]
+        for product in catalog.products {
+            rows.append([
+                product.id,
+                product.kind.rawValue,
+                product.price(in: territory).map { $0.money.description } ?? "—",
+                String(product.prices.count),
+                product.period?.canonical ?? "",
+                product.group?.groupName ?? product.group?.groupID ?? "",
+                product.group?.level.map(String.init) ?? "",
+                product.introductoryOffer?.summary ?? "",
+            ])
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
+        let kinds = Dictionary(grouping: catalog.products, by: \.kind)
+        let counts = ProductKind.allCases.compactMap { kind in kinds[kind].map { "\($0.count) \(kind.rawValue)" } }
+        lines.append("")
+        lines.append("\(catalog.file): \(catalog.products.count) products (\(counts.joined(separator: ", "))), "
+                     + "\(catalog.groups.count) subscription groups, format \(catalog.format), territory \(territory)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,104 @@
+import TallyCheck
+
+/// Version 1 of Tally's JSON report: the document `JSONReporter` writes.
+///
+/// ```json
+/// {
+///   "comparisons" : [ "configs/App.storekit (storefront USA) vs catalog/products.yaml: ..." ],
+///   "findings" : [ {
+///     "catalog" : { "column" : 14, "file" : "catalog/products.yaml", "line" : 18, "path" : null, "value" : "5.99 USD" },
+///     "configuration" : { "column" : 7, "file" : "configs/App.storekit", "line" : 42, "path" : null, "value" : "4.99 USD" },
+///     "field" : "prices", "hint" : null, "message" : "...", "offer" : null, "product" : "com.example.pro.monthly",
+///     "rule" : "price", "severity" : "error", "source" : null, "territory" : "USA"
+///   } ],
+///   "summary" : { "errors" : 1, "notes" : 0, "products_checked" : 14, "sources" : [ "configs/App.storekit", "catalog/products.yaml" ], "warnings" : 0 },
+///   "version" : 1
+/// }
+/// ```
+///
+/// Every key is always present: a value that does not apply is written as `null`, never left
+/// out, so consumers can rely on the shape. Cross-source findings fill `configuration` and
+/// `catalog`; lint findings fill `source`. Findings keep the result's order. Keys may be added
+/// within version 1; removing or renaming one bumps `version`.
+public struct JSONReport: Sendable, Hashable, Codable {
+    /// The format version, currently 1.
+    public var version: Int
+    public var summary: Summary
+    /// What was compared for each pair of sources, in words.
+    public var comparisons: [String]
+    public var findings: [FindingRecord]
+
+    /// Counts over the whole run.
+    public struct Summary: Sendable, Hashable, Codable {
+        public var errors: Int
+        public var warnings: Int
+        public var notes: Int
+        /// Distinct products any rule examined.
+        public var productsChecked: Int
+        /// The files read, in the order given.
+        public var sources: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case errors, warnings, notes, productsChecked = "products_checked", sources
+        }
+    }
+
+    /// One finding.
+    public struct FindingRecord: Sendable, Hashable, Codable {
+        public var rule: String
+        public var severity: Severity
+        public var product: String?
+        /// A storefront code such as `USA`.
+        public var territory: String?
+        public var offer: String?
+        public var field: String
+        public var message: String
+        public var hint: String?
+        public var configuration: SideRecord?
+        public var catalog: SideRecord?
+        /// The only side of a lint finding.
+        public var source: SideRecord?
+
+        enum CodingKeys: String, CodingKey {
+            case rule, severity, product, territory, offer, field, message, hint, configuration, catalog, source
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(product, forKey: .product)
+            try container.encode(territory, forKey: .territory)
+            try container.encode(offer, forKey: .offer)
+            try container.encode(field, forKey: .field)
+            try container.encode(message, forKey: .message)
+            try container.encode(hint, forKey: .hint)
+            try container.encode(configuration, forKey: .configuration)
+            try container.encode(catalog, forKey: .catalog)
+            try container.encode(source, forKey: .source)
+        }
+    }
+
+    /// What one source says, and where. `line` and `column` are 1-based; `path` is a key path
+    /// for sources without line numbers (property lists).
+    public struct SideRecord: Sendable, Hashable, Codable {
+        public var value: String?
+        public var file: String
+        public var line: Int?
+        public var column: Int?
+        public var path: String?
+
+        enum CodingKeys: String, CodingKey {
+            case value, file, line, column, path
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(value, forKey: .value)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(path, forKey: .path)
+        }
+    }
+}

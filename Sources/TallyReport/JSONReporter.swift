@@ -1,0 +1,44 @@
+import Foundation
+import TallyCheck
+
+/// Writes the versioned JSON document described on `JSONReport`: pretty printed, keys sorted,
+/// slashes unescaped, so the output is stable enough to diff and commit.
+public struct JSONReporter: Reporter {
+    public static let identifier = "json"
+
+    public init() {}
+
+    public func report(_ result: CheckResult) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The report holds only strings, integers and nulls, which always encode.
+        guard let data = try? encoder.encode(Self.document(for: result)) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The report as values, for callers that want to inspect it rather than print it.
+    public static func document(for result: CheckResult) -> JSONReport {
+        JSONReport(
+            version: 1,
+            summary: JSONReport.Summary(
+                errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
+                productsChecked: result.productsChecked, sources: result.sources),
+            comparisons: result.comparisons,
+            findings: result.findings.map(record))
+    }
+
+    static func record(_ finding: Finding) -> JSONReport.FindingRecord {
+        var sides: [String: JSONReport.SideRecord] = [:]
+        for (side, fallback) in [(finding.left, "configuration"), (finding.right, "catalog")] {
+            guard let side else { continue }
+            let key = ["configuration", "catalog", "source"].contains(side.role) ? side.role : fallback
+            sides[key] = JSONReport.SideRecord(
+                value: side.value, file: side.location.file, line: side.location.line,
+                column: side.location.column, path: side.location.path)
+        }
+        return JSONReport.FindingRecord(
+            rule: finding.ruleID, severity: finding.severity, product: finding.productID, territory: finding.territory?.code,
+            offer: finding.offerID, field: finding.field.rawValue, message: finding.message, hint: finding.hint,
+            configuration: sides["configuration"], catalog: sides["catalog"], source: sides["source"])
+    }
+}

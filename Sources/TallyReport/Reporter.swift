@@ -1,0 +1,34 @@
+import TallyCheck
+
+/// Turns a check result into one output format.
+///
+/// Reporters return the whole report as a string, without a trailing newline; only the `tally`
+/// executable prints or writes files.
+public protocol Reporter: Sendable {
+    /// The format's name, as given to `--format`.
+    static var identifier: String { get }
+
+    /// The complete report for `result`.
+    func report(_ result: CheckResult) -> String
+}
+
+/// Every output format Tally writes. Adding a case forces a reporter for it in `reporter(color:)`.
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Human-readable lines for a terminal or a CI log.
+    case text
+    /// The versioned JSON document described on `JSONReport`.
+    case json
+    /// JUnit XML, one test suite per rule, for GitLab, Jenkins and other CI test views.
+    case junit
+
+    public var description: String { rawValue }
+
+    /// The reporter for this format. `color` only affects `text`.
+    public func reporter(color: Bool) -> any Reporter {
+        switch self {
+        case .text: TextReporter(color: color)
+        case .json: JSONReporter()
+        case .junit: JUnitReporter()
+        }
+    }
+}

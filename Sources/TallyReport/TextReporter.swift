@@ -1,0 +1,86 @@
+import TallyCheck
+
+/// Human-readable lines: findings grouped by product, what was compared, and a summary line.
+///
+/// ```
+/// com.example.pro.monthly
+///   error  price  com.example.pro.monthly costs 4.99 USD in USA in the configuration but 5.99 USD in the catalogue
+///       configuration: configs/App.storekit:42:7  4.99 USD
+///       catalog: catalog/products.yaml:18:14  5.99 USD
+///
+/// compared: configs/App.storekit (storefront USA) vs catalog/products.yaml: 14 products in both; compared kind, prices
+/// ✘ 1 error, 0 warnings in 2 sources (14 products checked)
+/// ```
+///
+/// Products are sorted by ID; findings without a product come first, under `(source)`. Within a
+/// product, findings keep the result's order. Control characters from the sources are shown as
+/// `\u{1B}`, so the output holds ANSI escape codes only when `color` is true.
+public struct TextReporter: Reporter {
+    public static let identifier = "text"
+
+    /// Whether to colour severities, product headings and the summary with ANSI escape codes.
+    public var color: Bool
+
+    public init(color: Bool) {
+        self.color = color
+    }
+
+    public func report(_ result: CheckResult) -> String {
+        var blocks: [[String]] = []
+        for (product, findings) in Self.grouped(result.findings) {
+            blocks.append([paint(FindingText.visible(product), .bold)] + findings.flatMap(lines))
+        }
+        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + [summary(result)]
+        return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+    }
+
+    /// Findings by product, `(source)` first, then products sorted by ID.
+    static func grouped(_ findings: [Finding]) -> [(product: String, findings: [Finding])] {
+        var byProduct: [String: [Finding]] = [:]
+        var unowned: [Finding] = []
+        for finding in findings {
+            if let product = finding.productID {
+                byProduct[product, default: []].append(finding)
+            } else {
+                unowned.append(finding)
+            }
+        }
+        let sorted = byProduct.keys.sorted().map { (product: $0, findings: byProduct[$0] ?? []) }
+        return (unowned.isEmpty ? [] : [(product: FindingText.noProduct, findings: unowned)]) + sorted
+    }
+
+    private func lines(_ finding: Finding) -> [String] {
+        let severity = paint(finding.severity.rawValue, Self.style(finding.severity))
+        let head = "  \(severity)  \(FindingText.visible("\(finding.ruleID)  \(finding.message)"))"
+        return [head] + FindingText.detailLines(finding).map { "      \(FindingText.visible($0))" }
+    }
+
+    private func summary(_ result: CheckResult) -> String {
+        let errors = result.count(.error), warnings = result.count(.warning), notes = result.count(.note)
+        let notesText = notes > 0 ? ", \(FindingText.counted(notes, "note"))" : ""
+        let sources = FindingText.counted(result.sources.count, "source")
+        let products = FindingText.counted(result.productsChecked, "product")
+        if errors == 0 && warnings == 0 {
+            return "\(paint("✔", .green)) consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)"
+        }
+        let counts = "\(FindingText.counted(errors, "error")), \(FindingText.counted(warnings, "warning"))\(notesText)"
+        return paint("✘ \(counts) in \(sources) (\(products) checked)", errors > 0 ? .red : .yellow)
+    }
+
+    private static func style(_ severity: Severity) -> Style? {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .note: nil
+        }
+    }
+
+    private enum Style: String {
+        case bold = "1", red = "31", green = "32", yellow = "33"
+    }
+
+    private func paint(_ text: String, _ style: Style?) -> String {
+        guard color, let style else { return text }
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import TallyCheck
+import TallyReport
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check single sources on their own: duplicate or invalid IDs, groups, periods, prices.",
+        discussion: """
+        Runs every lint rule ('tally rules' lists them) on each FILE, without comparing files \
+        with each other. 'tally check' runs the same rules on every source it reads.
+
+        Examples:
+          tally lint configs/App.storekit
+          tally lint catalog/products.yaml --format json
+        """
+    )
+
+    @Argument(help: "StoreKit configurations or catalogues.")
+    var files: [String]
+
+    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @OptionGroup var output: OutputOptions
+
+    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("name at least one file to lint, e.g. 'tally lint configs/App.storekit'.") }
+    }
+
+    func run() throws {
+        let catalogs = try SourceReading.readAll(files)
+        let result = Checker().lint(catalogs)
+        try output.write(format.reporter(color: output.useColor).report(result))
+        if result.fails(strict: strict) { throw TallyExit.mismatches.code }
+    }
+}

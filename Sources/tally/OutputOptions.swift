@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import TallyReport
+
+/// Where and how a command writes its report.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "Write the report to FILE instead of standard output (written atomically).")
+    var output: String?
+
+    @Flag(name: .long, help: "Never colour the output (colour is only used on a terminal anyway; NO_COLOR is honoured).")
+    var noColor = false
+
+    /// Colour only on a terminal, never into a file, never with --no-color or NO_COLOR set.
+    var useColor: Bool {
+        !noColor && output == nil && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Writes the text to the output file (atomically) or standard output.
+    func write(_ text: String) throws {
+        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        guard let output else {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            var standardError = StandardError()
+            print("\(output): error: cannot write the report: \(error.localizedDescription)", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import TallyModel
+import TallyReport
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print the normalised catalogue Tally reads from a file.",
+        discussion: """
+        A table for people, or stable JSON for scripts (--format json): every product with its \
+        kind, prices per territory as decimal strings, period, group, level and offers. The JSON \
+        schema is described in docs/show-json.md.
+
+        Examples:
+          tally show configs/App.storekit
+          tally show catalog/products.yaml --format json | jq '.products[].id'
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "A StoreKit configuration or a catalogue.")
+    var file: String
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: Format = .text
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        guard let catalog = try SourceReading.readAll([file]).first else { throw TallyExit.usageOrInput.code }
+        switch format {
+        case .text: try output.write(CatalogTable.render(catalog))
+        case .json: try output.write(CatalogDocument(catalog).json())
+        }
+    }
+}

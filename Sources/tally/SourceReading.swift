@@ -1,0 +1,54 @@
+import Foundation
+import TallyFormats
+import TallyModel
+
+/// Reads the sources a command names, collecting every error so that all are shown at once.
+enum SourceReading {
+    /// Reads each path; prints every error to standard error and exits 2 if any file failed.
+    static func readAll(_ paths: [String], format: SourceFormat? = nil) throws -> [Catalog] {
+        var catalogs: [Catalog] = []
+        var failures: [String] = []
+        for path in paths {
+            Progress.reading(path)
+            do {
+                catalogs.append(try SourceLoader.load(path: path, format: format))
+            } catch let error as FormatError {
+                failures.append(error.description)
+            } catch {
+                failures.append("\(path): error: \(error)")
+            }
+        }
+        guard failures.isEmpty else {
+            var standardError = StandardError()
+            for failure in failures { print(failure, to: &standardError) }
+            let noun = failures.count == 1 ? "source" : "sources"
+            print("tally: \(failures.count) \(noun) could not be read; nothing was checked", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+        return catalogs
+    }
+
+    /// The default sources in a directory: `configs/*.storekit` and the catalogue files under `catalog/`.
+    static func discover(in directory: String) -> (configurations: [String], catalogs: [String]) {
+        func files(_ folder: String, _ extensions: Set<String>) -> [String] {
+            let path = directory == "." ? folder : "\(directory)/\(folder)"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
+                .sorted().map { "\(path)/\($0)" }
+        }
+        return (files("configs", ["storekit"]), files("catalog", ["json", "yaml", "yml"]))
+    }
+}
+
+/// Progress on standard error, only for large files and only on a terminal.
+enum Progress {
+    static let threshold = 8 * 1024 * 1024
+
+    static func reading(_ path: String) {
+        guard isatty(STDERR_FILENO) == 1,
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+              size.intValue >= threshold else { return }
+        var standardError = StandardError()
+        print("tally: reading \(path) (\(size.intValue / 1_048_576) MB)…", to: &standardError)
+    }
+}

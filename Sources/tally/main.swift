@@ -1,2 +1,0 @@
-import TallyFormats
-print("tally")

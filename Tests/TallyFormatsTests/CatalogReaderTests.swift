@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TallyFormats
+import TallyModel
+
+@Suite struct CatalogReaderTests {
+    static let yaml = """
+    format: tally-catalog/1
+    default_territory: USA
+    products:
+      - id: com.example.coins.100
+        kind: consumable
+        name: 100 Coins
+        prices: {USA: "0.99", GBR: 0.99, JPN: "160"}
+        localizations: {en_US: {name: "100 Coins", description: "A pile of coins"}}
+    subscription_groups:
+      - id: premium
+        name: Premium
+        subscriptions:
+          - id: com.example.premium.yearly
+            level: 1
+            period: P12M
+            prices: {USA: "49.99"}
+            family_shareable: true
+            introductory_offer: {type: free-trial, period: P7D, count: 1}
+            promotional_offers:
+              - {id: winback, type: pay-up-front, period: P1M, count: 1, price: "4.99"}
+          - id: com.example.premium.monthly
+            period: P1M
+            prices: {USA: "4.99"}
+    """
+
+    static let json = """
+    {"format": "tally-catalog/1", "default_territory": "USA",
+     "products": [{"id": "com.example.coins.100", "kind": "consumable", "name": "100 Coins",
+                   "prices": {"USA": "0.99", "GBR": 0.99, "JPN": "160"},
+                   "localizations": {"en_US": {"name": "100 Coins", "description": "A pile of coins"}}}],
+     "subscription_groups": [{"id": "premium", "name": "Premium", "subscriptions": [
+        {"id": "com.example.premium.yearly", "level": 1, "period": "P12M", "prices": {"USA": "49.99"},
+         "family_shareable": true, "introductory_offer": {"type": "free-trial", "period": "P7D", "count": 1},
+         "promotional_offers": [{"id": "winback", "type": "pay-up-front", "period": "P1M", "count": 1, "price": "4.99"}]},
+        {"id": "com.example.premium.monthly", "period": "P1M", "prices": {"USA": "4.99"}}]}]}
+    """
+
+    @Test(arguments: [("catalog.yaml", yaml), ("catalog.json", json)])
+    func readsTheSpecExample(_ name: String, _ text: String) throws {
+        let catalog = try Fixtures.load(text, as: name)
+        #expect(catalog.products.map(\.id) == ["com.example.coins.100", "com.example.premium.yearly", "com.example.premium.monthly"])
+        let coins = catalog.products[0]
+        #expect(coins.kind == .consumable)
+        #expect(coins.prices.map(\.territory.code) == ["USA", "GBR", "JPN"])
+        #expect(coins.prices.map { Money.plain($0.money.amount) } == ["0.99", "0.99", "160"])
+        #expect(coins.prices.map(\.money.currency) == ["USD", "GBP", "JPY"])
+        #expect(coins.localizations.first?.displayName == "100 Coins")
+        let yearly = catalog.products[1]
+        #expect(yearly.kind == .autoRenewableSubscription)
+        #expect(yearly.period == Period(iso8601: "P1Y"))
+        #expect(yearly.group == GroupMembership(groupID: "premium", groupName: "Premium", level: 1))
+        #expect(yearly.introductoryOffer?.mode == .freeTrial)
+        #expect(yearly.introductoryOffer?.period == Period(iso8601: "P1W"))
+        #expect(yearly.promotionalOffers.first?.price == Money(amount: Decimal(string: "4.99")!, currency: "USD"))
+        // Level defaults to the position in the list.
+        #expect(catalog.products[2].group?.level == 2)
+        #expect(catalog.groups.first?.productIDs == ["com.example.premium.yearly", "com.example.premium.monthly"])
+    }
+
+    @Test func positionsPointAtTheValues() throws {
+        let catalog = try Fixtures.load(Self.yaml, as: "catalog.yaml")
+        let usa = try #require(catalog.products[1].prices.first)
+        #expect(usa.position.line == 16)
+        let json = try Fixtures.load(Self.json, as: "catalog.json")
+        #expect(json.products[0].prices[1].position == Position(line: 3, column: 43))
+    }
+
+    @Test(arguments: [
+        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    perod: P1M\n", 5, "unknown key \"perod\" in a product"),
+        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    kind: consumable\n", 5, "appears twice"),
+        ("format: tally-catalog/2\n", 1, "unsupported format \"tally-catalog/2\""),
+        ("products: []\n", 1, "missing \"format: tally-catalog/1\""),
+        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: subscription\n", 4, "unknown kind \"subscription\""),
+        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    prices: {US: \"1\"}\n", 5, "\"US\" is not an App Store storefront code"),
+        ("format: tally-catalog/1\nproducts:\n  - kind: consumable\n", 3, "a product has no id"),
+        ("format: tally-catalog/1\nproducts: [\n", 2, "invalid YAML"),
+        ("format: tally-catalog/1\nsubscription_groups:\n  - id: g\n    subscriptions:\n      - id: a.b\n        introductory_offer: {type: trial, period: P1W}\n", 6, "unknown offer type \"trial\""),
+    ])
+    func malformedYAMLIsALocatedError(_ text: String, _ line: Int, _ message: String) throws {
+        let error = try #require(Fixtures.error(text, as: "bad.yaml"))
+        #expect(error.location.file == "bad.yaml")
+        #expect(error.location.line == line, "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+    }
+
+    @Test func unknownKeySuggestsTheNearestKey() throws {
+        let error = try #require(Fixtures.error("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    prics: {}\n", as: "c.yaml"))
+        #expect(error.message.contains("did you mean \"prices\"?"))
+    }
+
+    @Test(arguments: [
+        ("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": \"a\", \"kind\": \"consumable\",}]}", 1, 56, "trailing comma"),
+        ("{\"format\": \"tally-catalog/1\",\n \"products\": [{\"id\": \"a\" \"kind\": \"consumable\"}]}", 2, 26, "expected ',' or '}'"),
+        ("{\"format\": \"tally-catalog/1\",\n \"products\": [", 2, 15, "unexpected end of the file"),
+        ("{\"format\": \"tally-catalog/1\"} x", 1, 32, "after the end of the document"),
+        ("[1, 2]", 1, 1, "a tally-catalog/1 file is an object"),
+        ("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": 5}]}", 1, 52, "expected a string, found a number"),
+    ])
+    func malformedJSONIsALocatedError(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {
+        let error = try #require(Fixtures.error(text, as: "bad.json"))
+        #expect(error.location.line == line, "\(error)")
+        #expect(error.location.column == column, "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+    }
+
+    @Test func unparsablePricesAndPeriodsBecomeIssuesNotCrashes() throws {
+        let catalog = try Fixtures.load("""
+        format: tally-catalog/1
+        products:
+          - {id: a.b, kind: consumable, prices: {USA: "4,99"}}
+        subscription_groups:
+          - id: g
+            subscriptions:
+              - {id: c.d, period: monthly, prices: {USA: "1.99"}}
+        """, as: "issues.yaml")
+        #expect(catalog.issues.map(\.rule) == ["invalid-price", "invalid-period"])
+        #expect(catalog.issues.map(\.productID) == ["a.b", "c.d"])
+        #expect(catalog.issues.map(\.position.line) == [3, 7])
+    }
+
+    @Test func jsonNumbersStayExact() throws {
+        let catalog = try Fixtures.load("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": \"a\", \"kind\": \"consumable\", \"prices\": {\"USA\": 0.1, \"GBR\": 1234567.89}}]}", as: "n.json")
+        #expect(catalog.products[0].prices.map { Money.plain($0.money.amount) } == ["0.1", "1234567.89"])
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TallyCheck
+import TallyReport
+import Testing
+
+@Suite("JSON reporter")
+struct JSONReporterTests {
+    static let findingKeys: Set<String> = [
+        "rule", "severity", "product", "territory", "offer", "field", "message", "hint", "configuration", "catalog", "source",
+    ]
+    static let sideKeys: Set<String> = ["value", "file", "line", "column", "path"]
+
+    @Test("The output parses as JSON and has every documented key")
+    func documentedKeys() throws {
+        // When
+        let output = JSONReporter().report(Sample.mixed)
+        // Then
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(Set(root.keys) == ["version", "summary", "comparisons", "findings"])
+        #expect(root["version"] as? Int == 1)
+        let summary = try #require(root["summary"] as? [String: Any])
+        #expect(Set(summary.keys) == ["errors", "warnings", "notes", "products_checked", "sources"])
+        #expect(summary["errors"] as? Int == 4)
+        #expect(summary["warnings"] as? Int == 2)
+        #expect(summary["notes"] as? Int == 1)
+        #expect(summary["products_checked"] as? Int == 4)
+        let findings = try #require(root["findings"] as? [[String: Any]])
+        #expect(findings.count == Sample.mixed.findings.count)
+        for finding in findings {
+            #expect(Set(finding.keys) == Self.findingKeys)
+            for key in ["configuration", "catalog", "source"] {
+                if let side = finding[key] as? [String: Any] {
+                    #expect(Set(side.keys) == Self.sideKeys)
+                } else {
+                    #expect(finding[key] is NSNull)
+                }
+            }
+        }
+    }
+
+    @Test("Lint findings put their side under source; cross-source ones under configuration and catalog")
+    func sidesByRole() throws {
+        // Given
+        let lint = Finding.test(rule: "invalid-period", left: .test(role: "source"), right: nil)
+        // When
+        let document = JSONReporter.document(for: .test(findings: [lint, .test()]))
+        // Then
+        #expect(document.findings[0].source?.file == "configs/App.storekit")
+        #expect(document.findings[0].configuration == nil)
+        #expect(document.findings[1].configuration?.line == 42)
+        #expect(document.findings[1].catalog?.value == "5.99 USD")
+        #expect(document.findings[1].source == nil)
+    }
+
+    @Test("The output decodes back into the same report")
+    func roundTrips() throws {
+        let output = JSONReporter().report(Sample.mixed)
+        let decoded = try JSONDecoder().decode(JSONReport.self, from: Data(output.utf8))
+        #expect(decoded == JSONReporter.document(for: Sample.mixed))
+    }
+}

@@ -1,0 +1,60 @@
+import TallyCheck
+import TallyModel
+
+/// The check results the golden files are recorded from.
+enum Sample {
+    static let config = "configs/App.storekit"
+    static let catalog = "catalog/products.yaml"
+    static let monthly = "com.example.pro.monthly"
+    static let yearly = "com.example.pro.yearly"
+
+    /// Errors, warnings and a note; cross-source and lint findings; a finding without a product;
+    /// a subject checked in two files; a finding whose rule and product were never in `checked`.
+    static let mixed = CheckResult.test(
+        findings: [
+            .test(territory: .usa),
+            .test(rule: "missing-in-catalog", product: "com.example.coins.100", field: .id,
+                  message: "com.example.coins.100 is in the configuration but not in the catalogue",
+                  left: .test(value: "com.example.coins.100", line: 60, column: 9),
+                  right: .test(role: "catalog", value: nil, file: catalog, line: nil, column: nil),
+                  hint: "did you mean com.example.coins100? (the catalogue has it, and the configuration does not)"),
+            .test(rule: "missing-in-config", product: "com.example.coins100", field: .id,
+                  message: "com.example.coins100 is in the catalogue but not in the configuration",
+                  left: .test(value: nil, line: nil, column: nil),
+                  right: .test(role: "catalog", value: "com.example.coins100", file: catalog, line: 44, column: 7),
+                  hint: "did you mean com.example.coins.100? (the configuration has it, and the catalogue does not)"),
+            .test(rule: "family-sharing", severity: .warning, product: yearly, field: .familyShareable,
+                  message: "\(yearly) is shareable with family in the configuration but not shareable in the catalogue",
+                  left: .test(value: "true", line: 77, column: 7),
+                  right: .test(role: "catalog", value: "false", file: catalog, line: 31, column: 5)),
+            .test(rule: "invalid-period", product: yearly, field: .period,
+                  message: "\(yearly) has period P1Y2, which is not an ISO 8601 duration (write P1Y, P6M or P1W)",
+                  left: .test(role: "source", value: "P1Y2", file: catalog, line: 29, column: 13), right: nil),
+            .test(rule: "promotional-offer", severity: .warning, offer: "winback50", field: .promotionalOffers,
+                  message: "\(monthly) offer winback50 costs 2.99 USD in the configuration but 1.99 USD in the catalogue",
+                  left: .test(value: "2.99 USD", line: 51, column: 11),
+                  right: .test(role: "catalog", value: "1.99 USD", file: catalog, line: 22, column: 9)),
+            .test(rule: "group-id-mismatch", severity: .note, product: nil, field: .group,
+                  message: "subscription group Pro & Friends has no products",
+                  left: .test(role: "source", value: nil, line: nil, column: nil, path: "subscriptionGroups[0]"), right: nil),
+        ],
+        checked: [
+            .test(subject: monthly), .test(subject: yearly, line: 70),
+            .test(rule: "missing-in-catalog", subject: monthly), .test(rule: "missing-in-catalog", subject: yearly, line: 70),
+            .test(rule: "missing-in-catalog", subject: "com.example.coins.100", line: 58),
+            .test(rule: "missing-in-config", subject: monthly, file: catalog, line: 12),
+            .test(rule: "missing-in-config", subject: yearly, file: catalog, line: 25),
+            .test(rule: "missing-in-config", subject: "com.example.coins100", file: catalog, line: 42),
+            .test(rule: "family-sharing", subject: monthly), .test(rule: "family-sharing", subject: yearly, line: 70),
+            .test(rule: "invalid-period", subject: monthly), .test(rule: "invalid-period", subject: yearly, line: 70),
+            .test(rule: "invalid-period", subject: monthly, file: catalog, line: 12),
+            .test(rule: "invalid-period", subject: yearly, file: catalog, line: 25),
+        ])
+
+    /// Nothing wrong.
+    static let consistent = CheckResult.test(
+        checked: [
+            .test(subject: monthly), .test(subject: yearly, line: 70),
+            .test(rule: "kind", subject: monthly), .test(rule: "kind", subject: yearly, line: 70),
+        ])
+}

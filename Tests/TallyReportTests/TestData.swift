@@ -1,0 +1,47 @@
+import TallyCheck
+import TallyModel
+
+// Test-data factories: every argument has a default, so a test names only what it is about.
+
+extension FindingSide {
+    static func test(
+        role: String = "configuration", value: String? = "4.99 USD", file: String = "configs/App.storekit",
+        line: Int? = 42, column: Int? = 7, path: String? = nil
+    ) -> FindingSide {
+        FindingSide(role: role, value: value, location: TallyModel.SourceLocation(file: file, line: line, column: column, path: path))
+    }
+}
+
+extension Finding {
+    static func test(
+        rule: String = "price", severity: Severity = .error, product: String? = "com.example.pro.monthly",
+        territory: Territory? = nil, offer: String? = nil, field: Field = .prices,
+        message: String = "com.example.pro.monthly costs 4.99 USD in USA in the configuration but 5.99 USD in the catalogue",
+        left: FindingSide? = .test(),
+        right: FindingSide? = .test(role: "catalog", value: "5.99 USD", file: "catalog/products.yaml", line: 18, column: 14),
+        hint: String? = nil
+    ) -> Finding {
+        Finding(ruleID: rule, severity: severity, productID: product, territory: territory, offerID: offer, field: field,
+                message: message, left: left, right: right, hint: hint)
+    }
+}
+
+extension CheckedSubject {
+    static func test(
+        rule: String = "price", subject: String = "com.example.pro.monthly", file: String? = "configs/App.storekit", line: Int? = 40
+    ) -> CheckedSubject {
+        CheckedSubject(ruleID: rule, subject: subject, location: file.map { TallyModel.SourceLocation(file: $0, line: line, column: 5) })
+    }
+}
+
+extension CheckResult {
+    static func test(
+        findings: [Finding] = [], checked: [CheckedSubject] = [.test()],
+        sources: [String] = ["configs/App.storekit", "catalog/products.yaml"],
+        comparisons: [String] = [
+            "configs/App.storekit (storefront USA) vs catalog/products.yaml: 3 products in both; compared kind, family-sharing, prices, period",
+        ]
+    ) -> CheckResult {
+        CheckResult(findings: findings, checked: checked, sources: sources, comparisons: comparisons)
+    }
+}
