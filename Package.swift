@@ -34,10 +34,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TallyModelTests", dependencies: ["TallyModel"]),
-        .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"]),
+        .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),
-        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["tally"]),
+        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

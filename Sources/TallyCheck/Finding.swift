@@ -6,9 +6,15 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Compara
 
     public var description: String { rawValue }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
     }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One side of a finding: which source, what it says, and where.

@@ -69,18 +69,18 @@ import TallyModel
         let usa = try #require(catalog.products[1].prices.first)
         #expect(usa.position.line == 16)
         let json = try Fixtures.load(Self.json, as: "catalog.json")
-        #expect(json.products[0].prices[1].position == Position(line: 3, column: 43))
+        #expect(json.products[0].prices[1].position == Position(line: 3, column: 49))
     }
 
     @Test(arguments: [
         ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    perod: P1M\n", 5, "unknown key \"perod\" in a product"),
-        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    kind: consumable\n", 5, "appears twice"),
+        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    kind: consumable\n", 4, "duplicate key kind"),
         ("format: tally-catalog/2\n", 1, "unsupported format \"tally-catalog/2\""),
         ("products: []\n", 1, "missing \"format: tally-catalog/1\""),
         ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: subscription\n", 4, "unknown kind \"subscription\""),
         ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    prices: {US: \"1\"}\n", 5, "\"US\" is not an App Store storefront code"),
         ("format: tally-catalog/1\nproducts:\n  - kind: consumable\n", 3, "a product has no id"),
-        ("format: tally-catalog/1\nproducts: [\n", 2, "invalid YAML"),
+        ("format: tally-catalog/1\nproducts: [\n", 3, "invalid YAML"),
         ("format: tally-catalog/1\nsubscription_groups:\n  - id: g\n    subscriptions:\n      - id: a.b\n        introductory_offer: {type: trial, period: P1W}\n", 6, "unknown offer type \"trial\""),
     ])
     func malformedYAMLIsALocatedError(_ text: String, _ line: Int, _ message: String) throws {
@@ -96,12 +96,12 @@ import TallyModel
     }
 
     @Test(arguments: [
-        ("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": \"a\", \"kind\": \"consumable\",}]}", 1, 56, "trailing comma"),
+        ("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": \"a\", \"kind\": \"consumable\",}]}", 1, 77, "trailing comma"),
         ("{\"format\": \"tally-catalog/1\",\n \"products\": [{\"id\": \"a\" \"kind\": \"consumable\"}]}", 2, 26, "expected ',' or '}'"),
         ("{\"format\": \"tally-catalog/1\",\n \"products\": [", 2, 15, "unexpected end of the file"),
-        ("{\"format\": \"tally-catalog/1\"} x", 1, 32, "after the end of the document"),
+        ("{\"format\": \"tally-catalog/1\"} x", 1, 31, "after the end of the document"),
         ("[1, 2]", 1, 1, "a tally-catalog/1 file is an object"),
-        ("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": 5}]}", 1, 52, "expected a string, found a number"),
+        ("{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": 5}]}", 1, 51, "expected a string, found a number"),
     ])
     func malformedJSONIsALocatedError(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {
         let error = try #require(Fixtures.error(text, as: "bad.json"))

@@ -50,7 +50,7 @@ struct RealWorldStoreKitTests {
         #expect(catalog.products.map(\.promotionalOffers.count).reduce(0, +) == expected.promos)
         for product in catalog.products where product.kind.isAutoRenewable {
             #expect(product.period != nil, "\(product.id) has no period")
-            #expect(!(product.group?.groupID ?? "").isEmpty, "\(product.id) has no group")
+            #expect(product.group?.groupID.isEmpty == false, "\(product.id) has no group")
         }
     }
 

@@ -30,7 +30,8 @@ enum Golden {
         guard expected != actual else { return }
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(expectedLines, actualLines).firstIndex { $0 != $1 } ?? min(expectedLines.count, actualLines.count)
+        let common = min(expectedLines.count, actualLines.count)
+        let line = (0..<common).first { expectedLines[$0] != actualLines[$0] } ?? common
         let want = line < expectedLines.count ? String(expectedLines[line]) : "(end of file)"
         let got = line < actualLines.count ? String(actualLines[line]) : "(end of output)"
         Issue.record("""
