@@ -1,14 +1,26 @@
 import ArgumentParser
 import TallyCheck
+import TallyReport
 
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule with its ID, default severity and description.",
-        discussion: "Example:\n  tally rules"
+        discussion: "Examples:\n  tally rules\n  tally rules --format markdown   # the README's table"
     )
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown
+    }
+
+    @Option(name: .long, help: "text or markdown.")
+    var format: Format = .text
+
     func run() throws {
+        if format == .markdown {
+            print(RuleTable.markdown())
+            return
+        }
         let width = RuleSet.descriptions.map(\.id.count).max() ?? 0
         for category in ["cross-source", "lint"] {
             print(category == "lint" ? "\nSingle-source lint:" : "Cross-source rules:")

@@ -119,3 +119,31 @@ import Testing
         #expect(try CLIRunner.run(["check", "--strict"], in: directory).status == 1)
     }
 }
+
+/// The synthetic workload from ../shared/bench/gen_catalog.py: every injected mismatch is found,
+/// and nothing else.
+@Suite(.enabled(if: CLIRunner.sharedAvailable, "../shared is absent: the generated-workload test is skipped"))
+struct GeneratedWorkloadTests {
+    @Test func findsExactlyTheInjectedMismatches() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-gen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generator.arguments = ["python3", CLIRunner.shared.appendingPathComponent("bench/gen_catalog.py").path, directory.path, "--products", "2000"]
+        generator.standardOutput = FileHandle.nullDevice
+        try generator.run()
+        generator.waitUntilExit()
+        try #require(generator.terminationStatus == 0)
+
+        let output = try CLIRunner.run(["check", directory.appendingPathComponent("App.storekit").path,
+                                        directory.appendingPathComponent("catalog.json").path, "--format", "json"])
+        #expect(output.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let got = Set(((report["findings"] as? [[String: Any]]) ?? []).map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" })
+        let expectedData = try Data(contentsOf: directory.appendingPathComponent("expected.json"))
+        let expected = Set(((try JSONSerialization.jsonObject(with: expectedData) as? [[String: String]]) ?? []).map { "\($0["rule"] ?? "") \($0["product"] ?? "")" })
+        #expect(expected.count == 40)
+        #expect(got.subtracting(expected).sorted() == [], "findings that were not injected")
+        #expect(expected.subtracting(got).sorted() == [], "injected mismatches that were missed")
+    }
+}

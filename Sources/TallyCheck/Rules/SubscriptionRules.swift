@@ -29,9 +29,10 @@ public struct PeriodRule: ProductPairRule {
 /// Words that show why two periods differ: "28 days vs 1 month", "1 week vs 1 month".
 enum PeriodWords {
     static func contrast(_ left: Period, _ right: Period) -> String {
+        // Against months, four weeks or more read as days: "28 days vs 1 month" shows why they differ.
         let mixed = (left.months == 0) != (right.months == 0)
-        let a = mixed ? left.wordsInDays : left.words
-        let b = mixed ? right.wordsInDays : right.words
+        let a = mixed && left.days >= 28 ? left.wordsInDays : left.words
+        let b = mixed && right.days >= 28 ? right.wordsInDays : right.words
         return "\(a) in the configuration vs \(b) in the catalogue"
     }
 }
