@@ -49,3 +49,55 @@ public enum NearMatch {
         return previous[b.count]
     }
 }
+
+extension NearMatch {
+    /// Suggestions over many candidates without comparing every pair: a full scan while the
+    /// work is small, and above that an index of folded forms and single deletions (so case,
+    /// separator and one-character typos are still found in linear time).
+    public struct Index: Sendable {
+        private let candidates: [String]
+        private let byFolded: [[UInt8]: [String]]
+        private let byDeletion: [[UInt8]: [String]]
+        /// Pairs compared by a full scan at most, per lookup batch, before the index takes over.
+        public static let scanLimit = 2_000
+
+        public init(_ candidates: [String]) {
+            self.candidates = candidates
+            guard candidates.count > Self.scanLimit else {
+                byFolded = [:]
+                byDeletion = [:]
+                return
+            }
+            var folded: [[UInt8]: [String]] = [:]
+            var deletions: [[UInt8]: [String]] = [:]
+            for candidate in candidates {
+                let key = NearMatch.fold(candidate)
+                folded[key, default: []].append(candidate)
+                for variant in Self.deletions(of: key) { deletions[variant, default: []].append(candidate) }
+            }
+            byFolded = folded
+            byDeletion = deletions
+        }
+
+        public func best(for text: String) -> String? {
+            guard candidates.count > Self.scanLimit else { return NearMatch.best(for: text, among: candidates) }
+            let key = NearMatch.fold(text)
+            var pool = byFolded[key] ?? []
+            pool += byDeletion[key] ?? []
+            for variant in Self.deletions(of: key) {
+                pool += byFolded[variant] ?? []
+                pool += byDeletion[variant] ?? []
+            }
+            return NearMatch.best(for: text, among: pool)
+        }
+
+        private static func deletions(of key: [UInt8]) -> [[UInt8]] {
+            guard key.count > 1 else { return [] }
+            return key.indices.map { index in
+                var variant = key
+                variant.remove(at: index)
+                return variant
+            }
+        }
+    }
+}

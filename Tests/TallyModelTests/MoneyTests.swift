@@ -65,3 +65,15 @@ import TallyModel
         #expect(NearMatch.best(for: "a", among: ["b.c.d"]) == nil)
     }
 }
+
+@Suite struct NearMatchIndexTests {
+    @Test func largeCandidateSetsStillFindCaseSeparatorAndOneCharacterTypos() {
+        let ids = (0..<5_000).map { "com.example.item\($0)" } + ["com.example.pro_monthly"]
+        let index = NearMatch.Index(ids)
+        #expect(index.best(for: "com.example.pro.monthly") == "com.example.pro_monthly")
+        #expect(index.best(for: "COM.EXAMPLE.PRO_MONTHLY") == "com.example.pro_monthly")
+        #expect(index.best(for: "com.example.pro_montly") == "com.example.pro_monthly")
+        #expect(index.best(for: "com.example.pro_monthlyy") == "com.example.pro_monthly")
+        #expect(index.best(for: "org.unrelated.thing") == nil)
+    }
+}

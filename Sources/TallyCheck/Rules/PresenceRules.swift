@@ -9,12 +9,12 @@ public struct MissingInCatalogRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
-        let unmatchedOther = comparison.catalog.products.map(\.id).filter { comparison.configProducts[$0] == nil }
+        let unmatchedOther = NearMatch.Index(comparison.catalog.products.map(\.id).filter { comparison.configProducts[$0] == nil })
         for product in PresenceRules.distinct(comparison.configuration.products) {
             let location = comparison.configuration.location(product.position(of: .id))
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
             guard comparison.catalogProducts[product.id] == nil else { continue }
-            let near = NearMatch.best(for: product.id, among: unmatchedOther)
+            let near = unmatchedOther.best(for: product.id)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
                 message: "\(product.id) is in the configuration but not in the catalogue",
@@ -34,12 +34,12 @@ public struct MissingInConfigRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
-        let unmatchedOther = comparison.configuration.products.map(\.id).filter { comparison.catalogProducts[$0] == nil }
+        let unmatchedOther = NearMatch.Index(comparison.configuration.products.map(\.id).filter { comparison.catalogProducts[$0] == nil })
         for product in PresenceRules.distinct(comparison.catalog.products) {
             let location = comparison.catalog.location(product.position(of: .id))
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
             guard comparison.configProducts[product.id] == nil else { continue }
-            let near = NearMatch.best(for: product.id, among: unmatchedOther)
+            let near = unmatchedOther.best(for: product.id)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
                 message: "\(product.id) is in the catalogue but not in the configuration",
