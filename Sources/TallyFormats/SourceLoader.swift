@@ -3,46 +3,45 @@ import TallyModel
 
 /// Finds the format of a source file and reads it into a `Catalog`.
 public enum SourceLoader {
-    /// Files larger than this are refused before they are read.
-    public static let defaultMaxBytes = 512 * 1024 * 1024
+    /// Every reader, in the order detection tries them (the first one claiming an extension is
+    /// the fallback for it). Add new formats here.
+    public static let readers: [any SourceReader.Type] = [
+        TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, StoreKitReader.self,
+    ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
-    public static func load(path: String, format: SourceFormat? = nil, maxBytes: Int = defaultMaxBytes) throws -> Catalog {
-        let bytes = try readBytes(path: path, maxBytes: maxBytes)
-        return try load(bytes: bytes, file: path, format: format)
+    public static func load(path: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
+        let bytes = try readBytes(path: path, maxBytes: options.maxBytes)
+        return try load(bytes: bytes, file: path, format: format, options: options)
     }
 
     /// Reads bytes already in memory, as if they were the file `file`.
-    public static func load(bytes: [UInt8], file: String, format: SourceFormat? = nil) throws -> Catalog {
-        let chosen = try format ?? detect(bytes: bytes, file: file)
-        switch chosen {
-        case .storeKit: return try StoreKitReader.read(bytes: bytes, file: file)
-        case .tallyCatalogJSON: return try TallyCatalogReader.readJSON(bytes: bytes, file: file)
-        case .tallyCatalogYAML: return try TallyCatalogReader.readYAML(bytes: bytes, file: file)
+    public static func load(bytes: [UInt8], file: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
+        if bytes.isEmpty { throw emptyFile(file) }
+        let reader: any SourceReader.Type
+        if let format {
+            guard let chosen = readers.first(where: { $0.format == format }) else {
+                throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
+            }
+            reader = chosen
+        } else {
+            reader = try detect(bytes: bytes, file: file)
         }
+        return try reader.read(bytes: bytes, file: file, options: options)
     }
 
-    /// The format of a file, from its extension and its first bytes.
-    public static func detect(bytes: [UInt8], file: String) throws -> SourceFormat {
-        let lower = file.lowercased()
-        if lower.hasSuffix(".storekit") {
-            if bytes.isEmpty { throw emptyFile(file) }
-            return .storeKit
-        }
-        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
-            if bytes.isEmpty { throw emptyFile(file) }
-            return .tallyCatalogYAML
-        }
-        if lower.hasSuffix(".json") {
-            if bytes.isEmpty { throw emptyFile(file) }
-            let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-            if head.contains("tally-catalog/") { return .tallyCatalogJSON }
-            if head.contains("\"productID\"") || head.contains("\"subscriptionGroups\"") || head.contains("\"nonRenewingSubscriptions\"") {
-                return .storeKit
-            }
-            return .tallyCatalogJSON
-        }
-        throw FormatError("cannot tell the format of this file from its name: use .storekit for StoreKit configurations, .json, .yaml or .yml for tally-catalog/1 catalogues",
+    /// The reader for a file, from its extension and its first bytes.
+    public static func detect(bytes: [UInt8], file: String) throws -> any SourceReader.Type {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let byExtension = readers.filter { $0.extensions.contains(ext) }
+        if byExtension.count == 1, let only = byExtension.first { return only }
+        if let sniffed = byExtension.first(where: { $0.sniff(head, file: file) }) { return sniffed }
+        if let sniffed = readers.first(where: { $0.sniff(head, file: file) }) { return sniffed }
+        if let first = byExtension.first { return first }
+        let known = readers.map { "\($0.format) (\($0.extensions.map { ".\($0)" }.joined(separator: ", ")))" }
+        throw FormatError("cannot tell the format of this file; Tally reads: \(known.joined(separator: "; ")). Use --input-format to name it.",
                           file: file, position: .unknown)
     }
 
@@ -51,7 +50,7 @@ public enum SourceLoader {
     }
 
     /// Reads a regular file whole, refusing directories, special files and files over the limit.
-    public static func readBytes(path: String, maxBytes: Int) throws -> [UInt8] {
+    public static func readBytes(path: String, maxBytes: Int = ReadOptions().maxBytes) throws -> [UInt8] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {

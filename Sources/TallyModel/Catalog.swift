@@ -3,14 +3,25 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case storeKit = "storekit"
     case tallyCatalogJSON = "tally-catalog-json"
     case tallyCatalogYAML = "tally-catalog-yaml"
+    /// A property list of product IDs shipped with the app (XML or binary).
+    case propertyList = "plist"
+    /// An App Store package `metadata.xml` (iTMSTransporter).
+    case appStorePackage = "app-store-package"
+    /// App Store Connect API exports (JSON:API documents).
+    case appStoreConnect = "app-store-connect"
+    /// A CSV catalogue, one row per product and territory.
+    case csv = "csv"
+    /// Any server JSON or YAML, read through a `tally-mapping/1` file.
+    case mapped = "mapped"
 
     public var description: String { rawValue }
 
-    /// Which side of a check a source of this format stands on.
+    /// Which side of a check a source of this format stands on: what the app ships is a
+    /// configuration; servers, spreadsheets and the store's own exports are catalogues.
     public var role: SourceRole {
         switch self {
-        case .storeKit: return .configuration
-        case .tallyCatalogJSON, .tallyCatalogYAML: return .catalog
+        case .storeKit, .propertyList: return .configuration
+        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped: return .catalog
         }
     }
 }

@@ -105,3 +105,21 @@ import TallyModel
         #expect(catalog.products.first?.prices.first?.money == Money(amount: Decimal(string: "0.99")!, currency: "GBP"))
     }
 }
+
+@Suite struct DetectionTests {
+    @Test func formatsAreDetectedByExtensionAndContent() throws {
+        let storeKitJSON = "{\"products\": [{\"productID\": \"a\", \"type\": \"Consumable\"}], \"version\": {\"major\": 1, \"minor\": 0}}"
+        #expect(try Fixtures.load(storeKitJSON, as: "Products.json").format == .storeKit)
+        #expect(try Fixtures.load("{\"format\": \"tally-catalog/1\"}", as: "catalog.json").format == .tallyCatalogJSON)
+        #expect(try Fixtures.load("format: tally-catalog/1\n", as: "catalog.yml").format == .tallyCatalogYAML)
+        #expect(try Fixtures.load(storeKitJSON, as: "App.storekit").format == .storeKit)
+    }
+
+    @Test func anUnknownFormatNamesTheFormatsTallyReads() throws {
+        let error = try #require(Fixtures.error("hello", as: "notes.txt"))
+        #expect(error.message.contains("Tally reads"))
+        #expect(error.message.contains("storekit"))
+        // A .json file that is neither says what is missing.
+        #expect(Fixtures.error("{\"products\": []}", as: "x.json")?.message.contains("missing \"format: tally-catalog/1\"") == true)
+    }
+}

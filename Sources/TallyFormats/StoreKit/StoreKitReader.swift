@@ -3,14 +3,22 @@ import TallyModel
 /// Reads Xcode StoreKit configuration files (`.storekit`), format versions 1.0 to 5.0, written as
 /// JSON or as a property list. Keys Tally does not use are skipped (Xcode adds keys in new
 /// versions); the subscription offers key pair is never read into memory.
-public enum StoreKitReader {
+public enum StoreKitReader: SourceReader {
+    public static let format = SourceFormat.storeKit
+    public static let extensions = ["storekit", "json"]
+
+    public static func sniff(_ head: String, file: String) -> Bool {
+        head.contains("\"productID\"") || head.contains("\"subscriptionGroups\"") || head.contains("\"nonRenewingSubscriptions\"")
+            || head.contains("<key>productID</key>") || head.contains("<key>subscriptionGroups</key>")
+    }
+
     /// Reads a StoreKit configuration from the file's bytes.
-    public static func read(bytes: [UInt8], file: String) throws -> Catalog {
+    public static func read(bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) throws -> Catalog {
         if PropertyListDocument.looksLikePropertyList(bytes) {
             var reader = TreeReader(root: try PropertyListDocument.parse(bytes: bytes, file: file), file: file)
             return try decode(&reader)
         }
-        var reader = try JSONReader(bytes: bytes, file: file)
+        var reader = try JSONReader(bytes: bytes, file: file, maxDepth: options.maxDepth)
         let catalog = try decode(&reader)
         try reader.finish()
         return catalog

@@ -6,14 +6,14 @@ import TallyModel
 public enum TallyCatalogReader {
     public static let formatName = "tally-catalog/1"
 
-    public static func readJSON(bytes: [UInt8], file: String) throws -> Catalog {
-        var reader = try JSONReader(bytes: bytes, file: file)
+    public static func readJSON(bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) throws -> Catalog {
+        var reader = try JSONReader(bytes: bytes, file: file, maxDepth: options.maxDepth)
         let catalog = try decode(&reader, format: .tallyCatalogJSON)
         try reader.finish()
         return catalog
     }
 
-    public static func readYAML(bytes: [UInt8], file: String) throws -> Catalog {
+    public static func readYAML(bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) throws -> Catalog {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FormatError("the file is not valid UTF-8", file: file, position: Position(line: 1, column: 1))
         }
@@ -60,6 +60,26 @@ public enum TallyCatalogReader {
         message += " (allowed: \(allowed.joined(separator: ", ")))"
         // The key's value has not been read yet: the reader's position is the value's; report the key's line.
         return reader.error(message)
+    }
+}
+
+/// `tally-catalog/1` as JSON.
+public enum TallyCatalogJSONReader: SourceReader {
+    public static let format = SourceFormat.tallyCatalogJSON
+    public static let extensions = ["json"]
+    public static func sniff(_ head: String, file: String) -> Bool { head.contains("tally-catalog/") && head.first { !$0.isWhitespace } == "{" }
+    public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
+        try TallyCatalogReader.readJSON(bytes: bytes, file: file, options: options)
+    }
+}
+
+/// `tally-catalog/1` as YAML.
+public enum TallyCatalogYAMLReader: SourceReader {
+    public static let format = SourceFormat.tallyCatalogYAML
+    public static let extensions = ["yaml", "yml"]
+    public static func sniff(_ head: String, file: String) -> Bool { head.contains("format: tally-catalog/") }
+    public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
+        try TallyCatalogReader.readYAML(bytes: bytes, file: file, options: options)
     }
 }
 

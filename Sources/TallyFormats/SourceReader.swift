@@ -1,0 +1,26 @@
+import TallyModel
+
+/// Settings every reader receives. Readers add the options they need here.
+public struct ReadOptions: Sendable {
+    /// Files larger than this are refused before they are read.
+    public var maxBytes: Int
+    /// Nesting deeper than this is an error, not a stack overflow.
+    public var maxDepth: Int
+
+    public init(maxBytes: Int = 512 * 1024 * 1024, maxDepth: Int = 256) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+    }
+}
+
+/// One input format: how to recognise it and how to read it into a `Catalog`.
+/// Register a new reader in `SourceLoader.readers`.
+public protocol SourceReader: Sendable {
+    static var format: SourceFormat { get }
+    /// File name endings (lower-case, without the dot) this format uses.
+    static var extensions: [String] { get }
+    /// Whether the first bytes of a file look like this format (used when the extension is
+    /// shared with other formats, or unknown).
+    static func sniff(_ head: String, file: String) -> Bool
+    static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog
+}
