@@ -35,6 +35,8 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
+    @OptionGroup var input: SourceOptions
+
     @OptionGroup var output: OutputOptions
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too, not only on errors.")
@@ -51,7 +53,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalogs = try SourceReading.readAll(sources)
+        let catalogs = try SourceReading.readAll(sources, options: input)
         let configurations = catalogs.filter { $0.format.role == .configuration }
         let serverCatalogs = catalogs.filter { $0.format.role == .catalog }
         guard !configurations.isEmpty, !serverCatalogs.isEmpty else {

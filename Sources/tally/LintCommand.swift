@@ -22,6 +22,8 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
+    @OptionGroup var input: SourceOptions
+
     @OptionGroup var output: OutputOptions
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
@@ -32,7 +34,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalogs = try SourceReading.readAll(files)
+        let catalogs = try SourceReading.readAll(files, options: input)
         let result = Checker().lint(catalogs)
         try output.write(format.reporter(color: output.useColor).report(result))
         if result.fails(strict: strict) { throw TallyExit.mismatches.code }

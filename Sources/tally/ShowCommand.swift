@@ -27,10 +27,12 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: text or json.")
     var format: Format = .text
 
+    @OptionGroup var input: SourceOptions
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([file]).first else { throw TallyExit.usageOrInput.code }
+        guard let catalog = try SourceReading.readAll([file], options: input).first else { throw TallyExit.usageOrInput.code }
         switch format {
         case .text: try output.write(CatalogTable.render(catalog))
         case .json: try output.write(CatalogDocument(catalog).json())

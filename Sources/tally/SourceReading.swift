@@ -5,13 +5,15 @@ import TallyModel
 /// Reads the sources a command names, collecting every error so that all are shown at once.
 enum SourceReading {
     /// Reads each path; prints every error to standard error and exits 2 if any file failed.
-    static func readAll(_ paths: [String], format: SourceFormat? = nil) throws -> [Catalog] {
+    static func readAll(_ paths: [String], options: SourceOptions) throws -> [Catalog] {
+        let format = options.inputFormat
+        let readOptions = try options.readOptions()
         var catalogs: [Catalog] = []
         var failures: [String] = []
         for path in paths {
             Progress.reading(path)
             do {
-                catalogs.append(try SourceLoader.load(path: path, format: format))
+                catalogs.append(try SourceLoader.load(path: path, format: format, options: readOptions))
             } catch let error as FormatError {
                 failures.append(error.description)
             } catch {
