@@ -26,47 +26,86 @@ public enum RuleSet {
 public struct Checker: Sendable {
     public var comparisonRules: [any ComparisonRule]
     public var lintRules: [any LintRule]
+    /// Whether the result lists every (rule, subject) examined, passing or not (`CheckResult.checked`).
+    /// Reports that show passing checks (JUnit) need it; leaving it off saves time and memory.
+    public var recordsSubjects: Bool
 
-    public init(comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules, lintRules: [any LintRule] = RuleSet.lintRules) {
+    public init(comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules, lintRules: [any LintRule] = RuleSet.lintRules,
+                recordsSubjects: Bool = true) {
         self.comparisonRules = comparisonRules
         self.lintRules = lintRules
+        self.recordsSubjects = recordsSubjects
     }
 
-    /// Lint only.
+    /// Lint only. Every (source, rule) is a piece of work for any free core.
     public func lint(_ catalogs: [Catalog]) -> CheckResult {
         var result = CheckResult(sources: catalogs.map(\.file))
-        for catalog in catalogs {
-            for rule in lintRules { rule.lint(catalog, findings: &result.findings, checked: &result.checked) }
+        let work = catalogs.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
+        for part in run(work) {
+            result.findings += part.findings
+            result.checked += part.checked
         }
+        result.productsChecked = Checker.distinctIDs(catalogs)
         return result
     }
 
-    /// Lint every source, then compare each configuration with each catalogue.
+    /// One rule on one source, or one rule on one pair of sources.
+    private enum Work: Sendable {
+        case lint(Catalog, any LintRule)
+        case compare(Comparison, any ComparisonRule)
+    }
+
+    /// Runs every piece of work on whichever core is free; results keep the order of `work`.
+    private func run(_ work: [Work]) -> [(findings: [Finding], checked: [CheckedSubject])] {
+        let recordsSubjects = self.recordsSubjects
+        return Parallel.map(work) { item in
+            var findings: [Finding] = []
+            var checked = CheckedLog(enabled: recordsSubjects)
+            switch item {
+            case .lint(let catalog, let rule): rule.lint(catalog, findings: &findings, checked: &checked)
+            case .compare(let comparison, let rule): rule.evaluate(comparison, findings: &findings, checked: &checked)
+            }
+            return (findings, checked.subjects)
+        }
+    }
+
+    /// Lint every source, then compare each configuration with each catalogue. Each (source,
+    /// rule) and (pair, rule) runs on whichever core is free; the result's order does not depend
+    /// on timing.
     ///
     /// With several configurations (or catalogues), a product counts as missing only when no
     /// source on that side has it, and is reported once.
     public func check(configurations: [Catalog], catalogs: [Catalog]) -> CheckResult {
-        var result = lint(configurations + catalogs)
+        let sources = configurations + catalogs
+        let pairs = configurations.flatMap { configuration in catalogs.map { (configuration, $0) } }
+        let comparisons = Parallel.map(pairs.indices.map { $0 }) { Comparison(configuration: pairs[$0].0, catalog: pairs[$0].1) }
+        let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
+        let compareWork = comparisons.flatMap { comparison in comparisonRules.map { Work.compare(comparison, $0) } }
+        let parts = run(lintWork + compareWork)
+
+        var result = CheckResult(sources: sources.map(\.file))
+        result.comparisons = comparisons.map(Checker.describe)
         let configIDs = Set(configurations.flatMap { $0.products.map(\.id) })
         let catalogIDs = Set(catalogs.flatMap { $0.products.map(\.id) })
         var reportedMissing = Set<String>()
-        for configuration in configurations {
-            for catalog in catalogs {
-                let comparison = Comparison(configuration: configuration, catalog: catalog)
-                result.comparisons.append(Checker.describe(comparison))
-                var findings: [Finding] = []
-                for rule in comparisonRules { rule.evaluate(comparison, findings: &findings, checked: &result.checked) }
-                for finding in findings {
-                    if finding.ruleID == MissingInCatalogRule.description.id || finding.ruleID == MissingInConfigRule.description.id {
-                        let id = finding.productID ?? ""
-                        let elsewhere = finding.ruleID == MissingInCatalogRule.description.id ? catalogIDs : configIDs
-                        guard !elsewhere.contains(id), reportedMissing.insert("\(finding.ruleID) \(id)").inserted else { continue }
-                    }
-                    result.findings.append(finding)
+        for (index, part) in parts.enumerated() {
+            result.checked += part.checked
+            let isComparison = index >= lintWork.count
+            for finding in part.findings {
+                if isComparison, finding.ruleID == MissingInCatalogRule.description.id || finding.ruleID == MissingInConfigRule.description.id {
+                    let id = finding.productID ?? ""
+                    let elsewhere = finding.ruleID == MissingInCatalogRule.description.id ? catalogIDs : configIDs
+                    guard !elsewhere.contains(id), reportedMissing.insert("\(finding.ruleID) \(id)").inserted else { continue }
                 }
+                result.findings.append(finding)
             }
         }
+        result.productsChecked = configIDs.union(catalogIDs).count
         return result
+    }
+
+    static func distinctIDs(_ catalogs: [Catalog]) -> Int {
+        Set(catalogs.flatMap { $0.products.map(\.id) }).count
     }
 
     /// "App.storekit (USA) vs catalog.yaml: 14 products in both; compared: ..."

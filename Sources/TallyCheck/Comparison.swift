@@ -8,6 +8,10 @@ public struct Comparison: Sendable {
     public let catalogProducts: [String: Product]
     /// IDs present on both sides, in the configuration's order.
     public let sharedIDs: [String]
+    /// The products behind `sharedIDs`, looked up once for every rule.
+    public let pairs: [(config: Product, catalog: Product)]
+    /// Configuration groups matched with catalogue groups by their members.
+    public private(set) var groupMatching = GroupMatching.empty
     /// The territory whose prices are compared: the configuration's storefront.
     public var territory: Territory { configuration.defaultTerritory }
 
@@ -20,10 +24,16 @@ public struct Comparison: Sendable {
         self.catalogProducts = catalogProducts
         var seen = Set<String>()
         seen.reserveCapacity(configProducts.count)
-        sharedIDs = configuration.products.compactMap { product in
-            guard catalogProducts[product.id] != nil, seen.insert(product.id).inserted else { return nil }
-            return product.id
+        var pairs: [(config: Product, catalog: Product)] = []
+        pairs.reserveCapacity(configProducts.count)
+        for product in configuration.products {
+            guard let other = catalogProducts[product.id], seen.insert(product.id).inserted,
+                  let first = configProducts[product.id] else { continue }
+            pairs.append((first, other))
         }
+        self.pairs = pairs
+        sharedIDs = pairs.map(\.config.id)
+        groupMatching = GroupMatching(self)
     }
 
     /// Whether both sides know a field; rules compare only such fields.
@@ -44,7 +54,7 @@ public struct Comparison: Sendable {
 public protocol ComparisonRule: Sendable {
     static var description: RuleDescription { get }
     /// Appends findings and the subjects examined.
-    func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject])
+    func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog)
 }
 
 /// A rule that looks at one product present on both sides at a time.
@@ -55,12 +65,10 @@ public protocol ProductPairRule: ComparisonRule {
 }
 
 extension ProductPairRule {
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         let id = Self.description.id
-        for productID in comparison.sharedIDs {
-            guard let config = comparison.configProducts[productID], let catalog = comparison.catalogProducts[productID],
-                  applies(to: config, catalog, in: comparison) else { continue }
-            checked.append(CheckedSubject(ruleID: id, subject: productID, location: comparison.configuration.location(config.position)))
+        for (config, catalog) in comparison.pairs where applies(to: config, catalog, in: comparison) {
+            checked.append(CheckedSubject(ruleID: id, subject: config.id, location: comparison.configuration.location(config.position)))
             findings.append(contentsOf: compare(config, catalog, in: comparison))
         }
     }

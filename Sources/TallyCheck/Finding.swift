@@ -100,6 +100,20 @@ public struct CheckedSubject: Sendable, Hashable, Codable {
     }
 }
 
+/// The subjects rules examined, kept only when a report needs them (JUnit lists passing checks):
+/// on a large catalogue they are hundreds of thousands of values.
+public struct CheckedLog: Sendable {
+    public private(set) var subjects: [CheckedSubject] = []
+    public let isEnabled: Bool
+
+    public init(enabled: Bool = true) { isEnabled = enabled }
+
+    /// Records a subject; the value is not even built when the log is off.
+    public mutating func append(_ subject: @autoclosure () -> CheckedSubject) {
+        if isEnabled { subjects.append(subject()) }
+    }
+}
+
 /// The outcome of a check or lint run.
 public struct CheckResult: Sendable, Hashable, Codable {
     public var findings: [Finding]
@@ -109,12 +123,17 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var sources: [String]
     /// What was compared for each pair of sources, in words.
     public var comparisons: [String]
+    /// How many distinct product IDs the sources hold.
+    public var productsChecked: Int
 
-    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = []) {
+    /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
+    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],
+                productsChecked: Int? = nil) {
         self.findings = findings
         self.checked = checked
         self.sources = sources
         self.comparisons = comparisons
+        self.productsChecked = productsChecked ?? Set(checked.map(\.subject)).count
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

@@ -7,11 +7,14 @@ public struct GroupMatching: Sendable {
     /// Configuration group ID → catalogue group ID.
     public private(set) var catalogGroup: [String: String] = [:]
 
-    public init(_ comparison: Comparison) {
+    static let empty = GroupMatching()
+
+    private init() {}
+
+    init(_ comparison: Comparison) {
         var counts: [Pair: Int] = [:]
-        for id in comparison.sharedIDs {
-            guard let a = comparison.configProducts[id]?.group?.groupID, !a.isEmpty,
-                  let b = comparison.catalogProducts[id]?.group?.groupID, !b.isEmpty else { continue }
+        for (config, catalog) in comparison.pairs {
+            guard let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
             counts[Pair(config: a, catalog: b), default: 0] += 1
         }
         let names = Dictionary(comparison.configuration.groups.map { ($0.id, $0.name?.lowercased() ?? "") }, uniquingKeysWith: { a, _ in a })
@@ -46,16 +49,16 @@ public struct GroupRule: ComparisonRule {
 
     public init() {}
 
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         guard comparison.bothKnow(.group) else { return }
-        let matching = GroupMatching(comparison)
+        let matching = comparison.groupMatching
         var configMembers: [String: [String]] = [:]
-        for id in comparison.sharedIDs {
-            if let group = comparison.configProducts[id]?.group?.groupID { configMembers[group, default: []].append(id) }
+        for (config, _) in comparison.pairs {
+            if let group = config.group?.groupID { configMembers[group, default: []].append(config.id) }
         }
-        for id in comparison.sharedIDs {
-            guard let config = comparison.configProducts[id], let catalog = comparison.catalogProducts[id],
-                  let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
+        for (config, catalog) in comparison.pairs {
+            let id = config.id
+            guard let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: id, location: comparison.configuration.location(config.position)))
             let expected = matching.catalogGroup[a]
             guard expected != b else { continue }
@@ -83,13 +86,13 @@ public struct LevelRule: ComparisonRule {
 
     public init() {}
 
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         guard comparison.bothKnow(.level) else { return }
-        let matching = GroupMatching(comparison)
+        let matching = comparison.groupMatching
         var members: [String: [Member]] = [:]
-        for id in comparison.sharedIDs {
-            guard let config = comparison.configProducts[id], let catalog = comparison.catalogProducts[id],
-                  let a = config.group, let b = catalog.group, let left = a.level, let right = b.level,
+        for (config, catalog) in comparison.pairs {
+            let id = config.id
+            guard let a = config.group, let b = catalog.group, let left = a.level, let right = b.level,
                   matching.catalogGroup[a.groupID] == b.groupID else { continue }
             members[a.groupID, default: []].append(Member(id: id, config: config, catalog: catalog, left: left, right: right))
         }

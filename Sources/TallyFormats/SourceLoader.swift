@@ -11,23 +11,24 @@ public enum SourceLoader {
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
     public static func load(path: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
-        let bytes = try readBytes(path: path, maxBytes: options.maxBytes)
-        return try load(bytes: bytes, file: path, format: format, options: options)
+        // Check the file and read only its head to choose the reader; the reader reads the rest.
+        let head = try readBytes(path: path, maxBytes: options.maxBytes, prefix: 4096)
+        if head.isEmpty { throw emptyFile(path) }
+        return try reader(for: head, file: path, format: format).read(path: path, options: options)
     }
 
     /// Reads bytes already in memory, as if they were the file `file`.
     public static func load(bytes: [UInt8], file: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
         if bytes.isEmpty { throw emptyFile(file) }
-        let reader: any SourceReader.Type
-        if let format {
-            guard let chosen = readers.first(where: { $0.format == format }) else {
-                throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
-            }
-            reader = chosen
-        } else {
-            reader = try detect(bytes: bytes, file: file)
+        return try reader(for: bytes, file: file, format: format).read(bytes: bytes, file: file, options: options)
+    }
+
+    private static func reader(for head: [UInt8], file: String, format: SourceFormat?) throws -> any SourceReader.Type {
+        guard let format else { return try detect(bytes: head, file: file) }
+        guard let chosen = readers.first(where: { $0.format == format }) else {
+            throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
         }
-        return try reader.read(bytes: bytes, file: file, options: options)
+        return chosen
     }
 
     /// The reader for a file, from its extension and its first bytes.
@@ -50,7 +51,8 @@ public enum SourceLoader {
     }
 
     /// Reads a regular file whole, refusing directories, special files and files over the limit.
-    public static func readBytes(path: String, maxBytes: Int = ReadOptions().maxBytes) throws -> [UInt8] {
+    /// - Parameter prefix: read at most this many bytes from the start (the size limit still applies to the whole file).
+    public static func readBytes(path: String, maxBytes: Int = ReadOptions().maxBytes, prefix: Int? = nil) throws -> [UInt8] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -72,7 +74,7 @@ public enum SourceLoader {
         }
         defer { try? handle.close() }
         do {
-            let data = try handle.readToEnd() ?? Data()
+            let data = try (prefix.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()) ?? Data()
             guard data.count <= maxBytes else {
                 throw FormatError("the file is over the \(maxBytes / 1_048_576) MB input limit", file: path, position: .unknown)
             }

@@ -23,4 +23,13 @@ public protocol SourceReader: Sendable {
     /// shared with other formats, or unknown).
     static func sniff(_ head: String, file: String) -> Bool
     static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog
+    /// Reads a file from disk. The default reads it whole and calls `read(bytes:file:options:)`;
+    /// readers that can stream (JSON) override it to hold only a window of the file.
+    static func read(path: String, options: ReadOptions) throws -> Catalog
+}
+
+extension SourceReader {
+    public static func read(path: String, options: ReadOptions) throws -> Catalog {
+        try read(bytes: SourceLoader.readBytes(path: path, maxBytes: options.maxBytes), file: path, options: options)
+    }
 }

@@ -3,12 +3,54 @@ import Foundation
 /// An exact amount of money. Always `Decimal`, parsed from the literal text, never through `Double`.
 public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     public var amount: Decimal
+    /// The ISO 4217 code packed in four bytes (0 when unknown): catalogues hold millions of prices.
+    private var currencyCode: UInt32
+
     /// ISO 4217 code, when the source or the storefront tells it.
-    public var currency: String?
+    public var currency: String? {
+        get { currencyCode == 0 ? nil : Money.unpack(currencyCode) }
+        set { currencyCode = newValue.map(Money.pack) ?? 0 }
+    }
 
     public init(amount: Decimal, currency: String?) {
         self.amount = amount
-        self.currency = currency
+        self.currencyCode = currency.map(Money.pack) ?? 0
+    }
+
+    /// An amount in the currency of a territory's storefront (no currency when Tally does not know it).
+    public init(amount: Decimal, in territory: Territory) {
+        self.amount = amount
+        self.currencyCode = territory.currencyCode
+    }
+
+    enum CodingKeys: String, CodingKey { case amount, currency }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(amount: try container.decode(Decimal.self, forKey: .amount),
+                  currency: try container.decodeIfPresent(String.self, forKey: .currency))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(amount, forKey: .amount)
+        try container.encodeIfPresent(currency, forKey: .currency)
+    }
+
+    /// Three ASCII letters packed into the low bytes; anything else is kept as "unknown" (0).
+    static func pack(_ code: String) -> UInt32 {
+        var value: UInt32 = 0
+        var count = 0
+        for byte in code.utf8 {
+            guard count < 3, byte >= 0x21, byte <= 0x7E else { return 0 }
+            value = value << 8 | UInt32(byte)
+            count += 1
+        }
+        return count == 3 ? value : 0
+    }
+
+    private static func unpack(_ value: UInt32) -> String {
+        String(decoding: [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)], as: UTF8.self)
     }
 
     /// "4.99 USD", or "4.99" when the currency is unknown.
@@ -23,23 +65,23 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// Exact decimal parsing from the text a file holds: "0.99", "129", "-1.5", "1e3" is refused.
+/// Exact decimal parsing from the text a file holds: "0.99", "129", "-1.5"; "1e3" is refused.
 public enum DecimalText {
     /// Parses `[-]digits[.digits]` with at most 38 significant digits. Returns nil for
     /// anything else (exponents, signs in the middle, empty text, too many digits).
-    public static func parse(_ text: Substring.UTF8View) -> Decimal? {
+    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
         var mantissa: UInt64 = 0
         var negative = false
-        var scale: Int16 = 0
+        var scale = 0
         var seenDot = false
         var digits = 0
-        var index = text.startIndex
-        if index < text.endIndex, text[index] == UInt8(ascii: "-") {
+        var index = 0
+        let count = text.count
+        if index < count, text[index] == UInt8(ascii: "-") {
             negative = true
-            text.formIndex(after: &index)
+            index += 1
         }
-        var overflowTail: [UInt8] = []
-        while index < text.endIndex {
+        while index < count {
             let byte = text[index]
             if byte == UInt8(ascii: ".") {
                 guard !seenDot, digits > 0 else { return nil }
@@ -47,29 +89,32 @@ public enum DecimalText {
             } else if byte >= 48, byte <= 57 {
                 digits += 1
                 if seenDot { scale += 1 }
-                if digits <= 19 {
-                    mantissa = mantissa * 10 + UInt64(byte - 48)
-                } else {
-                    overflowTail.append(byte)
-                }
+                if digits <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - 48) }
             } else {
                 return nil
             }
-            text.formIndex(after: &index)
+            index += 1
         }
-        guard digits > 0, digits <= 38, text.last != UInt8(ascii: ".") else { return nil }
-        if !overflowTail.isEmpty {
-            // Rare: more than 19 digits. Let Foundation do it from the cleaned text, POSIX locale.
+        guard digits > 0, digits <= 38, text[count - 1] != UInt8(ascii: ".") else { return nil }
+        if digits > 19 {
+            // Rare: more than 19 digits. Foundation parses the already-validated text, POSIX locale.
             return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
         }
         var value = Decimal(mantissa)
         if scale > 0 {
-            value = Decimal(sign: .plus, exponent: -Int(scale), significand: value)
+            value = Decimal(sign: .plus, exponent: -scale, significand: value)
         }
         return negative ? -value : value
     }
 
     public static func parse(_ text: String) -> Decimal? {
-        parse(Substring(text).utf8)
+        var text = text
+        return text.withUTF8 { parse($0) }
     }
+}
+
+/// A decimal read from a document: the exact value, or the text that is not one.
+public enum DecimalValue: Sendable, Hashable {
+    case value(Decimal)
+    case invalid(String)
 }

@@ -80,28 +80,130 @@ public enum Field: String, Sendable, Hashable, Codable, CaseIterable, CustomStri
 }
 
 /// One in-app purchase, normalised from any source.
+///
+/// A value type with copy-on-write storage: products are copied often (into dictionaries,
+/// through rules) and a copy costs one reference count, not one per field.
 public struct Product: Sendable, Hashable, Codable {
-    public var id: String
-    public var kind: ProductKind
-    public var referenceName: String?
-    public var familyShareable: Bool?
-    public var localizations: [Localization]
+    /// The stored values; `Product` forwards to them.
+    struct Fields: Sendable, Hashable, Codable {
+        var id: String
+        var kind: ProductKind
+        var referenceName: String?
+        var familyShareable: Bool?
+        var localizations: [Localization]
+        var prices: [Price]
+        var period: Period?
+        var introductoryOffer: Offer?
+        var otherIntroductoryOffers: [Offer]
+        var promotionalOffers: [Offer]
+        var codeOffers: [Offer]
+        var winbackOffers: [Offer]
+        var billingPlans: [BillingPlan]
+        var group: GroupMembership?
+        var position: Position
+        var fieldPositions: [Field: Position]
+    }
+
+    final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
+    /// The product identifier, compared exactly.
+    public var id: String {
+        get { storage.fields.id }
+        set { fields.id = newValue }
+    }
+
+    public var kind: ProductKind {
+        get { storage.fields.kind }
+        set { fields.kind = newValue }
+    }
+
+    public var referenceName: String? {
+        get { storage.fields.referenceName }
+        set { fields.referenceName = newValue }
+    }
+
+    public var familyShareable: Bool? {
+        get { storage.fields.familyShareable }
+        set { fields.familyShareable = newValue }
+    }
+
+    public var localizations: [Localization] {
+        get { storage.fields.localizations }
+        set { fields.localizations = newValue }
+    }
+
     /// Prices, one per territory, in source order.
-    public var prices: [Price]
+    public var prices: [Price] {
+        get { storage.fields.prices }
+        set { fields.prices = newValue }
+    }
+
     /// The billing period of an auto-renewable subscription.
-    public var period: Period?
-    public var introductoryOffer: Offer?
+    public var period: Period? {
+        get { storage.fields.period }
+        set { fields.period = newValue }
+    }
+
+    public var introductoryOffer: Offer? {
+        get { storage.fields.introductoryOffer }
+        set { fields.introductoryOffer = newValue }
+    }
+
     /// Further introductory offers (StoreKit 5.0 `introductoryOffers[]`, one per billing plan).
-    public var otherIntroductoryOffers: [Offer]
-    public var promotionalOffers: [Offer]
-    public var codeOffers: [Offer]
-    public var winbackOffers: [Offer]
-    public var billingPlans: [BillingPlan]
-    public var group: GroupMembership?
+    public var otherIntroductoryOffers: [Offer] {
+        get { storage.fields.otherIntroductoryOffers }
+        set { fields.otherIntroductoryOffers = newValue }
+    }
+
+    public var promotionalOffers: [Offer] {
+        get { storage.fields.promotionalOffers }
+        set { fields.promotionalOffers = newValue }
+    }
+
+    public var codeOffers: [Offer] {
+        get { storage.fields.codeOffers }
+        set { fields.codeOffers = newValue }
+    }
+
+    public var winbackOffers: [Offer] {
+        get { storage.fields.winbackOffers }
+        set { fields.winbackOffers = newValue }
+    }
+
+    public var billingPlans: [BillingPlan] {
+        get { storage.fields.billingPlans }
+        set { fields.billingPlans = newValue }
+    }
+
+    public var group: GroupMembership? {
+        get { storage.fields.group }
+        set { fields.group = newValue }
+    }
+
     /// Where the product starts in its source.
-    public var position: Position
+    public var position: Position {
+        get { storage.fields.position }
+        set { fields.position = newValue }
+    }
+
     /// Where individual values were written, by field (the product's own position otherwise).
-    public var fieldPositions: [Field: Position]
+    public var fieldPositions: [Field: Position] {
+        get { storage.fields.fieldPositions }
+        set { fields.fieldPositions = newValue }
+    }
 
     public init(
         id: String, kind: ProductKind, referenceName: String? = nil, familyShareable: Bool? = nil,
@@ -111,23 +213,25 @@ public struct Product: Sendable, Hashable, Codable {
         billingPlans: [BillingPlan] = [], group: GroupMembership? = nil,
         position: Position = .unknown, fieldPositions: [Field: Position] = [:]
     ) {
-        self.id = id
-        self.kind = kind
-        self.referenceName = referenceName
-        self.familyShareable = familyShareable
-        self.localizations = localizations
-        self.prices = prices
-        self.period = period
-        self.introductoryOffer = introductoryOffer
-        self.otherIntroductoryOffers = otherIntroductoryOffers
-        self.promotionalOffers = promotionalOffers
-        self.codeOffers = codeOffers
-        self.winbackOffers = winbackOffers
-        self.billingPlans = billingPlans
-        self.group = group
-        self.position = position
-        self.fieldPositions = fieldPositions
+        storage = Storage(Fields(
+            id: id, kind: kind, referenceName: referenceName, familyShareable: familyShareable,
+            localizations: localizations, prices: prices, period: period, introductoryOffer: introductoryOffer,
+            otherIntroductoryOffers: otherIntroductoryOffers, promotionalOffers: promotionalOffers,
+            codeOffers: codeOffers, winbackOffers: winbackOffers, billingPlans: billingPlans, group: group,
+            position: position, fieldPositions: fieldPositions))
     }
+
+    public static func == (lhs: Product, rhs: Product) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    public init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 
     /// The price in one territory, if the product has one.
     public func price(in territory: Territory) -> Price? {

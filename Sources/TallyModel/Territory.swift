@@ -1,7 +1,7 @@
 /// An App Store storefront: an ISO 3166-1 alpha-3 code such as `USA`, `JPN`, `COL`.
 /// Stored packed in four bytes: catalogues price thousands of products in 175 territories.
 public struct Territory: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    private let packed: UInt32
+    let packed: UInt32
 
     /// Accepts exactly three ASCII capital letters.
     public init?(_ code: String) {
@@ -29,7 +29,32 @@ public struct Territory: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var description: String { code }
 
     /// The currency App Store prices are shown in for this storefront, when Tally knows it.
-    public var currency: String? { Territory.currencies[code] }
+    public var currency: String? {
+        let slot = Territory.slot(packed)
+        return slot < Territory.currencyTable.count ? Territory.currencyTable[slot] : nil
+    }
+
+    /// 0..<17576 for three capital letters.
+    private static func slot(_ packed: UInt32) -> Int {
+        Int((packed >> 16 & 0xFF) - 65) * 676 + Int((packed >> 8 & 0xFF) - 65) * 26 + Int((packed & 0xFF) - 65)
+    }
+
+    /// The packed ISO 4217 code of `currency` (0 when unknown), for building `Money` without strings.
+    var currencyCode: UInt32 {
+        let slot = Territory.slot(packed)
+        return slot < Territory.currencyCodes.count ? Territory.currencyCodes[slot] : 0
+    }
+
+    private static let currencyCodes: [UInt32] = currencyTable.map { $0.map(Money.pack) ?? 0 }
+
+    /// Currencies indexed by `slot`, so looking one up costs no hashing.
+    private static let currencyTable: [String?] = {
+        var table = [String?](repeating: nil, count: 26 * 26 * 26)
+        for (code, currency) in currencies {
+            if let territory = Territory(code) { table[slot(territory.packed)] = currency }
+        }
+        return table
+    }()
 
     public static let usa = Territory("USA")!
 

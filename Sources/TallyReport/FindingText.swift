@@ -48,7 +48,3 @@ enum FindingText {
     }
 }
 
-extension CheckResult {
-    /// How many distinct subjects (products) any rule examined.
-    var productsChecked: Int { Set(checked.map(\.subject)).count }
-}

@@ -53,7 +53,9 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        var timings = Timings()
         let catalogs = try SourceReading.readAll(sources, options: input)
+        timings.lap("read")
         let configurations = catalogs.filter { $0.format.role == .configuration }
         let serverCatalogs = catalogs.filter { $0.format.role == .catalog }
         guard !configurations.isEmpty, !serverCatalogs.isEmpty else {
@@ -62,9 +64,12 @@ struct CheckCommand: ParsableCommand {
             print("tally: check needs at least one configuration and one catalogue; no \(missing) was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
-        let result = Checker().check(configurations: configurations, catalogs: serverCatalogs)
+        let result = Checker(recordsSubjects: format == .junit).check(configurations: configurations, catalogs: serverCatalogs)
+        timings.lap("check")
         try output.write(format.reporter(color: output.useColor).report(result))
-        if result.fails(strict: strict) { throw TallyExit.mismatches.code }
+        timings.lap("report")
+        // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
+        TallyExit.finish(result.fails(strict: strict) ? .mismatches : .consistent)
     }
 }
 

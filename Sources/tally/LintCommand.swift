@@ -35,7 +35,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let catalogs = try SourceReading.readAll(files, options: input)
-        let result = Checker().lint(catalogs)
+        let result = Checker(recordsSubjects: format == .junit).lint(catalogs)
         try output.write(format.reporter(color: output.useColor).report(result))
         if result.fails(strict: strict) { throw TallyExit.mismatches.code }
     }

@@ -8,16 +8,23 @@ enum SourceReading {
     static func readAll(_ paths: [String], options: SourceOptions) throws -> [Catalog] {
         let format = options.inputFormat
         let readOptions = try options.readOptions()
-        var catalogs: [Catalog] = []
-        var failures: [String] = []
-        for path in paths {
+        // Sources are read in parallel; results and errors keep the order of the arguments.
+        let outcomes = Parallel.map(paths) { path -> Result<Catalog, FormatError> in
             Progress.reading(path)
             do {
-                catalogs.append(try SourceLoader.load(path: path, format: format, options: readOptions))
+                return .success(try SourceLoader.load(path: path, format: format, options: readOptions))
             } catch let error as FormatError {
-                failures.append(error.description)
+                return .failure(error)
             } catch {
-                failures.append("\(path): error: \(error)")
+                return .failure(FormatError("\(error)", file: path, position: .unknown))
+            }
+        }
+        var catalogs: [Catalog] = []
+        var failures: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let catalog): catalogs.append(catalog)
+            case .failure(let error): failures.append(error.description)
             }
         }
         guard failures.isEmpty else {

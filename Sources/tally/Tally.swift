@@ -51,6 +51,11 @@ enum TallyExit: Int32 {
     case usageOrInput = 2
 
     var code: ExitCode { ExitCode(rawValue) }
+
+    /// Ends the process now with this code (output already written).
+    static func finish(_ exit: TallyExit) -> Never {
+        Foundation.exit(exit.rawValue)
+    }
 }
 
 /// Writes to standard error.

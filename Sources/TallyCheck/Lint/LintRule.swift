@@ -3,7 +3,7 @@ import TallyModel
 /// A rule that examines one source on its own.
 public protocol LintRule: Sendable {
     static var description: RuleDescription { get }
-    func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject])
+    func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog)
 }
 
 extension LintRule {
@@ -14,7 +14,7 @@ extension LintRule {
                 left: FindingSide(role: "source", value: value, location: catalog.location(position)), hint: hint)
     }
 
-    func markChecked(_ catalog: Catalog, _ product: Product, _ checked: inout [CheckedSubject]) {
+    func markChecked(_ catalog: Catalog, _ product: Product, _ checked: inout CheckedLog) {
         checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: catalog.location(product.position)))
     }
 }
@@ -25,7 +25,7 @@ public struct DuplicateIDRule: LintRule {
         id: "duplicate-id", defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         var first: [String: Product] = [:]
         first.reserveCapacity(catalog.products.count)
         for product in catalog.products {
@@ -49,7 +49,7 @@ public struct InvalidIDRule: LintRule {
         category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for product in catalog.products {
             markChecked(catalog, product, &checked)
             let bad = product.id.unicodeScalars.filter { !Self.allowed($0) }
@@ -80,7 +80,7 @@ public struct SubscriptionWithoutGroupRule: LintRule {
         summary: "An auto-renewable subscription belongs to no subscription group.", category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         guard catalog.knownFields.contains(.group) else { return }
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
@@ -99,7 +99,7 @@ public struct GroupIDMismatchRule: LintRule {
         summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.", category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for product in catalog.products where product.kind.isAutoRenewable {
             guard let group = product.group, let declared = group.declaredGroupID, !group.groupID.isEmpty else { continue }
             markChecked(catalog, product, &checked)

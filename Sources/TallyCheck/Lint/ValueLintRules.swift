@@ -7,7 +7,7 @@ public struct DisallowedPeriodRule: LintRule {
         summary: "A subscription or offer period is not one the App Store allows.", category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             if let period = product.period, !Period.subscriptionPeriods.contains(period) {
@@ -32,10 +32,10 @@ public struct NegativePriceRule: LintRule {
         id: "negative-price", defaultSeverity: .error, summary: "A price is negative.", category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for product in catalog.products {
             markChecked(catalog, product, &checked)
-            for price in product.prices where price.money.amount < 0 {
+            for price in product.prices where price.money.amount.sign == .minus && !price.money.amount.isZero {
                 findings.append(finding(catalog, product.id, .prices, "\(product.id) has a negative price \(price.money) in \(price.territory)",
                                         at: price.position, value: price.money.description))
             }
@@ -56,7 +56,7 @@ public struct FreeTrialWithPriceRule: LintRule {
         id: "free-trial-with-price", defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint")
     public init() {}
 
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             let offers = [product.introductoryOffer].compactMap { $0 } + product.otherIntroductoryOffers + product.promotionalOffers
@@ -85,7 +85,7 @@ public struct InvalidPriceRule: LintRule {
     public static let description = RuleDescription(
         id: "invalid-price", defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint")
     public init() {}
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         reportIssues(Self.description, catalog, &findings)
     }
 }
@@ -95,7 +95,7 @@ public struct InvalidPeriodRule: LintRule {
     public static let description = RuleDescription(
         id: "invalid-period", defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint")
     public init() {}
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         reportIssues(Self.description, catalog, &findings)
     }
 }
@@ -105,7 +105,7 @@ public struct InvalidOfferRule: LintRule {
     public static let description = RuleDescription(
         id: "invalid-offer", defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint")
     public init() {}
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         reportIssues(Self.description, catalog, &findings)
     }
 }

@@ -8,12 +8,14 @@ public struct MissingInCatalogRule: ComparisonRule {
 
     public init() {}
 
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         let unmatchedOther = NearMatch.Index(comparison.catalog.products.map(\.id).filter { comparison.configProducts[$0] == nil })
-        for product in PresenceRules.distinct(comparison.configuration.products) {
+        var reported = Set<String>()
+        for product in comparison.configuration.products {
+            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id,
+                                          location: comparison.configuration.location(product.position(of: .id))))
+            guard comparison.catalogProducts[product.id] == nil, reported.insert(product.id).inserted else { continue }
             let location = comparison.configuration.location(product.position(of: .id))
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
-            guard comparison.catalogProducts[product.id] == nil else { continue }
             let near = unmatchedOther.best(for: product.id)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
@@ -33,12 +35,14 @@ public struct MissingInConfigRule: ComparisonRule {
 
     public init() {}
 
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         let unmatchedOther = NearMatch.Index(comparison.configuration.products.map(\.id).filter { comparison.catalogProducts[$0] == nil })
-        for product in PresenceRules.distinct(comparison.catalog.products) {
+        var reported = Set<String>()
+        for product in comparison.catalog.products {
+            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id,
+                                          location: comparison.catalog.location(product.position(of: .id))))
+            guard comparison.configProducts[product.id] == nil, reported.insert(product.id).inserted else { continue }
             let location = comparison.catalog.location(product.position(of: .id))
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
-            guard comparison.configProducts[product.id] == nil else { continue }
             let near = unmatchedOther.best(for: product.id)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
@@ -47,14 +51,5 @@ public struct MissingInConfigRule: ComparisonRule {
                 right: FindingSide(role: "catalog", value: product.id, location: location),
                 hint: near.map { "did you mean \($0)? (the configuration has it, and the catalogue does not)" }))
         }
-    }
-}
-
-enum PresenceRules {
-    /// Products with the first occurrence of each ID (duplicates are lint's business).
-    static func distinct(_ products: [Product]) -> [Product] {
-        var seen = Set<String>()
-        seen.reserveCapacity(products.count)
-        return products.filter { seen.insert($0.id).inserted }
     }
 }

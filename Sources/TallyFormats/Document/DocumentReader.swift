@@ -44,6 +44,18 @@ public protocol DocumentReader {
     /// Consumes a null and returns true, or leaves any other value and returns false.
     mutating func readNullIfPresent() throws -> Bool
     mutating func skipValue() throws
+    /// A price written as a string ("0.99") or a number (0.99), kept exact.
+    mutating func readDecimal() throws -> DecimalValue
+    /// Like `nextKey()`, for objects keyed by storefront code (`prices`): a key of three capital
+    /// letters comes back as a `Territory` without building a string.
+    mutating func nextTerritoryKey() throws -> TerritoryKey?
+}
+
+/// A key of an object keyed by territory.
+public enum TerritoryKey: Sendable {
+    case territory(Territory)
+    /// Any other key, as written.
+    case other(String)
 }
 
 extension DocumentReader {
@@ -79,6 +91,16 @@ extension DocumentReader {
         }
     }
 
+    public mutating func nextTerritoryKey() throws -> TerritoryKey? {
+        guard let key = try nextKey() else { return nil }
+        return Territory(key).map(TerritoryKey.territory) ?? .other(key)
+    }
+
+    public mutating func readDecimal() throws -> DecimalValue {
+        let text = try readDecimalText()
+        return DecimalText.parse(text).map(DecimalValue.value) ?? .invalid(text)
+    }
+
     /// Iterates an array, calling `body` for each element.
     public mutating func forEachElement(_ body: (inout Self, Int) throws -> Void) throws {
         try beginArray()
@@ -101,6 +123,7 @@ extension DocumentReader {
 /// One step of a key path.
 enum PathComponent {
     case key(String)
+    case territory(Territory)
     case index(Int)
 }
 
@@ -110,6 +133,7 @@ extension Array where Element == PathComponent {
         for component in self {
             switch component {
             case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .territory(let territory): text += text.isEmpty ? territory.code : ".\(territory.code)"
             case .index(let index): text += "[\(index)]"
             }
         }

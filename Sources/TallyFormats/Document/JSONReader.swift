@@ -1,16 +1,21 @@
+import Foundation
 import TallyModel
 
 /// A streaming JSON reader over raw bytes. It keeps each value's line and column and the
-/// literal text of numbers (prices stay exact), and builds no tree: large catalogues are read
-/// in one pass.
+/// literal text of numbers (prices stay exact), and builds no tree. Reading from a file, it
+/// holds only a window of the input (a megabyte or so) however large the file is.
 public struct JSONReader: DocumentReader {
     public let file: String
-    private let bytes: [UInt8]
+    /// The window of input being read; `bytes[0]` is at offset `windowStart` of the document.
+    private var bytes: Window
     private var index = 0
+    private var windowStart = 0
     private var line = 1
+    /// The document offset where the current line starts.
     private var lineStart = 0
     private var frames: [Frame] = []
     private let maxDepth: Int
+    private let input: ChunkedInput?
 
     private struct Frame {
         var isObject: Bool
@@ -18,12 +23,33 @@ public struct JSONReader: DocumentReader {
         var component: PathComponent?
     }
 
-    /// - Parameters:
-    ///   - maxDepth: nesting deeper than this is an error, not a stack overflow.
+    /// Reads a document held in memory.
+    /// - Parameter maxDepth: nesting deeper than this is an error, not a stack overflow.
     public init(bytes: [UInt8], file: String, maxDepth: Int = 256) throws {
-        self.bytes = bytes
+        self.bytes = Window(copying: bytes)
         self.file = file
         self.maxDepth = maxDepth
+        self.input = nil
+        try start()
+    }
+
+    /// Reads a file as a stream, a window at a time.
+    public init(path: String, file: String? = nil, maxDepth: Int = 256, chunkSize: Int = 1 << 20) throws {
+        let name = file ?? path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FormatError("cannot open the file for reading (permissions?)", file: name, position: .unknown)
+        }
+        self.file = name
+        self.maxDepth = maxDepth
+        self.input = ChunkedInput(handle: handle, chunkSize: chunkSize, file: name)
+        self.bytes = Window(capacity: chunkSize * 2)
+        var mark = 0
+        _ = try refill(keeping: &mark)
+        try start()
+    }
+
+    private mutating func start() throws {
+        try ensure(3)
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             throw FormatError("the file is UTF-16 encoded; save it as UTF-8", file: file, position: Position(line: 1, column: 1))
         }
@@ -31,13 +57,13 @@ public struct JSONReader: DocumentReader {
             index = 3
             lineStart = 3
         }
-        skipWhitespace()
-        if index >= bytes.count {
+        try skipWhitespace()
+        guard try available() else {
             throw FormatError("the file is empty", file: file, position: Position(line: 1, column: 1))
         }
     }
 
-    public var position: Position { Position(line: line, column: index - lineStart + 1) }
+    public var position: Position { Position(line: line, column: windowStart + index - lineStart + 1) }
 
     public var path: String {
         var components: [PathComponent] = []
@@ -48,14 +74,14 @@ public struct JSONReader: DocumentReader {
 
     /// Checks that nothing but white space follows the top-level value.
     public mutating func finish() throws {
-        skipWhitespace()
-        if index < bytes.count {
+        try skipWhitespace()
+        if try available() {
             throw error("unexpected \(describe(bytes[index])) after the end of the document")
         }
     }
 
     public mutating func peekKind() throws -> ValueKind {
-        guard index < bytes.count else { throw truncated() }
+        guard try available() else { throw truncated() }
         switch bytes[index] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -79,9 +105,9 @@ public struct JSONReader: DocumentReader {
         guard let last = frames.indices.last, frames[last].isObject else {
             throw error("internal: nextKey outside an object")
         }
-        guard index < bytes.count else { throw truncated() }
+        guard try available() else { throw truncated() }
         if bytes[index] == UInt8(ascii: "}") {
-            endContainer()
+            try endContainer()
             return nil
         }
         if frames[last].count > 0 {
@@ -89,33 +115,77 @@ public struct JSONReader: DocumentReader {
                 throw error("expected ',' or '}' after an object member, found \(describe(bytes[index]))")
             }
             index += 1
-            skipWhitespace()
-            guard index < bytes.count else { throw truncated() }
+            try skipWhitespace()
+            guard try available() else { throw truncated() }
             if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
         }
         guard bytes[index] == UInt8(ascii: "\"") else {
             throw error("expected a key in double quotes, found \(describe(bytes[index]))")
         }
         let key = try scanString()
-        skipWhitespace()
-        guard index < bytes.count else { throw truncated() }
+        try skipWhitespace()
+        guard try available() else { throw truncated() }
         guard bytes[index] == UInt8(ascii: ":") else {
             throw error("expected ':' after the key \"\(key)\", found \(describe(bytes[index]))")
         }
         index += 1
-        skipWhitespace()
+        try skipWhitespace()
         frames[last].count += 1
         frames[last].component = .key(key)
         return key
+    }
+
+    public mutating func nextTerritoryKey() throws -> TerritoryKey? {
+        // The fast path: [',' white space] `"ABC"` [spaces] ':' all in the window; anything else
+        // (an unusual key, the end of the object, the end of the window) takes the general path.
+        guard index + 16 <= bytes.count, let last = frames.indices.last, frames[last].isObject else {
+            return try slowTerritoryKey()
+        }
+        var at = index
+        var lines = 0
+        var newLineStart = lineStart
+        if frames[last].count > 0 {
+            guard bytes[at] == UInt8(ascii: ",") else { return try slowTerritoryKey() }
+            at += 1
+            while at < bytes.count {
+                let byte = bytes[at]
+                if byte == UInt8(ascii: "\n") {
+                    lines += 1
+                    newLineStart = windowStart + at + 1
+                } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
+                    break
+                }
+                at += 1
+            }
+        }
+        guard at + 6 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[at + 4] == UInt8(ascii: "\""),
+              let territory = Territory(bytes: bytes[at + 1], bytes[at + 2], bytes[at + 3]) else {
+            return try slowTerritoryKey()
+        }
+        var after = at + 5
+        while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
+        guard after < bytes.count, bytes[after] == UInt8(ascii: ":") else { return try slowTerritoryKey() }
+        line += lines
+        lineStart = newLineStart
+        index = after + 1
+        try skipWhitespace()
+        frames[last].count += 1
+        frames[last].component = .territory(territory)
+        return .territory(territory)
+    }
+
+    private mutating func slowTerritoryKey() throws -> TerritoryKey? {
+        guard let key = try nextKey() else { return nil }
+        return Territory(key).map(TerritoryKey.territory) ?? .other(key)
     }
 
     public mutating func nextElement() throws -> Bool {
         guard let last = frames.indices.last, !frames[last].isObject else {
             throw error("internal: nextElement outside an array")
         }
-        guard index < bytes.count else { throw truncated() }
+        guard try available() else { throw truncated() }
         if bytes[index] == UInt8(ascii: "]") {
-            endContainer()
+            try endContainer()
             return false
         }
         if frames[last].count > 0 {
@@ -123,8 +193,8 @@ public struct JSONReader: DocumentReader {
                 throw error("expected ',' or ']' after an array element, found \(describe(bytes[index]))")
             }
             index += 1
-            skipWhitespace()
-            guard index < bytes.count else { throw truncated() }
+            try skipWhitespace()
+            guard try available() else { throw truncated() }
             if bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
         }
         frames[last].component = .index(frames[last].count)
@@ -133,43 +203,50 @@ public struct JSONReader: DocumentReader {
     }
 
     public mutating func readString() throws -> String {
-        guard index < bytes.count else { throw truncated() }
+        guard try available() else { throw truncated() }
         guard bytes[index] == UInt8(ascii: "\"") else { throw try mismatch("a string") }
         let value = try scanString()
-        skipWhitespace()
+        try skipWhitespace()
         return value
     }
 
     public mutating func readNumberText() throws -> String {
-        guard index < bytes.count else { throw truncated() }
-        let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let intStart = index
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        if index == intStart {
-            index = start
-            throw try mismatch("a number")
-        }
-        if bytes[intStart] == UInt8(ascii: "0"), index - intStart > 1 {
-            index = start
-            throw error("a number may not start with 0")
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fraction = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            if index == fraction { throw error("expected digits after the decimal point") }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let exponent = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            if index == exponent { throw error("expected digits in the exponent") }
-        }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        skipWhitespace()
+        var start = index
+        let range = try scanNumber(&start)
+        let text = String(decoding: bytes.buffer(range), as: UTF8.self)
+        try skipWhitespace()
         return text
+    }
+
+    /// A decimal straight from the bytes of a string or number, without building a `String`
+    /// on the way (the common case in large catalogues).
+    public mutating func readDecimal() throws -> DecimalValue {
+        guard try available() else { throw truncated() }
+        var start = index
+        let range: Range<Int>
+        if bytes[index] == UInt8(ascii: "\"") {
+            // The common case, "4.99": digits, '.' and '-' up to the closing quote, parsed in place.
+            var end = index + 1
+            while end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-") || (bytes[end] >= 48 && bytes[end] <= 57) {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), let value = DecimalText.parse(bytes.buffer((index + 1)..<end)) {
+                index = end + 1
+                try skipWhitespace()
+                return .value(value)
+            }
+            let text = try scanString()
+            try skipWhitespace()
+            return DecimalText.parse(text).map(DecimalValue.value) ?? .invalid(text)
+        }
+        guard bytes[index] == UInt8(ascii: "-") || (bytes[index] >= 48 && bytes[index] <= 57) else {
+            throw error("expected a price as a string or number, found \(try peekKind().article)")
+        }
+        range = try scanNumber(&start)
+        let value = DecimalText.parse(bytes.buffer(range))
+        let result = value.map(DecimalValue.value) ?? .invalid(String(decoding: bytes.buffer(range), as: UTF8.self))
+        try skipWhitespace()
+        return result
     }
 
     public mutating func readBool() throws -> Bool {
@@ -179,7 +256,7 @@ public struct JSONReader: DocumentReader {
     }
 
     public mutating func readNullIfPresent() throws -> Bool {
-        guard index < bytes.count else { throw truncated() }
+        guard try available() else { throw truncated() }
         guard bytes[index] == UInt8(ascii: "n") else { return false }
         if try literal("null") { return true }
         throw error("unexpected \(describe(bytes[index])) where a value should start")
@@ -199,82 +276,257 @@ public struct JSONReader: DocumentReader {
         case .null: _ = try readNullIfPresent()
         }
     }
+}
 
-    // MARK: - Scanning
+// MARK: - Input window
 
+extension JSONReader {
+    /// Whether a byte is available at `index`, reading more input if needed.
+    @inline(__always)
+    private mutating func available() throws -> Bool {
+        if index < bytes.count { return true }
+        var mark = index
+        return try refill(keeping: &mark)
+    }
+
+    /// Like `available()`, keeping the bytes from `mark` on (a token being scanned) in the window.
+    @inline(__always)
+    private mutating func available(keeping mark: inout Int) throws -> Bool {
+        if index < bytes.count { return true }
+        return try refill(keeping: &mark)
+    }
+
+    /// Makes at least `count` bytes available from `index` where the input has them.
+    private mutating func ensure(_ count: Int) throws {
+        var mark = index
+        while bytes.count - index < count, try refill(keeping: &mark) {}
+    }
+
+    /// Drops the bytes before `mark` (and `index`) and appends the next chunk of input.
+    private mutating func refill(keeping mark: inout Int) throws -> Bool {
+        guard let input else { return false }
+        let keep = Swift.min(mark, index)
+        if keep > 0 {
+            bytes.dropFirst(keep)
+            windowStart += keep
+            index -= keep
+            mark -= keep
+        }
+        return try input.read(appendingTo: bytes)
+    }
+}
+
+/// The bytes of the input window, in memory Tally manages itself: reading them costs no
+/// bounds checks and no reference counting (the hot loop of every JSON source).
+private final class Window {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    convenience init(copying bytes: [UInt8]) {
+        self.init(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { source in
+            if let address = source.baseAddress { base.update(from: address, count: source.count) }
+        }
+        count = bytes.count
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    subscript(index: Int) -> UInt8 { base[index] }
+
+    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Forgets the first `n` bytes, moving the rest to the front.
+    func dropFirst(_ n: Int) {
+        base.update(from: base + n, count: count - n)
+        count -= n
+    }
+
+    /// Room for at least `extra` more bytes; returns where they go.
+    func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + extra > capacity {
+            let grown = Swift.max(capacity * 2, count + extra)
+            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            fresh.update(from: base, count: count)
+            base.deallocate()
+            base = fresh
+            capacity = grown
+        }
+        return base + count
+    }
+
+    func didAppend(_ n: Int) { count += n }
+
+    /// A copy of a range, for the rare string with escapes.
+    func array(_ range: Range<Int>) -> [UInt8] { Array(buffer(range)) }
+}
+
+/// Reads a file a chunk at a time.
+private final class ChunkedInput {
+    let handle: FileHandle
+    let chunkSize: Int
+    let file: String
+    var atEnd = false
+
+    init(handle: FileHandle, chunkSize: Int, file: String) {
+        self.handle = handle
+        self.chunkSize = chunkSize
+        self.file = file
+    }
+
+    deinit { try? handle.close() }
+
+    func read(appendingTo bytes: Window) throws -> Bool {
+        guard !atEnd else { return false }
+        let target = bytes.reserve(chunkSize)
+        var got = 0
+        repeat {
+            got = Foundation.read(handle.fileDescriptor, target, chunkSize)
+        } while got < 0 && errno == EINTR
+        if got < 0 {
+            throw FormatError("cannot read the file: \(String(cString: strerror(errno)))", file: file, position: .unknown)
+        }
+        if got == 0 {
+            atEnd = true
+            return false
+        }
+        bytes.didAppend(got)
+        return true
+    }
+}
+
+// MARK: - Scanning
+
+extension JSONReader {
     private mutating func expectContainer(_ open: UInt8, isObject: Bool, name: String) throws {
-        guard index < bytes.count else { throw truncated() }
+        guard try available() else { throw truncated() }
         guard bytes[index] == open else { throw try mismatch(name) }
         guard frames.count < maxDepth else {
             throw error("nesting deeper than \(maxDepth) levels (the limit for this reader)")
         }
         index += 1
         frames.append(Frame(isObject: isObject))
-        skipWhitespace()
+        try skipWhitespace()
     }
 
-    private mutating func endContainer() {
+    private mutating func endContainer() throws {
         frames.removeLast()
         index += 1
-        skipWhitespace()
+        try skipWhitespace()
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                index += 1
-            case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-                lineStart = index
-            default:
-                return
+    private mutating func skipWhitespace() throws {
+        while true {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                    index += 1
+                case UInt8(ascii: "\n"):
+                    index += 1
+                    line += 1
+                    lineStart = windowStart + index
+                default:
+                    return
+                }
             }
+            guard try available() else { return }
         }
     }
 
     private mutating func literal(_ text: String) throws -> Bool {
         let word = Array(text.utf8)
-        let count = word.count
-        guard index + count <= bytes.count else {
+        try ensure(word.count)
+        guard index + word.count <= bytes.count else {
             if index < bytes.count, bytes[index] == word[0] { throw truncated() }
             return false
         }
-        for offset in 0..<count where bytes[index + offset] != word[offset] { return false }
-        index += count
-        skipWhitespace()
+        for offset in 0..<word.count where bytes[index + offset] != word[offset] { return false }
+        index += word.count
+        try skipWhitespace()
         return true
+    }
+
+    /// Scans a JSON number from `index`; returns its range in the window (valid until the next read).
+    private mutating func scanNumber(_ start: inout Int) throws -> Range<Int> {
+        guard try available() else { throw truncated() }
+        start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var intStart = index
+        var digits = 0
+        while try available(keeping: &start), isDigit(bytes[index]) {
+            if digits == 0 { intStart = index }
+            digits += 1
+            index += 1
+        }
+        if digits == 0 {
+            index = start
+            throw try mismatch("a number")
+        }
+        if bytes[intStart] == UInt8(ascii: "0"), digits > 1 {
+            index = start
+            throw error("a number may not start with 0")
+        }
+        if try available(keeping: &start), bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var fraction = 0
+            while try available(keeping: &start), isDigit(bytes[index]) { index += 1; fraction += 1 }
+            if fraction == 0 { throw error("expected digits after the decimal point") }
+        }
+        if try available(keeping: &start), bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if try available(keeping: &start), bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var exponent = 0
+            while try available(keeping: &start), isDigit(bytes[index]) { index += 1; exponent += 1 }
+            if exponent == 0 { throw error("expected digits in the exponent") }
+        }
+        return start..<index
     }
 
     /// Reads a string starting at the opening quote; leaves the index after the closing quote.
     private mutating func scanString() throws -> String {
-        let quote = index
+        var quote = index
         index += 1
-        let start = index
-        while index < bytes.count {
+        var ascii = true
+        while try available(keeping: &quote) {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard let text = String(validating: bytes[start..<index], as: UTF8.self) else {
-                    index = quote
-                    throw error("the string is not valid UTF-8")
+                let range = (quote + 1)..<index
+                let text: String
+                if ascii {
+                    text = String(decoding: bytes.buffer(range), as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: bytes.buffer(range), as: UTF8.self) else {
+                        index = quote
+                        throw error("the string is not valid UTF-8")
+                    }
+                    text = valid
                 }
                 index += 1
                 return text
             }
-            if byte == UInt8(ascii: "\\") { return try scanEscapedString(from: start, quote: quote) }
+            if byte == UInt8(ascii: "\\") { return try scanEscapedString(quote: &quote) }
             if byte < 0x20 {
                 throw error(byte == 0x0A ? "unterminated string (a line break inside quotes)" : "a control character inside a string must be escaped")
             }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         index = quote
         throw truncated("unterminated string")
     }
 
-    private mutating func scanEscapedString(from start: Int, quote: Int) throws -> String {
-        var buffer = Array(bytes[start..<index])
-        while index < bytes.count {
+    private mutating func scanEscapedString(quote: inout Int) throws -> String {
+        var buffer = bytes.array((quote + 1)..<index)
+        while try available(keeping: &quote) {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -286,7 +538,7 @@ public struct JSONReader: DocumentReader {
                 return text
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { break }
+                guard try available(keeping: &quote) else { break }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -297,13 +549,14 @@ public struct JSONReader: DocumentReader {
                 case UInt8(ascii: "r"): buffer.append(0x0D)
                 case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
-                    var scalar = try hex4()
+                    var scalar = try hex4(keeping: &quote)
                     if (0xD800...0xDBFF).contains(scalar) {
+                        try ensure(2)
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                             throw error("a lone UTF-16 surrogate in a \\u escape")
                         }
                         index += 2
-                        let low = try hex4()
+                        let low = try hex4(keeping: &quote)
                         guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone UTF-16 surrogate in a \\u escape") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
@@ -325,10 +578,10 @@ public struct JSONReader: DocumentReader {
         throw truncated("unterminated string")
     }
 
-    private mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count else { throw truncated() }
+    private mutating func hex4(keeping mark: inout Int) throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
+            guard try available(keeping: &mark) else { throw truncated() }
             let byte = bytes[index]
             let digit: UInt32
             switch byte {
@@ -343,6 +596,7 @@ public struct JSONReader: DocumentReader {
         return value
     }
 
+    @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     private mutating func mismatch(_ expected: String) throws -> FormatError {

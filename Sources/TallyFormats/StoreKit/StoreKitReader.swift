@@ -12,6 +12,18 @@ public enum StoreKitReader: SourceReader {
             || head.contains("<key>productID</key>") || head.contains("<key>subscriptionGroups</key>")
     }
 
+    /// Streams a JSON configuration from disk; property lists are read whole.
+    public static func read(path: String, options: ReadOptions) throws -> Catalog {
+        let head = try SourceLoader.readBytes(path: path, maxBytes: options.maxBytes, prefix: 64)
+        if PropertyListDocument.looksLikePropertyList(head) {
+            return try read(bytes: SourceLoader.readBytes(path: path, maxBytes: options.maxBytes), file: path, options: options)
+        }
+        var reader = try JSONReader(path: path, maxDepth: options.maxDepth)
+        let catalog = try decode(&reader)
+        try reader.finish()
+        return catalog
+    }
+
     /// Reads a StoreKit configuration from the file's bytes.
     public static func read(bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) throws -> Catalog {
         if PropertyListDocument.looksLikePropertyList(bytes) {

@@ -71,6 +71,14 @@ public enum TallyCatalogJSONReader: SourceReader {
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         try TallyCatalogReader.readJSON(bytes: bytes, file: file, options: options)
     }
+
+    /// Streams the file: a 70 MB catalogue never sits in memory whole.
+    public static func read(path: String, options: ReadOptions) throws -> Catalog {
+        var reader = try JSONReader(path: path, maxDepth: options.maxDepth)
+        let catalog = try TallyCatalogReader.decode(&reader, format: .tallyCatalogJSON)
+        try reader.finish()
+        return catalog
+    }
 }
 
 /// `tally-catalog/1` as YAML.
