@@ -34,6 +34,9 @@ public struct Territory: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return slot < Territory.currencyTable.count ? Territory.currencyTable[slot] : nil
     }
 
+    /// A dense index, 0..<17576: for tables and bit sets keyed by territory.
+    public var slot: Int { Territory.slot(packed) }
+
     /// 0..<17576 for three capital letters.
     private static func slot(_ packed: UInt32) -> Int {
         Int((packed >> 16 & 0xFF) - 65) * 676 + Int((packed >> 8 & 0xFF) - 65) * 26 + Int((packed & 0xFF) - 65)

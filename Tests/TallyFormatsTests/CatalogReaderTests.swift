@@ -130,3 +130,35 @@ import TallyModel
         #expect(catalog.products[0].prices.map { Money.plain($0.money.amount) } == ["0.1", "1234567.89"])
     }
 }
+
+@Suite struct PriceTableTests {
+    @Test func aTerritoryPricedTwiceIsAnErrorAtTheSecondOne() throws {
+        let text = "{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": \"a\", \"kind\": \"consumable\", \"prices\": {\n  \"USA\": \"1\",\n  \"GBR\": \"2\",\n  \"USA\": \"3\"}}]}"
+        let error = try #require(Fixtures.error(text, as: "twice.json"))
+        #expect(error.message == "USA is priced twice")
+        #expect(error.location.line == 4)
+        // The set is reset between products: the same territories in the next product are fine.
+        let ok = "{\"format\": \"tally-catalog/1\", \"products\": [{\"id\": \"a\", \"kind\": \"consumable\", \"prices\": {\"USA\": \"1\", \"GBR\": \"2\"}}, {\"id\": \"b\", \"kind\": \"consumable\", \"prices\": {\"USA\": \"1\", \"GBR\": \"2\"}}]}"
+        #expect(try Fixtures.load(ok, as: "ok.json").products.map(\.prices.count) == [2, 2])
+    }
+
+    @Test func pricesAcrossChunkBoundariesReadTheSameAsInMemory() throws {
+        // A streamed read with a tiny window must give exactly what the in-memory read gives.
+        var text = "{\"format\": \"tally-catalog/1\", \"products\": ["
+        for index in 0..<50 {
+            text += "\n  {\"id\": \"com.example.item\(index)\", \"kind\": \"consumable\", \"name\": \"Caf\u{00E9} \\u00e9 \\ud83d\\ude00 \(index)\", \"prices\": {\"USA\": \"\(index).99\", \"JPN\": \(index * 100), \"DEU\": \"0.\(index)\"}}" + (index < 49 ? "," : "")
+        }
+        text += "\n]}"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tally-chunks-\(UUID().uuidString).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let inMemory = try Fixtures.load(text, as: file.path)
+        for chunk in [1, 2, 3, 7, 64] {
+            var reader = try JSONReader(path: file.path, chunkSize: chunk)
+            let streamed = try TallyCatalogReader.decodeForTesting(&reader)
+            #expect(streamed.products == inMemory.products, "chunk size \(chunk)")
+        }
+        #expect(inMemory.products[3].referenceName == "Café é 😀 3")
+        #expect(inMemory.products[49].prices.map { Money.plain($0.money.amount) } == ["49.99", "4900", "0.49"])
+    }
+}

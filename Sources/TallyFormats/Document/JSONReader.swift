@@ -460,10 +460,10 @@ extension JSONReader {
         guard try available() else { throw truncated() }
         start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        var intStart = index
+        // Offsets from `start`: the window may move under a long number.
+        let intOffset = index - start
         var digits = 0
         while try available(keeping: &start), isDigit(bytes[index]) {
-            if digits == 0 { intStart = index }
             digits += 1
             index += 1
         }
@@ -471,7 +471,7 @@ extension JSONReader {
             index = start
             throw try mismatch("a number")
         }
-        if bytes[intStart] == UInt8(ascii: "0"), digits > 1 {
+        if bytes[start + intOffset] == UInt8(ascii: "0"), digits > 1 {
             index = start
             throw error("a number may not start with 0")
         }
@@ -551,11 +551,14 @@ extension JSONReader {
                 case UInt8(ascii: "u"):
                     var scalar = try hex4(keeping: &quote)
                     if (0xD800...0xDBFF).contains(scalar) {
-                        try ensure(2)
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard try available(keeping: &quote), bytes[index] == UInt8(ascii: "\\") else {
                             throw error("a lone UTF-16 surrogate in a \\u escape")
                         }
-                        index += 2
+                        index += 1
+                        guard try available(keeping: &quote), bytes[index] == UInt8(ascii: "u") else {
+                            throw error("a lone UTF-16 surrogate in a \\u escape")
+                        }
+                        index += 1
                         let low = try hex4(keeping: &quote)
                         guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone UTF-16 surrogate in a \\u escape") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)

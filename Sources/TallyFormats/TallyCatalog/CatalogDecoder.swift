@@ -9,6 +9,7 @@ struct CatalogDecoder {
     var issues: [SourceIssue] = []
     /// Reused between products while reading prices.
     private var scratch: [Price] = []
+    private var seenTerritories = TerritorySet()
 
     init(file: String) { self.file = file }
 
@@ -179,12 +180,8 @@ struct CatalogDecoder {
                                           message: "price \"\(text)\" in \(territory) is not a decimal number", position: at))
             }
         }
-        if scratch.count > 1 {
-            let sorted = scratch.map(\.territory).sorted()
-            for index in 1..<sorted.count where sorted[index] == sorted[index - 1] {
-                let second = scratch.lastIndex { $0.territory == sorted[index] }.map { scratch[$0].position } ?? reader.position
-                throw reader.error("\(sorted[index]) is priced twice", at: second)
-            }
+        if let repeated = seenTerritories.firstRepeat(in: scratch) {
+            throw reader.error("\(repeated.territory) is priced twice", at: repeated.position)
         }
         // An exact-size copy: growth slack times 20,000 products adds up.
         return scratch.withUnsafeBufferPointer { Array($0) }

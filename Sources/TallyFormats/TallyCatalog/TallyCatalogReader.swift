@@ -21,6 +21,13 @@ public enum TallyCatalogReader {
         return try decode(&reader, format: .tallyCatalogYAML)
     }
 
+    /// Decodes from a reader the caller made (tests use it to drive small stream windows).
+    public static func decodeForTesting(_ reader: inout JSONReader) throws -> Catalog {
+        let catalog = try decode(&reader, format: .tallyCatalogJSON)
+        try reader.finish()
+        return catalog
+    }
+
     static func decode<R: DocumentReader>(_ reader: inout R, format: SourceFormat) throws -> Catalog {
         var decoder = CatalogDecoder(file: reader.file)
         guard try reader.peekKind() == .object else {
