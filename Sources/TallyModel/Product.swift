@@ -109,7 +109,7 @@ public struct Product: Sendable, Hashable, Codable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    fileprivate var storage: Storage
 
     private var fields: Fields {
         get { storage.fields }
@@ -242,4 +242,9 @@ public struct Product: Sendable, Hashable, Codable {
     public func position(of field: Field) -> Position {
         fieldPositions[field] ?? position
     }
+}
+
+extension Product: CustomReflectable {
+    /// Shows the fields, not the storage box, in test failures and debuggers.
+    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 }
