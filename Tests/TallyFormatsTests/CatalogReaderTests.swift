@@ -74,7 +74,7 @@ import TallyModel
 
     @Test(arguments: [
         ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    perod: P1M\n", 5, "unknown key \"perod\" in a product"),
-        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    kind: consumable\n", 4, "duplicate key kind"),
+        ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: consumable\n    kind: consumable\n", 5, "appears twice"),
         ("format: tally-catalog/2\n", 1, "unsupported format \"tally-catalog/2\""),
         ("products: []\n", 1, "missing \"format: tally-catalog/1\""),
         ("format: tally-catalog/1\nproducts:\n  - id: a.b\n    kind: subscription\n", 4, "unknown kind \"subscription\""),

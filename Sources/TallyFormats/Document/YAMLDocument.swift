@@ -10,7 +10,8 @@ enum YAMLDocument {
     static func parse(text: String, file: String) throws -> DocNode {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver: no regular expression per scalar (Tally resolves kinds itself, below).
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw located(error, file: file)
         }

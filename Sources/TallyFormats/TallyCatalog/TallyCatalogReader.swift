@@ -14,11 +14,16 @@ public enum TallyCatalogReader {
     }
 
     public static func readYAML(bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) throws -> Catalog {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw FormatError("the file is UTF-16 encoded; save it as UTF-8", file: file, position: Position(line: 1, column: 1))
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw FormatError("the file is not valid UTF-8", file: file, position: Position(line: 1, column: 1))
         }
-        var reader = TreeReader(root: try YAMLDocument.parse(text: text, file: file), file: file)
-        return try decode(&reader, format: .tallyCatalogYAML)
+        var reader = try YAMLReader(bytes: bytes, file: file, maxDepth: options.maxDepth)
+        let catalog = try decode(&reader, format: .tallyCatalogYAML)
+        try reader.finish()
+        return catalog
     }
 
     /// Decodes from a reader the caller made (tests use it to drive small stream windows).
