@@ -33,6 +33,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets for every reader (libFuzzer with -DFUZZING; a replay tool otherwise): fuzz/run.sh.
+        .executableTarget(name: "TallyFuzz", dependencies: ["TallyFormats", "TallyModel"]),
         .testTarget(name: "TallyModelTests", dependencies: ["TallyModel"]),
         .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),

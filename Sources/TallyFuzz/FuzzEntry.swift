@@ -1,0 +1,70 @@
+import Foundation
+import TallyFormats
+import TallyModel
+
+/// Fuzz targets for every reader. Built with `-DFUZZING -sanitize=fuzzer,address` (see
+/// fuzz/run.sh) it is a libFuzzer target whose reader is chosen by `TALLY_FUZZ_READER`; built
+/// normally it replays inputs: `TallyFuzz READER FILE ...` (the regression corpus uses that).
+enum FuzzTarget {
+    /// Reader name → (format, the file name the input pretends to have).
+    static let readers: [String: (SourceFormat, String)] = [
+        "storekit": (.storeKit, "App.storekit"),
+        "catalog-json": (.tallyCatalogJSON, "catalog.json"),
+        "catalog-yaml": (.tallyCatalogYAML, "catalog.yaml"),
+    ]
+
+    /// Reads one input; a `FormatError` is the expected answer to bad input, anything else traps.
+    static func run(_ bytes: [UInt8], reader: String) {
+        guard let (format, name) = readers[reader] else {
+            fatalError("unknown reader \(reader); known: \(readers.keys.sorted().joined(separator: ", "))")
+        }
+        do {
+            _ = try SourceLoader.load(bytes: bytes, file: name, format: format)
+        } catch is FormatError {
+            // A clear, located error.
+        } catch {
+            fatalError("\(reader): a reader threw something other than a FormatError: \(error)")
+        }
+    }
+}
+
+#if FUZZING
+nonisolated(unsafe) private var selectedReader = ProcessInfo.processInfo.environment["TALLY_FUZZ_READER"] ?? "storekit"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.run(bytes, reader: selectedReader)
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// SwiftPM links executables with `main` = `TallyFuzz_main`: hand control to libFuzzer's driver.
+@_cdecl("TallyFuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments) { data, size in fuzzOne(data, size) }
+}
+#else
+@main
+enum Replay {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let reader = arguments.first, FuzzTarget.readers[reader] != nil else {
+            print("usage: TallyFuzz READER FILE ...  (READER: \(FuzzTarget.readers.keys.sorted().joined(separator: ", ")))")
+            exit(2)
+        }
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else { print("cannot read \(path)"); exit(2) }
+            FuzzTarget.run([UInt8](data), reader: reader)
+        }
+    }
+}
+#endif

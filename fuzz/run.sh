@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every reader's fuzz target for SECONDS each (default 60), seeded from the fixtures.
+# Crashing inputs land in fuzz/artifacts/<reader>/; copy each into
+# Tests/TallyCLITests/Fixtures/hostile/fuzz/ (named <reader>-<what>.<ext>) so the normal tests
+# replay it for ever after.
+#   usage: fuzz/run.sh [SECONDS] [READER ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}; shift || true
+readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml)
+scratch=.build-fuzz
+swift build -c release --product TallyFuzz --scratch-path "$scratch" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null
+bin="$scratch/release/TallyFuzz"
+shared=../shared/fixtures/realworld
+for reader in "${readers[@]}"; do
+  corpus=$(mktemp -d); artifacts="fuzz/artifacts/$reader"; mkdir -p "$artifacts"
+  case "$reader" in
+    storekit) cp configs/*.storekit "$corpus"/; [ -d "$shared/storekit" ] && cp "$shared"/storekit/*.storekit "$corpus"/ ;;
+    catalog-json) cp Tests/TallyFormatsTests/Fixtures/seeds/*.json "$corpus"/ 2>/dev/null || true ;;
+    catalog-yaml) cp catalog/*.yaml "$corpus"/ ;;
+  esac
+  cp Tests/TallyCLITests/Fixtures/hostile/fuzz/"$reader"-* "$corpus"/ 2>/dev/null || true
+  log="fuzz/artifacts/$reader.log"
+  set +e
+  LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0" TALLY_FUZZ_READER="$reader" "$bin" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 \
+    -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
+  status=$?
+  set -e
+  runs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}')
+  crashes=$(ls "$artifacts" | wc -l)
+  echo "$reader: ${runs:-?} executions in ${seconds}s, exit $status, $crashes crashing inputs in $artifacts"
+  rm -rf "$corpus"
+done
