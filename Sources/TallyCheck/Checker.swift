@@ -53,7 +53,9 @@ public struct Checker: Sendable {
         for configuration in configurations {
             for catalog in catalogs {
                 let comparison = Comparison(configuration: configuration, catalog: catalog)
-                result.comparisons.append(Checker.describe(comparison))
+                let pair = PairSummary(comparison)
+                result.pairs.append(pair)
+                result.comparisons.append(pair.sentence)
                 var findings: [Finding] = []
                 for rule in comparisonRules { rule.evaluate(comparison, findings: &findings, checked: &result.checked) }
                 for finding in findings {
@@ -69,10 +71,8 @@ public struct Checker: Sendable {
         return result
     }
 
-    /// "App.storekit (USA) vs catalog.yaml: 14 products in both; compared: ..."
+    /// "App.storekit (storefront USA) vs catalog.yaml: 14 products in both; compared ...; skipped ...: why".
     static func describe(_ comparison: Comparison) -> String {
-        let fields = Field.allCases.filter { comparison.bothKnow($0) && $0 != .id && $0 != .localizations && $0 != .referenceName && $0 != .codeOffers }
-        return "\(comparison.configuration.file) (storefront \(comparison.territory)) vs \(comparison.catalog.file): "
-            + "\(comparison.sharedIDs.count) products in both; compared \(fields.map(\.rawValue).joined(separator: ", "))"
+        PairSummary(comparison).sentence
     }
 }

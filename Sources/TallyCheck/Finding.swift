@@ -107,14 +107,18 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var checked: [CheckedSubject]
     /// The sources read, by file, in the order given.
     public var sources: [String]
-    /// What was compared for each pair of sources, in words.
+    /// What was compared for each pair of sources, in words (`PairSummary.sentence`).
     public var comparisons: [String]
+    /// What was compared and skipped for each pair of sources, as values.
+    public var pairs: [PairSummary]
 
-    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = []) {
+    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],
+                pairs: [PairSummary] = []) {
         self.findings = findings
         self.checked = checked
         self.sources = sources
         self.comparisons = comparisons
+        self.pairs = pairs
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

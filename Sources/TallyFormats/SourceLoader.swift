@@ -7,6 +7,7 @@ public enum SourceLoader {
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
         TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, StoreKitReader.self,
+        PropertyListReader.self, CSVCatalogReader.self, MappedReader.self,
     ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
@@ -24,6 +25,8 @@ public enum SourceLoader {
                 throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
             }
             reader = chosen
+        } else if options.mapping != nil, MappedReader.claims(bytes: bytes, file: file) {
+            reader = MappedReader.self
         } else {
             reader = try detect(bytes: bytes, file: file)
         }

@@ -82,6 +82,8 @@ public enum Field: String, Sendable, Hashable, Codable, CaseIterable, CustomStri
 /// One in-app purchase, normalised from any source.
 public struct Product: Sendable, Hashable, Codable {
     public var id: String
+    /// What the product is. When the source does not say (`Catalog.knownFields` lacks `.kind`,
+    /// e.g. a property list of IDs), this is a placeholder that no rule compares.
     public var kind: ProductKind
     public var referenceName: String?
     public var familyShareable: Bool?
@@ -102,6 +104,11 @@ public struct Product: Sendable, Hashable, Codable {
     public var position: Position
     /// Where individual values were written, by field (the product's own position otherwise).
     public var fieldPositions: [Field: Position]
+    /// The product's key path (`Subscriptions[0].Products[2]`) in sources without line numbers
+    /// (property lists); nil where `position` says where it is.
+    public var path: String?
+    /// Key paths of individual values, by field, in sources without line numbers (`[3].consumable`).
+    public var fieldPaths: [Field: String]
 
     public init(
         id: String, kind: ProductKind, referenceName: String? = nil, familyShareable: Bool? = nil,
@@ -109,7 +116,8 @@ public struct Product: Sendable, Hashable, Codable {
         introductoryOffer: Offer? = nil, otherIntroductoryOffers: [Offer] = [],
         promotionalOffers: [Offer] = [], codeOffers: [Offer] = [], winbackOffers: [Offer] = [],
         billingPlans: [BillingPlan] = [], group: GroupMembership? = nil,
-        position: Position = .unknown, fieldPositions: [Field: Position] = [:]
+        position: Position = .unknown, fieldPositions: [Field: Position] = [:],
+        path: String? = nil, fieldPaths: [Field: String] = [:]
     ) {
         self.id = id
         self.kind = kind
@@ -127,6 +135,8 @@ public struct Product: Sendable, Hashable, Codable {
         self.group = group
         self.position = position
         self.fieldPositions = fieldPositions
+        self.path = path
+        self.fieldPaths = fieldPaths
     }
 
     /// The price in one territory, if the product has one.
@@ -137,5 +147,10 @@ public struct Product: Sendable, Hashable, Codable {
     /// Where a field was written: its own position when recorded, else the product's.
     public func position(of field: Field) -> Position {
         fieldPositions[field] ?? position
+    }
+
+    /// The key path of a field in sources without line numbers: its own when recorded, else the product's.
+    public func path(of field: Field) -> String? {
+        fieldPaths[field] ?? path
     }
 }

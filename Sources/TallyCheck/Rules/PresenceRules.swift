@@ -11,7 +11,7 @@ public struct MissingInCatalogRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
         let unmatchedOther = NearMatch.Index(comparison.catalog.products.map(\.id).filter { comparison.configProducts[$0] == nil })
         for product in PresenceRules.distinct(comparison.configuration.products) {
-            let location = comparison.configuration.location(product.position(of: .id))
+            let location = comparison.configuration.location(of: product, .id)
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
             guard comparison.catalogProducts[product.id] == nil else { continue }
             let near = unmatchedOther.best(for: product.id)
@@ -36,7 +36,7 @@ public struct MissingInConfigRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout [CheckedSubject]) {
         let unmatchedOther = NearMatch.Index(comparison.configuration.products.map(\.id).filter { comparison.catalogProducts[$0] == nil })
         for product in PresenceRules.distinct(comparison.catalog.products) {
-            let location = comparison.catalog.location(product.position(of: .id))
+            let location = comparison.catalog.location(of: product, .id)
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: location))
             guard comparison.configProducts[product.id] == nil else { continue }
             let near = unmatchedOther.best(for: product.id)
