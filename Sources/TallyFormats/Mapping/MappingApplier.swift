@@ -166,7 +166,7 @@ struct MappingApplier {
     // MARK: - Values
 
     /// The value at a path, nil when absent or null.
-    private func value(_ match: PathMatch, _ path: KeyPath) -> PathMatch? {
+    private func value(_ match: PathMatch, _ path: DocumentPath) -> PathMatch? {
         guard let found = match.first(path), !found.node.isNull else { return nil }
         return found
     }

@@ -119,8 +119,8 @@ private struct MappingParser {
 
     private func readFields(_ reader: inout TreeReader) throws -> TallyMapping.Fields {
         let start = reader.position
-        var id: KeyPath?
-        var result = TallyMapping.Fields(id: try KeyPath("id"))
+        var id: DocumentPath?
+        var result = TallyMapping.Fields(id: try DocumentPath("id"))
         var keys = KeySet()
         try reader.forEachKey { reader, key in
             try keys.insert(key, reader: reader)
@@ -150,8 +150,8 @@ private struct MappingParser {
     private func readPrices(_ reader: inout TreeReader) throws -> TallyMapping.PriceList {
         let start = reader.position
         if try reader.peekKind() != .object { return TallyMapping.PriceList(at: try path(&reader)) }
-        var at: KeyPath?
-        var list = TallyMapping.PriceList(at: try KeyPath("prices"))
+        var at: DocumentPath?
+        var list = TallyMapping.PriceList(at: try DocumentPath("prices"))
         var keys = KeySet()
         try reader.forEachKey { reader, key in
             try keys.insert(key, reader: reader)
@@ -169,11 +169,11 @@ private struct MappingParser {
 
     private func readOffer(_ reader: inout TreeReader) throws -> TallyMapping.OfferFields {
         let start = reader.position
-        var at: KeyPath?
-        var type: KeyPath?
-        var period: KeyPath?
-        var count: KeyPath?
-        var price: KeyPath?
+        var at: DocumentPath?
+        var type: DocumentPath?
+        var period: DocumentPath?
+        var count: DocumentPath?
+        var price: DocumentPath?
         var keys = KeySet()
         try reader.forEachKey { reader, key in
             try keys.insert(key, reader: reader)
@@ -226,12 +226,12 @@ private struct MappingParser {
     }
 
     /// A key path; wildcards only where products are found.
-    private func path(_ reader: inout TreeReader, wildcards: Bool = false) throws -> KeyPath {
+    private func path(_ reader: inout TreeReader, wildcards: Bool = false) throws -> DocumentPath {
         let at = reader.position
         let text = try reader.readString()
-        let path: KeyPath
+        let path: DocumentPath
         do {
-            path = try KeyPath(text)
+            path = try DocumentPath(text)
         } catch {
             throw reader.error(error.message, at: at)
         }

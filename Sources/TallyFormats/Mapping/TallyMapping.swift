@@ -51,7 +51,7 @@ public struct TallyMapping: Sendable {
 
     /// One place products are found.
     public struct ProductSource: Sendable {
-        public var at: KeyPath
+        public var at: DocumentPath
         /// Where the path is written in the mapping file.
         public var position: Position
         /// The kind of every product found here, unless `fields.kind` gives one.
@@ -60,36 +60,36 @@ public struct TallyMapping: Sendable {
 
     /// Paths, relative to a product, of each value Tally reads. Nil: the server file does not have it.
     public struct Fields: Sendable {
-        public var id: KeyPath
-        public var kind: KeyPath?
-        public var name: KeyPath?
-        public var familyShareable: KeyPath?
+        public var id: DocumentPath
+        public var kind: DocumentPath?
+        public var name: DocumentPath?
+        public var familyShareable: DocumentPath?
         /// One price, in the default territory.
-        public var price: KeyPath?
+        public var price: DocumentPath?
         /// Prices per territory.
         public var prices: PriceList?
-        public var period: KeyPath?
-        public var group: KeyPath?
-        public var level: KeyPath?
+        public var period: DocumentPath?
+        public var group: DocumentPath?
+        public var level: DocumentPath?
         public var introductoryOffer: OfferFields?
     }
 
     /// Prices per territory: at `at`, either an object keyed by territory (values are amounts, or
     /// objects holding the amount at `amount`), or a list of objects with `territory` and `amount`.
     public struct PriceList: Sendable {
-        public var at: KeyPath
-        public var territory: KeyPath?
-        public var amount: KeyPath?
+        public var at: DocumentPath
+        public var territory: DocumentPath?
+        public var amount: DocumentPath?
     }
 
     /// The introductory offer: at `at` (an object, absent or null for none), or, without `at`,
     /// in the product itself (absent when `type` is absent).
     public struct OfferFields: Sendable {
-        public var at: KeyPath?
-        public var type: KeyPath
-        public var period: KeyPath
-        public var count: KeyPath?
-        public var price: KeyPath?
+        public var at: DocumentPath?
+        public var type: DocumentPath
+        public var period: DocumentPath
+        public var count: DocumentPath?
+        public var price: DocumentPath?
     }
 
     /// Value maps: the server's word → Tally's value. Tally's own words are understood without them.

@@ -9,7 +9,7 @@ import TallyModel
 /// - a leading `^` steps out to the object that holds the current one's list or member
 ///   (`^^` two levels), so a subscription can take its group from the object around it;
 /// - `@key`: the key under which the product sits, when products are matched with `*`.
-public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
+public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
     enum Step: Sendable, Hashable {
         case key(String)
         case index(Int)
@@ -29,7 +29,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     public var hasWildcard: Bool { steps.contains { $0 == .anyElement || $0 == .anyMember } }
 
     /// Parses a path; the error names what is wrong and where in the text.
-    public init(_ text: String) throws(KeyPathError) {
+    public init(_ text: String) throws(DocumentPathError) {
         description = text
         let characters = Array(text)
         var index = 0
@@ -50,12 +50,12 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         while index < characters.count {
             let character = characters[index]
             if character == "." {
-                guard !steps.isEmpty || parents > 0, !expectName else { throw KeyPathError(text: text, offset: index, problem: "an empty step") }
+                guard !steps.isEmpty || parents > 0, !expectName else { throw DocumentPathError(text: text, offset: index, problem: "an empty step") }
                 expectName = true
                 index += 1
             } else if character == "[" {
                 let close = characters[index...].firstIndex(of: "]")
-                guard let close else { throw KeyPathError(text: text, offset: index, problem: "a '[' without its ']'") }
+                guard let close else { throw DocumentPathError(text: text, offset: index, problem: "a '[' without its ']'") }
                 let inside = String(characters[(index + 1)..<close])
                 if inside == "*" {
                     steps.append(.anyElement)
@@ -64,7 +64,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
                 } else if inside.count >= 2, inside.first == "\"", inside.last == "\"" {
                     steps.append(.key(String(inside.dropFirst().dropLast())))
                 } else {
-                    throw KeyPathError(text: text, offset: index, problem: "[\(inside)] is neither [*], an index like [0] nor a quoted key like [\"a.b\"]")
+                    throw DocumentPathError(text: text, offset: index, problem: "[\(inside)] is neither [*], an index like [0] nor a quoted key like [\"a.b\"]")
                 }
                 expectName = false
                 index = close + 1
@@ -77,24 +77,24 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
                 while end < characters.count, characters[end] != ".", characters[end] != "[" { end += 1 }
                 let name = String(characters[index..<end])
                 guard !name.contains("*"), !name.contains("^"), !name.contains("]") else {
-                    throw KeyPathError(text: text, offset: index, problem: "\"\(name)\" mixes a name with * ^ or ] (quote odd keys: [\"\(name)\"])")
+                    throw DocumentPathError(text: text, offset: index, problem: "\"\(name)\" mixes a name with * ^ or ] (quote odd keys: [\"\(name)\"])")
                 }
                 if !steps.isEmpty, !expectName {
-                    throw KeyPathError(text: text, offset: index, problem: "a '.' is missing before \"\(name)\"")
+                    throw DocumentPathError(text: text, offset: index, problem: "a '.' is missing before \"\(name)\"")
                 }
                 steps.append(.key(name))
                 expectName = false
                 index = end
             }
         }
-        if expectName { throw KeyPathError(text: text, offset: characters.count, problem: "the path ends with '.'") }
-        if steps.isEmpty, parents == 0 { throw KeyPathError(text: text, offset: 0, problem: "an empty path") }
+        if expectName { throw DocumentPathError(text: text, offset: characters.count, problem: "the path ends with '.'") }
+        if steps.isEmpty, parents == 0 { throw DocumentPathError(text: text, offset: 0, problem: "an empty path") }
         self.steps = steps
     }
 }
 
 /// A key path that cannot be parsed.
-public struct KeyPathError: Error, Sendable, Hashable {
+public struct DocumentPathError: Error, Sendable, Hashable {
     public var text: String
     /// Where in the text (0-based characters).
     public var offset: Int
@@ -118,7 +118,7 @@ struct PathMatch {
     }
 
     /// Every value `keyPath` reaches from here, in document order.
-    func resolve(_ keyPath: KeyPath) -> [PathMatch] {
+    func resolve(_ keyPath: DocumentPath) -> [PathMatch] {
         var start = self
         for _ in 0..<keyPath.parents {
             guard let outer = start.ancestors.popLast() else { return [] }
@@ -136,7 +136,7 @@ struct PathMatch {
     }
 
     /// The single value `keyPath` reaches, or nil when it reaches none.
-    func first(_ keyPath: KeyPath) -> PathMatch? {
+    func first(_ keyPath: DocumentPath) -> PathMatch? {
         resolve(keyPath).first
     }
 
@@ -149,7 +149,7 @@ struct PathMatch {
     /// The elements of a list; empty for anything else.
     var elements: [PathMatch] { step(.anyElement) }
 
-    private func step(_ step: KeyPath.Step) -> [PathMatch] {
+    private func step(_ step: DocumentPath.Step) -> [PathMatch] {
         switch (step, node.value) {
         case (.key(let name), .object(let members)):
             guard let member = members.first(where: { $0.key == name }) else { return [] }
