@@ -30,12 +30,12 @@ struct CheckCommand: ParsableCommand {
           tally check App.storekit catalog.json --format junit --output build/tally.xml
           tally check configs/App.storekit App/Products.plist
           tally check configs/App.storekit finance/prices.csv
-          tally check configs/App.storekit server/products.json --mapping server/tally-mapping.yml
+          tally check App.storekit server/products.json --mapping tally-mapping.yml
           tally check --format json --strict
         """
     )
 
-    @Argument(help: "StoreKit configurations and catalogues to compare (default: configs/ and catalog/ here).")
+    @Argument(help: "Configurations (.storekit, .plist) and catalogues (tally-catalog/1, .csv, mapped server files) to compare (default: configs/ and catalog/ here).")
     var sources: [String] = []
 
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
