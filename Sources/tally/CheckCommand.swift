@@ -18,8 +18,8 @@ struct CheckCommand: ParsableCommand {
         configuration's storefront (settings._storefront, USA when absent). A field one source \
         does not know (a property list has no prices) is skipped, and the report says so.
 
-        With no SOURCE arguments, Tally reads configs/*.storekit and catalog/*.{json,yaml,yml} \
-        in the current directory.
+        With no SOURCE arguments, Tally reads configs/*.{storekit,plist} and \
+        catalog/*.{json,yaml,yml,csv} in the current directory.
 
         Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict), \
         2 usage or input error.
@@ -52,7 +52,7 @@ struct CheckCommand: ParsableCommand {
         if sources.isEmpty {
             let found = SourceReading.discover(in: ".")
             guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
-                throw ValidationError("no sources given, and no configs/*.storekit or catalog/* files here. Name the files to compare, e.g. 'tally check App.storekit catalog.yaml'.")
+                throw ValidationError("no sources given, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare, e.g. 'tally check App.storekit catalog.yaml'.")
             }
             sources = found.configurations + found.catalogs
         }
