@@ -92,6 +92,12 @@ import TallyModel
         #expect(catalog.products.first?.kind == .consumable)
     }
 
+    @Test func anEmptyUnnamedColumnFromASpreadsheetIsIgnored() throws {
+        let catalog = try Self.read("product_id,price,\ncom.a.coins,0.99,\n")
+        #expect(catalog.knownFields == [.id, .prices])
+        #expect(catalog.products.map(\.id) == ["com.a.coins"])
+    }
+
     @Test func blankLinesAreSkippedButCounted() throws {
         let catalog = try Self.read("product_id,price\n\ncom.a.coins,0.99\n")
         #expect(catalog.products.map(\.id) == ["com.a.coins"])
@@ -138,6 +144,7 @@ import TallyModel
         ("product_id,price\ncom.a,0\"99\n", 2, "a quote is out of place"),
         ("product_id,product_id\na,b\n", 1, "appears twice"),
         ("\n\n", 1, "no header row"),
+        ("product_id,price,\ncom.a,1,x\n", 2, "row 2 has a value in column 3, which has no name in the header"),
     ])
     func badInputIsAnErrorNamingRowAndColumn(_ text: String, _ line: Int, _ message: String) throws {
         let error = try #require(Self.error(text))

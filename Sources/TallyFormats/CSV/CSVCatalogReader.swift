@@ -43,8 +43,16 @@ struct CSVColumns {
         for (offset, name) in table.header.enumerated() {
             let key = name.lowercased()
             let at = Position(line: 1, column: offset < table.headerColumns.count ? table.headerColumns[offset] : 1)
+            if name.isEmpty {
+                // A column without a name (a trailing separator from a spreadsheet) is fine while it stays empty.
+                if let row = table.rows.first(where: { offset < $0.fields.count && !$0.fields[offset].trimmingCharacters(in: .whitespaces).isEmpty }) {
+                    throw FormatError("row \(row.number) has a value in column \(offset + 1), which has no name in the header",
+                                      file: table.file, position: table.position(row, offset))
+                }
+                continue
+            }
             guard CSVCatalogReader.columns.contains(key) else {
-                var message = name.isEmpty ? "column \(offset + 1) of the header is empty" : "unknown column \"\(name)\" in the header"
+                var message = "unknown column \"\(name)\" in the header"
                 if let near = NearMatch.best(for: key, among: CSVCatalogReader.columns) { message += "; did you mean \"\(near)\"?" }
                 message += " (Tally reads: \(CSVCatalogReader.columns.joined(separator: ", ")))"
                 throw FormatError(message, file: table.file, position: at)
