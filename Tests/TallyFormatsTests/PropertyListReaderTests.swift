@@ -92,9 +92,11 @@ import TallyModel
         let catalog = try Fixtures.load(Self.plist("""
         <array>
           <dict><key>productIdentifier</key><string>com.a.coins</string><key>consumable</key><true/></dict>
+          <dict><key>productIdentifier</key><string>com.a.unlock</string><key>consumable</key><false/></dict>
           <dict><key>productIdentifier</key><string>com.a.other</string></dict>
         </array>
         """), as: "P.plist")
+        #expect(catalog.products.prefix(2).map(\.kind) == [.consumable, .nonConsumable])
         #expect(catalog.knownFields == [.id])
     }
 
