@@ -84,7 +84,8 @@ public struct Checker: Sendable {
         let parts = run(lintWork + compareWork)
 
         var result = CheckResult(sources: sources.map(\.file))
-        result.comparisons = comparisons.map(Checker.describe)
+        result.pairs = comparisons.map(PairSummary.init)
+        result.comparisons = result.pairs.map(\.sentence)
         let configIDs = Set(configurations.flatMap { $0.products.map(\.id) })
         let catalogIDs = Set(catalogs.flatMap { $0.products.map(\.id) })
         var reportedMissing = Set<String>()
@@ -108,10 +109,8 @@ public struct Checker: Sendable {
         Set(catalogs.flatMap { $0.products.map(\.id) }).count
     }
 
-    /// "App.storekit (USA) vs catalog.yaml: 14 products in both; compared: ..."
+    /// "App.storekit (storefront USA) vs catalog.yaml: 14 products in both; compared ...; skipped ...: why".
     static func describe(_ comparison: Comparison) -> String {
-        let fields = Field.allCases.filter { comparison.bothKnow($0) && $0 != .id && $0 != .localizations && $0 != .referenceName && $0 != .codeOffers }
-        return "\(comparison.configuration.file) (storefront \(comparison.territory)) vs \(comparison.catalog.file): "
-            + "\(comparison.sharedIDs.count) products in both; compared \(fields.map(\.rawValue).joined(separator: ", "))"
+        PairSummary(comparison).sentence
     }
 }

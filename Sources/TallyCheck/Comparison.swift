@@ -42,11 +42,11 @@ public struct Comparison: Sendable {
     }
 
     func configSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: "configuration", value: value, location: configuration.location(position ?? product.position(of: field)))
+        FindingSide(role: "configuration", value: value, location: configuration.location(position ?? product.position(of: field), path: product.path(of: field)))
     }
 
     func catalogSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: "catalog", value: value, location: catalog.location(position ?? product.position(of: field)))
+        FindingSide(role: "catalog", value: value, location: catalog.location(position ?? product.position(of: field), path: product.path(of: field)))
     }
 }
 

@@ -121,19 +121,22 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var checked: [CheckedSubject]
     /// The sources read, by file, in the order given.
     public var sources: [String]
-    /// What was compared for each pair of sources, in words.
+    /// What was compared for each pair of sources, in words (`PairSummary.sentence`).
     public var comparisons: [String]
     /// How many distinct product IDs the sources hold.
     public var productsChecked: Int
+    /// What was compared and skipped for each pair of sources, as values.
+    public var pairs: [PairSummary]
 
     /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
     public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],
-                productsChecked: Int? = nil) {
+                pairs: [PairSummary] = [], productsChecked: Int? = nil) {
         self.findings = findings
         self.checked = checked
         self.sources = sources
         self.comparisons = comparisons
         self.productsChecked = productsChecked ?? Set(checked.map(\.subject)).count
+        self.pairs = pairs
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

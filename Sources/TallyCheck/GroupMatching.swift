@@ -114,7 +114,10 @@ public struct LevelRule: ComparisonRule {
                             : "; it ranks above \(w.id) in the configuration but below it in the catalogue"
                     } ?? ""
                     findings.append(finding(member, comparison, "\(member.id) is out of order in its group: \(levels)\(contrast)"))
-                } else if member.left != member.right, member.catalog.fieldPositions[.level] != nil {
+                } else if member.left != member.right, member.config.fieldPositions[.level] != nil,
+                          member.catalog.fieldPositions[.level] != nil {
+                    // Only levels both sources write down differ; a level taken from the order of a list
+                    // (a property list's group, a catalogue group without level keys) only has to rank alike.
                     findings.append(finding(member, comparison, "\(member.id) has \(levels) (the order is the same, the level differs)"))
                 }
             }

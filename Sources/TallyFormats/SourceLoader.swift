@@ -7,6 +7,7 @@ public enum SourceLoader {
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
         TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, StoreKitReader.self,
+        PropertyListReader.self, CSVCatalogReader.self, MappedReader.self,
     ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
@@ -14,21 +15,24 @@ public enum SourceLoader {
         // Check the file and read only its head to choose the reader; the reader reads the rest.
         let head = try readBytes(path: path, maxBytes: options.maxBytes, prefix: 4096)
         if head.isEmpty { throw emptyFile(path) }
-        return try reader(for: head, file: path, format: format).read(path: path, options: options)
+        return try reader(for: head, file: path, format: format, options: options).read(path: path, options: options)
     }
 
     /// Reads bytes already in memory, as if they were the file `file`.
     public static func load(bytes: [UInt8], file: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
         if bytes.isEmpty { throw emptyFile(file) }
-        return try reader(for: bytes, file: file, format: format).read(bytes: bytes, file: file, options: options)
+        return try reader(for: bytes, file: file, format: format, options: options).read(bytes: bytes, file: file, options: options)
     }
 
-    private static func reader(for head: [UInt8], file: String, format: SourceFormat?) throws -> any SourceReader.Type {
-        guard let format else { return try detect(bytes: head, file: file) }
-        guard let chosen = readers.first(where: { $0.format == format }) else {
-            throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
+    private static func reader(for head: [UInt8], file: String, format: SourceFormat?, options: ReadOptions) throws -> any SourceReader.Type {
+        if let format {
+            guard let chosen = readers.first(where: { $0.format == format }) else {
+                throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
+            }
+            return chosen
         }
-        return chosen
+        if options.mapping != nil, MappedReader.claims(bytes: head, file: file) { return MappedReader.self }
+        return try detect(bytes: head, file: file)
     }
 
     /// The reader for a file, from its extension and its first bytes.

@@ -6,10 +6,14 @@ public struct ReadOptions: Sendable {
     public var maxBytes: Int
     /// Nesting deeper than this is an error, not a stack overflow.
     public var maxDepth: Int
+    /// How to read server files of their own shape (`--mapping`); JSON and YAML files that are
+    /// not `tally-catalog/1` are read through it.
+    public var mapping: TallyMapping?
 
-    public init(maxBytes: Int = 512 * 1024 * 1024, maxDepth: Int = 256) {
+    public init(maxBytes: Int = 512 * 1024 * 1024, maxDepth: Int = 256, mapping: TallyMapping? = nil) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
+        self.mapping = mapping
     }
 }
 

@@ -85,6 +85,11 @@ public struct Catalog: Sendable, Hashable, Codable {
             : SourceLocation(file: file, path: path)
     }
 
+    /// Where a product's field was written: its line and column, or else its key path.
+    public func location(of product: Product, _ field: Field) -> SourceLocation {
+        location(product.position(of: field), path: product.path(of: field))
+    }
+
     /// Products by ID; the first wins where an ID repeats.
     public var productsByID: [String: Product] {
         var table: [String: Product] = [:]

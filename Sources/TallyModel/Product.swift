@@ -102,6 +102,8 @@ public struct Product: Sendable, Hashable, Codable {
         var group: GroupMembership?
         var position: Position
         var fieldPositions: [Field: Position]
+        var path: String?
+        var fieldPaths: [Field: String]
     }
 
     final class Storage: @unchecked Sendable {
@@ -125,6 +127,8 @@ public struct Product: Sendable, Hashable, Codable {
         set { fields.id = newValue }
     }
 
+    /// What the product is. When the source does not say (`Catalog.knownFields` lacks `.kind`,
+    /// e.g. a property list of IDs), this is a placeholder that no rule compares.
     public var kind: ProductKind {
         get { storage.fields.kind }
         set { fields.kind = newValue }
@@ -205,20 +209,34 @@ public struct Product: Sendable, Hashable, Codable {
         set { fields.fieldPositions = newValue }
     }
 
+    /// The product's key path (`Subscriptions[0].Products[2]`) in sources without line numbers
+    /// (property lists); nil where `position` says where it is.
+    public var path: String? {
+        get { storage.fields.path }
+        set { fields.path = newValue }
+    }
+
+    /// Key paths of individual values, by field, in sources without line numbers (`[3].consumable`).
+    public var fieldPaths: [Field: String] {
+        get { storage.fields.fieldPaths }
+        set { fields.fieldPaths = newValue }
+    }
+
     public init(
         id: String, kind: ProductKind, referenceName: String? = nil, familyShareable: Bool? = nil,
         localizations: [Localization] = [], prices: [Price] = [], period: Period? = nil,
         introductoryOffer: Offer? = nil, otherIntroductoryOffers: [Offer] = [],
         promotionalOffers: [Offer] = [], codeOffers: [Offer] = [], winbackOffers: [Offer] = [],
         billingPlans: [BillingPlan] = [], group: GroupMembership? = nil,
-        position: Position = .unknown, fieldPositions: [Field: Position] = [:]
+        position: Position = .unknown, fieldPositions: [Field: Position] = [:],
+        path: String? = nil, fieldPaths: [Field: String] = [:]
     ) {
         storage = Storage(Fields(
             id: id, kind: kind, referenceName: referenceName, familyShareable: familyShareable,
             localizations: localizations, prices: prices, period: period, introductoryOffer: introductoryOffer,
             otherIntroductoryOffers: otherIntroductoryOffers, promotionalOffers: promotionalOffers,
             codeOffers: codeOffers, winbackOffers: winbackOffers, billingPlans: billingPlans, group: group,
-            position: position, fieldPositions: fieldPositions))
+            position: position, fieldPositions: fieldPositions, path: path, fieldPaths: fieldPaths))
     }
 
     public static func == (lhs: Product, rhs: Product) -> Bool {
@@ -241,6 +259,11 @@ public struct Product: Sendable, Hashable, Codable {
     /// Where a field was written: its own position when recorded, else the product's.
     public func position(of field: Field) -> Position {
         fieldPositions[field] ?? position
+    }
+
+    /// The key path of a field in sources without line numbers: its own when recorded, else the product's.
+    public func path(of field: Field) -> String? {
+        fieldPaths[field] ?? path
     }
 }
 

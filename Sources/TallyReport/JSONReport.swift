@@ -5,6 +5,9 @@ import TallyCheck
 /// ```json
 /// {
 ///   "comparisons" : [ "configs/App.storekit (storefront USA) vs catalog/products.yaml: ..." ],
+///   "pairs" : [ { "catalog" : "catalog/products.yaml", "compared" : [ "kind", "prices" ], "configuration" : "configs/App.storekit",
+///                 "shared_products" : 14, "skipped" : [ { "field" : "period", "missing_in" : [ "catalog/products.yaml" ],
+///                 "reason" : "the tally-catalog/1 file has no periods" } ], "territory" : "USA" } ],
 ///   "findings" : [ {
 ///     "catalog" : { "column" : 14, "file" : "catalog/products.yaml", "line" : 18, "path" : null, "value" : "5.99 USD" },
 ///     "configuration" : { "column" : 7, "file" : "configs/App.storekit", "line" : 42, "path" : null, "value" : "4.99 USD" },
@@ -26,7 +29,38 @@ public struct JSONReport: Sendable, Hashable, Codable {
     public var summary: Summary
     /// What was compared for each pair of sources, in words.
     public var comparisons: [String]
+    /// The same per pair of sources, as values: the fields compared and those skipped, with why.
+    public var pairs: [PairRecord]
     public var findings: [FindingRecord]
+
+    /// One comparison of a configuration with a catalogue.
+    public struct PairRecord: Sendable, Hashable, Codable {
+        public var configuration: String
+        public var catalog: String
+        /// The storefront whose prices were compared.
+        public var territory: String
+        public var sharedProducts: Int
+        /// Field names (`kind`, `prices`, ...) both sources know, compared.
+        public var compared: [String]
+        public var skipped: [SkippedRecord]
+
+        enum CodingKeys: String, CodingKey {
+            case configuration, catalog, territory, compared, skipped, sharedProducts = "shared_products"
+        }
+    }
+
+    /// A field one source (or both) does not know, so it was not compared.
+    public struct SkippedRecord: Sendable, Hashable, Codable {
+        public var field: String
+        /// "the property list has no prices".
+        public var reason: String
+        /// The files that lack the field.
+        public var missingIn: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case field, reason, missingIn = "missing_in"
+        }
+    }
 
     /// Counts over the whole run.
     public struct Summary: Sendable, Hashable, Codable {

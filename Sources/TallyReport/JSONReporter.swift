@@ -24,6 +24,12 @@ public struct JSONReporter: Reporter {
                 errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
                 productsChecked: result.productsChecked, sources: result.sources),
             comparisons: result.comparisons,
+            pairs: result.pairs.map { pair in
+                JSONReport.PairRecord(
+                    configuration: pair.configuration, catalog: pair.catalog, territory: pair.territory.code,
+                    sharedProducts: pair.sharedProducts, compared: pair.compared.map(\.rawValue),
+                    skipped: pair.skipped.map { JSONReport.SkippedRecord(field: $0.field.rawValue, reason: $0.reason, missingIn: $0.missingIn) })
+            },
             findings: result.findings.map(record))
     }
 

@@ -10,13 +10,16 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Compare StoreKit configurations with server catalogues and report every mismatch.",
         discussion: """
-        Each .storekit file is a configuration (what the app sells); each tally-catalog/1 file \
-        (.json, .yaml, .yml) is a catalogue (what the server grants). Every configuration is \
-        compared with every catalogue, and every source is linted on its own. Prices are compared \
-        in the configuration's storefront (settings._storefront, USA when absent).
+        Each .storekit file and app property list (.plist) is a configuration (what the app \
+        sells); each tally-catalog/1 file (.json, .yaml, .yml), CSV catalogue (.csv) and server \
+        file read through --mapping is a catalogue (what the server grants). Every configuration \
+        is compared with every catalogue, and every source is linted on its own; when all sources \
+        are of one side, the first is compared with each of the others. Prices are compared in the \
+        configuration's storefront (settings._storefront, USA when absent). A field one source \
+        does not know (a property list has no prices) is skipped, and the report says so.
 
-        With no SOURCE arguments, Tally reads configs/*.storekit and catalog/*.{json,yaml,yml} \
-        in the current directory.
+        With no SOURCE arguments, Tally reads configs/*.{storekit,plist} and \
+        catalog/*.{json,yaml,yml,csv} in the current directory.
 
         Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict), \
         2 usage or input error.
@@ -25,11 +28,14 @@ struct CheckCommand: ParsableCommand {
           tally check
           tally check configs/App.storekit catalog/products.yaml
           tally check App.storekit catalog.json --format junit --output build/tally.xml
+          tally check configs/App.storekit App/Products.plist
+          tally check configs/App.storekit finance/prices.csv
+          tally check App.storekit server/products.json --mapping tally-mapping.yml
           tally check --format json --strict
         """
     )
 
-    @Argument(help: "StoreKit configurations and catalogues to compare (default: configs/ and catalog/ here).")
+    @Argument(help: "Configurations (.storekit, .plist) and catalogues (tally-catalog/1, .csv, mapped server files) to compare (default: configs/ and catalog/ here).")
     var sources: [String] = []
 
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -46,7 +52,7 @@ struct CheckCommand: ParsableCommand {
         if sources.isEmpty {
             let found = SourceReading.discover(in: ".")
             guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
-                throw ValidationError("no sources given, and no configs/*.storekit or catalog/* files here. Name the files to compare, e.g. 'tally check App.storekit catalog.yaml'.")
+                throw ValidationError("no sources given, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare, e.g. 'tally check App.storekit catalog.yaml'.")
             }
             sources = found.configurations + found.catalogs
         }
@@ -56,12 +62,9 @@ struct CheckCommand: ParsableCommand {
         var timings = Timings()
         let catalogs = try SourceReading.readAll(sources, options: input)
         timings.lap("read")
-        let configurations = catalogs.filter { $0.format.role == .configuration }
-        let serverCatalogs = catalogs.filter { $0.format.role == .catalog }
-        guard !configurations.isEmpty, !serverCatalogs.isEmpty else {
-            let missing = configurations.isEmpty ? "a StoreKit configuration (.storekit)" : "a catalogue (tally-catalog/1, .json or .yaml)"
+        guard let (configurations, serverCatalogs) = SourcePairing.sides(catalogs) else {
             var standardError = StandardError()
-            print("tally: check needs at least one configuration and one catalogue; no \(missing) was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
+            print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
         let result = Checker(recordsSubjects: format == .junit).check(configurations: configurations, catalogs: serverCatalogs)

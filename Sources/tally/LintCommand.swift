@@ -13,10 +13,11 @@ struct LintCommand: ParsableCommand {
         Examples:
           tally lint configs/App.storekit
           tally lint catalog/products.yaml --format json
+          tally lint App/Products.plist finance/prices.csv
         """
     )
 
-    @Argument(help: "StoreKit configurations or catalogues.")
+    @Argument(help: "StoreKit configurations, property lists, catalogues (tally-catalog/1, CSV) or mapped server files.")
     var files: [String]
 
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -8,12 +8,15 @@ struct ShowCommand: ParsableCommand {
         abstract: "Print the normalised catalogue Tally reads from a file.",
         discussion: """
         A table for people, or stable JSON for scripts (--format json): every product with its \
-        kind, prices per territory as decimal strings, period, group, level and offers. The JSON \
-        schema is described in docs/show-json.md.
+        kind, prices per territory as decimal strings, period, group, level and offers, and which \
+        fields the source knows at all. The JSON schema is described in docs/show-json.md.
 
         Examples:
           tally show configs/App.storekit
           tally show catalog/products.yaml --format json | jq '.products[].id'
+          tally show App/Products.plist
+          tally show finance/prices.csv
+          tally show server/products.json --mapping tally-mapping.yml
         """
     )
 
@@ -21,7 +24,7 @@ struct ShowCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A StoreKit configuration or a catalogue.")
+    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue or mapped server file.")
     var file: String
 
     @Option(name: .long, help: "Output format: text or json.")

@@ -37,7 +37,7 @@ enum SourceReading {
         return catalogs
     }
 
-    /// The default sources in a directory: `configs/*.storekit` and the catalogue files under `catalog/`.
+    /// The default sources in a directory: `configs/*.{storekit,plist}` and the catalogue files under `catalog/`.
     static func discover(in directory: String) -> (configurations: [String], catalogs: [String]) {
         func files(_ folder: String, _ extensions: Set<String>) -> [String] {
             let path = directory == "." ? folder : "\(directory)/\(folder)"
@@ -45,7 +45,7 @@ enum SourceReading {
             return names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
                 .sorted().map { "\(path)/\($0)" }
         }
-        return (files("configs", ["storekit"]), files("catalog", ["json", "yaml", "yml"]))
+        return (files("configs", ["storekit", "plist"]), files("catalog", ["json", "yaml", "yml", "csv"]))
     }
 }
 

@@ -16,7 +16,18 @@ struct JSONReporterTests {
         let output = JSONReporter().report(Sample.mixed)
         // Then
         let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["version", "summary", "comparisons", "findings"])
+        #expect(Set(root.keys) == ["version", "summary", "comparisons", "pairs", "findings"])
+        let pairs = try #require(root["pairs"] as? [[String: Any]])
+        #expect(pairs.count == Sample.mixed.pairs.count)
+        for pair in pairs {
+            #expect(Set(pair.keys) == ["configuration", "catalog", "territory", "shared_products", "compared", "skipped"])
+            for skipped in (pair["skipped"] as? [[String: Any]]) ?? [] {
+                #expect(Set(skipped.keys) == ["field", "reason", "missing_in"])
+            }
+        }
+        let plist = try #require(pairs.last)
+        #expect(plist["compared"] as? [String] == ["kind", "group", "level"])
+        #expect((plist["skipped"] as? [[String: Any]])?.first?["reason"] as? String == "the property list has no prices")
         #expect(root["version"] as? Int == 1)
         let summary = try #require(root["summary"] as? [String: Any])
         #expect(Set(summary.keys) == ["errors", "warnings", "notes", "products_checked", "sources"])

@@ -5,6 +5,7 @@ import TallyModel
 enum Sample {
     static let config = "configs/App.storekit"
     static let catalog = "catalog/products.yaml"
+    static let plist = "App/Products.plist"
     static let monthly = "com.example.pro.monthly"
     static let yearly = "com.example.pro.yearly"
 
@@ -49,6 +50,13 @@ enum Sample {
             .test(rule: "invalid-period", subject: monthly), .test(rule: "invalid-period", subject: yearly, line: 70),
             .test(rule: "invalid-period", subject: monthly, file: catalog, line: 12),
             .test(rule: "invalid-period", subject: yearly, file: catalog, line: 25),
+        ],
+        sources: [config, catalog, plist],
+        pairs: [
+            .test(),
+            .test(catalog: plist, shared: 4, compared: [.kind, .group, .level],
+                  skipped: [.init(field: .prices, subject: "the property list", missingIn: [plist]),
+                            .init(field: .period, subject: "the property list", missingIn: [plist])]),
         ])
 
     /// Nothing wrong.

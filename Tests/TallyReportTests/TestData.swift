@@ -34,14 +34,23 @@ extension CheckedSubject {
     }
 }
 
+extension PairSummary {
+    static func test(
+        catalog: String = "catalog/products.yaml", shared: Int = 3,
+        compared: [Field] = [.kind, .familyShareable, .prices, .period], skipped: [Skipped] = []
+    ) -> PairSummary {
+        PairSummary(configuration: "configs/App.storekit", catalog: catalog, territory: .usa, sharedProducts: shared,
+                    compared: compared, skipped: skipped)
+    }
+}
+
 extension CheckResult {
+    /// The comparisons' sentences are the pairs' own, as `Checker` writes them.
     static func test(
         findings: [Finding] = [], checked: [CheckedSubject] = [.test()],
         sources: [String] = ["configs/App.storekit", "catalog/products.yaml"],
-        comparisons: [String] = [
-            "configs/App.storekit (storefront USA) vs catalog/products.yaml: 3 products in both; compared kind, family-sharing, prices, period",
-        ]
+        pairs: [PairSummary] = [.test()]
     ) -> CheckResult {
-        CheckResult(findings: findings, checked: checked, sources: sources, comparisons: comparisons)
+        CheckResult(findings: findings, checked: checked, sources: sources, comparisons: pairs.map(\.sentence), pairs: pairs)
     }
 }

@@ -8,14 +8,14 @@ public protocol LintRule: Sendable {
 
 extension LintRule {
     func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: String,
-                 at position: Position, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
+                 at position: Position, path: String? = nil, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
                 offerID: offerID, field: field, message: message,
-                left: FindingSide(role: "source", value: value, location: catalog.location(position)), hint: hint)
+                left: FindingSide(role: "source", value: value, location: catalog.location(position, path: path)), hint: hint)
     }
 
     func markChecked(_ catalog: Catalog, _ product: Product, _ checked: inout CheckedLog) {
-        checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: catalog.location(product.position)))
+        checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: catalog.location(of: product, .id)))
     }
 }
 
@@ -32,8 +32,8 @@ public struct DuplicateIDRule: LintRule {
             markChecked(catalog, product, &checked)
             if let earlier = first[product.id] {
                 findings.append(finding(catalog, product.id, .id,
-                                        "\(product.id) is declared again (first at \(catalog.location(earlier.position)))",
-                                        at: product.position(of: .id), value: product.id))
+                                        "\(product.id) is declared again (first at \(catalog.location(of: earlier, .id)))",
+                                        at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             } else {
                 first[product.id] = product
             }
@@ -57,10 +57,10 @@ public struct InvalidIDRule: LintRule {
                 let shown = Set(bad.map { $0 == " " ? "space" : "'\($0)'" }).sorted().joined(separator: ", ")
                 findings.append(finding(catalog, product.id, .id,
                                         "\(product.id) has characters the App Store rejects: \(shown) (use letters, digits, '.' and '_')",
-                                        at: product.position(of: .id), value: product.id))
+                                        at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             } else if product.id.utf8.count > 255 {
                 findings.append(finding(catalog, product.id, .id, "\(product.id.prefix(40))… is \(product.id.utf8.count) characters long; the App Store allows 255",
-                                        at: product.position(of: .id), value: product.id))
+                                        at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             }
         }
     }
@@ -86,7 +86,7 @@ public struct SubscriptionWithoutGroupRule: LintRule {
             markChecked(catalog, product, &checked)
             if (product.group?.groupID ?? "").isEmpty {
                 findings.append(finding(catalog, product.id, .group, "\(product.id) is an auto-renewable subscription outside any subscription group",
-                                        at: product.position))
+                                        at: product.position, path: product.path))
             }
         }
     }

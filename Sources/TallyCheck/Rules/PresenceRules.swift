@@ -13,9 +13,9 @@ public struct MissingInCatalogRule: ComparisonRule {
         var reported = Set<String>()
         for product in comparison.configuration.products {
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id,
-                                          location: comparison.configuration.location(product.position(of: .id))))
+                                          location: comparison.configuration.location(of: product, .id)))
             guard comparison.catalogProducts[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let location = comparison.configuration.location(product.position(of: .id))
+            let location = comparison.configuration.location(of: product, .id)
             let near = unmatchedOther.best(for: product.id)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
@@ -40,9 +40,9 @@ public struct MissingInConfigRule: ComparisonRule {
         var reported = Set<String>()
         for product in comparison.catalog.products {
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id,
-                                          location: comparison.catalog.location(product.position(of: .id))))
+                                          location: comparison.catalog.location(of: product, .id)))
             guard comparison.configProducts[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let location = comparison.catalog.location(product.position(of: .id))
+            let location = comparison.catalog.location(of: product, .id)
             let near = unmatchedOther.best(for: product.id)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,

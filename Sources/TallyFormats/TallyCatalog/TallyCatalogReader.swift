@@ -57,14 +57,19 @@ public enum TallyCatalogReader {
             case "subscription_groups":
                 try reader.forEachElement { reader, _ in try decoder.readGroup(&reader) }
             default:
-                throw unknownKey(key, in: "the catalogue", allowed: ["format", "default_territory", "products", "subscription_groups"], reader: reader)
+                var error = unknownKey(key, in: "the catalogue", allowed: ["format", "default_territory", "products", "subscription_groups"], reader: reader)
+                if !formatSeen { error.message += mappingHint }
+                throw error
             }
         }
         guard formatSeen else {
-            throw FormatError("missing \"format: \(formatName)\" at the top of the catalogue", file: reader.file, position: Position(line: 1, column: 1))
+            throw FormatError("missing \"format: \(formatName)\" at the top of the catalogue" + mappingHint, file: reader.file, position: Position(line: 1, column: 1))
         }
         return decoder.catalog(format: format)
     }
+
+    /// For a file that does not declare tally-catalog/1: it may be a server's own file.
+    static let mappingHint = ". If this is a server's own file rather than a tally-catalog/1 catalogue, describe it with a tally-mapping/1 file and pass --mapping FILE (docs/mapping-format.md)"
 
     static func unknownKey<R: DocumentReader>(_ key: String, in place: String, allowed: [String], reader: R) -> FormatError {
         var message = "unknown key \"\(key)\" in \(place)"

@@ -14,17 +14,21 @@ public struct CatalogDocument: Codable, Sendable {
     public var file: String
     public var format: String
     public var defaultTerritory: String
+    /// The fields this source knows (`id`, `kind`, `prices`, ...); the others are never compared.
+    public var knownFields: [String]
     public var products: [ProductDocument]
     public var groups: [GroupDocument]
 
     enum CodingKeys: String, CodingKey {
         case version, file, format, products, groups
         case defaultTerritory = "default_territory"
+        case knownFields = "known_fields"
     }
 
     public struct ProductDocument: Codable, Sendable {
         public var id: String
-        public var kind: String
+        /// Left out when the source does not say (a property list of IDs).
+        public var kind: String?
         public var referenceName: String?
         public var familyShareable: Bool?
         public var prices: [String: String]
@@ -65,6 +69,7 @@ public struct CatalogDocument: Codable, Sendable {
         file = catalog.file
         format = catalog.format.rawValue
         defaultTerritory = catalog.defaultTerritory.code
+        knownFields = Field.allCases.filter { catalog.knownFields.contains($0) }.map(\.rawValue)
         groups = catalog.groups.map { GroupDocument(id: $0.id, name: $0.name, products: $0.productIDs) }
         products = catalog.products.map { product in
             var prices: [String: String] = [:]
@@ -74,7 +79,7 @@ public struct CatalogDocument: Codable, Sendable {
                 if let currency = price.money.currency { currencies[price.territory.code] = currency }
             }
             return ProductDocument(
-                id: product.id, kind: product.kind.rawValue, referenceName: product.referenceName,
+                id: product.id, kind: catalog.statedKind(of: product)?.rawValue, referenceName: product.referenceName,
                 familyShareable: product.familyShareable, prices: prices, currencies: currencies,
                 period: product.period?.canonical, group: product.group?.groupID, groupName: product.group?.groupName,
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
@@ -102,12 +107,13 @@ public enum CatalogTable {
     public static func render(_ catalog: Catalog) -> String {
         let territory = catalog.defaultTerritory
         var rows: [[String]] = [["ID", "KIND", "PRICE (\(territory))", "TERRITORIES", "PERIOD", "GROUP", "LEVEL", "INTRODUCTORY OFFER"]]
+        let knowsPrices = catalog.knownFields.contains(.prices)
         for product in catalog.products {
             rows.append([
                 product.id,
-                product.kind.rawValue,
+                catalog.statedKind(of: product)?.rawValue ?? "?",
                 product.price(in: territory).map { $0.money.description } ?? "—",
-                String(product.prices.count),
+                knowsPrices ? String(product.prices.count) : "—",
                 product.period?.canonical ?? "",
                 product.group?.groupName ?? product.group?.groupID ?? "",
                 product.group?.level.map(String.init) ?? "",
@@ -120,11 +126,23 @@ public enum CatalogTable {
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
-        let kinds = Dictionary(grouping: catalog.products, by: \.kind)
-        let counts = ProductKind.allCases.compactMap { kind in kinds[kind].map { "\($0.count) \(kind.rawValue)" } }
+        let kinds = Dictionary(grouping: catalog.products, by: { catalog.statedKind(of: $0)?.rawValue ?? "of unknown kind" })
+        let counts = (ProductKind.allCases.map(\.rawValue) + ["of unknown kind"]).compactMap { kind in kinds[kind].map { "\($0.count) \(kind)" } }
         lines.append("")
         lines.append("\(catalog.file): \(catalog.products.count) products (\(counts.joined(separator: ", "))), "
                      + "\(catalog.groups.count) subscription groups, format \(catalog.format), territory \(territory)")
+        if catalog.knownFields != Set(Field.allCases) {
+            let known = Field.allCases.filter { catalog.knownFields.contains($0) }.map(\.rawValue)
+            lines.append("this source knows only: \(known.joined(separator: ", ")); other fields are not compared")
+        }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Catalog {
+    /// A product's kind when the source says it: for the whole source, or for this product (a
+    /// property list's subscriptions are known to be subscriptions); nil when it is a placeholder.
+    func statedKind(of product: Product) -> ProductKind? {
+        knownFields.contains(.kind) || product.fieldPositions[.kind] != nil || product.fieldPaths[.kind] != nil ? product.kind : nil
     }
 }

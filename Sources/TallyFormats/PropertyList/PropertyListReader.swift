@@ -1,0 +1,86 @@
+import TallyModel
+
+/// Reads the property list of products an app ships (XML or binary), in every shape seen in
+/// public projects, recognised from the content:
+///
+/// - a list of product IDs: `[id, ...]`;
+/// - `{Products: [id, ...]}`;
+/// - "format 2": `{Products: [...], Subscriptions: [{Group: "vip", Products: [...]}]}` (a
+///   subscription's level is its place in its group's list, the first being level 1);
+/// - a dictionary keyed by product ID, whose values are display data (or product dictionaries);
+/// - a list of product dictionaries: `productIdentifier` (or `ProductId`, `productID`, `id`) with
+///   `consumable` (a boolean), `ProductType` (0 non-consumable, 1 consumable, 2 auto-renewable
+///   subscription), `Type` (`Consumable`, `NonConsumable`, ...), `Title`, `Description`, `Tier`.
+///
+/// Property lists have no line numbers: every value is located by its key path
+/// (`Subscriptions[0].Products[2]`). A plist knows only what its shape says: IDs always; kinds
+/// when every product states one; groups and levels with a `Subscriptions` section. Price tiers
+/// are not prices and are not read as prices.
+public enum PropertyListReader: SourceReader {
+    public static let format = SourceFormat.propertyList
+    public static let extensions = ["plist"]
+
+    public static func sniff(_ head: String, file: String) -> Bool {
+        head.hasPrefix("bplist") || head.contains("<plist") || head.contains("<!DOCTYPE plist")
+    }
+
+    public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
+        let root = try PropertyListDocument.parse(bytes: bytes, file: file)
+        var builder = PropertyListProducts(file: file)
+        switch root.value {
+        case .array(let elements):
+            try builder.readList(elements, path: "")
+        case .object(let members):
+            if let products = members.first(where: { $0.key == "Products" })?.node {
+                try builder.readProductsSection(products, subscriptions: members.first { $0.key == "Subscriptions" }?.node)
+            } else if let problem = keyedByIDProblem(members) {
+                throw unrecognised(file: file, found: problem)
+            } else {
+                try builder.readKeyedByID(members)
+            }
+        case .scalar(_, let kind):
+            throw unrecognised(file: file, found: "the whole file is \(kind.article)")
+        }
+        return builder.catalog()
+    }
+
+    /// The shapes Tally knows, for the error an unrecognised one gets.
+    static let knownShapes = [
+        "a list of product IDs",
+        "{Products: [IDs]}",
+        "{Products: [...], Subscriptions: [{Group, Products}]}",
+        "a dictionary keyed by product ID",
+        "a list of dictionaries with productIdentifier (and consumable, ProductType, Title, Description, Tier)",
+    ]
+
+    static func unrecognised(file: String, found: String, path: String? = nil) -> FormatError {
+        FormatError("this property list has a shape Tally does not recognise (\(found)). Tally reads: "
+                    + knownShapes.joined(separator: "; ")
+                    + ". A StoreKit configuration saved as XML is read with --input-format storekit.",
+                    file: file, position: .unknown, path: path)
+    }
+
+    /// Why a root dictionary is not keyed by product ID, or nil when it is.
+    private static func keyedByIDProblem(_ members: [(key: String, node: DocNode)]) -> String? {
+        guard !members.isEmpty else { return "an empty dictionary" }
+        for member in members {
+            guard !member.key.isEmpty, member.key.unicodeScalars.allSatisfy(isIDCharacter) else {
+                return "a dictionary whose key \"\(member.key)\" is not a product ID, and no Products key"
+            }
+            switch member.node.value {
+            case .object, .scalar(_, .string): continue
+            case .array: return "a dictionary whose key \"\(member.key)\" holds a list, and no Products key"
+            case .scalar(_, let kind): return "a dictionary whose key \"\(member.key)\" holds \(kind.article), and no Products key"
+            }
+        }
+        return nil
+    }
+
+    /// Characters a product ID may have here (lint reports the ones the App Store refuses).
+    static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": return true
+        default: return false
+        }
+    }
+}
