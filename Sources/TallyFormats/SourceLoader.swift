@@ -7,10 +7,13 @@ public enum SourceLoader {
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
         TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, StoreKitReader.self,
+        AppStorePackageReader.self, AppStoreConnectReader.self,
     ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
+    /// A directory is read by the `DirectorySourceReader` that claims it.
     public static func load(path: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
+        if let reader = try directoryReader(path: path, format: format) { return try reader.read(directory: path, options: options) }
         let bytes = try readBytes(path: path, maxBytes: options.maxBytes)
         return try load(bytes: bytes, file: path, format: format, options: options)
     }

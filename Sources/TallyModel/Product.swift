@@ -98,6 +98,10 @@ public struct Product: Sendable, Hashable, Codable {
     public var winbackOffers: [Offer]
     public var billingPlans: [BillingPlan]
     public var group: GroupMembership?
+    /// The App Store price tier (an App Store package's `wholesale_price_tier`), when the source
+    /// gives prices as tiers rather than amounts. A tier is not an amount: tiers are compared
+    /// with tiers, and become prices only through a tier table the user supplies.
+    public var priceTier: Int? = nil
     /// Where the product starts in its source.
     public var position: Position
     /// Where individual values were written, by field (the product's own position otherwise).
