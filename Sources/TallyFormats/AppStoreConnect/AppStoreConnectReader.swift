@@ -27,8 +27,19 @@ public enum AppStoreConnectReader: DirectorySourceReader {
         "subscriptionIntroductoryOffers", "inAppPurchasePrices", "inAppPurchasePricePoints", "inAppPurchasePriceSchedules",
     ]
 
+    /// A `"data"` key and a resource of an export's types (`"type": "subscriptions"`): StoreKit
+    /// files also have `"subscriptionGroups"`, but as a key, never as a `type` value.
     public static func sniff(_ head: String, file: String) -> Bool {
-        head.contains("\"data\"") && resourceTypes.contains { head.contains("\"\($0)\"") }
+        guard head.contains("\"data\"") else { return false }
+        var rest = Substring(head)
+        while let found = rest.range(of: "\"type\"") {
+            rest = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard rest.first == ":" else { continue }
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { continue }
+            if resourceTypes.contains(String(rest[rest.index(after: rest.startIndex)..<close])) { return true }
+        }
+        return false
     }
 
     /// One page on its own.
@@ -39,9 +50,9 @@ public enum AppStoreConnectReader: DirectorySourceReader {
         return try builder.build()
     }
 
-    /// A directory with at least one `.json` file.
+    /// A directory with at least one `.json` file (and no `metadata.xml`: that is an App Store package).
     public static func claims(directory path: String) -> Bool {
-        !pageNames(in: path).isEmpty
+        !pageNames(in: path).isEmpty && !AppStorePackageReader.claims(directory: path)
     }
 
     /// Every page of the directory, as one catalogue whose file is the directory.

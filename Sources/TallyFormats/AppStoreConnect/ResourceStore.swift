@@ -15,7 +15,7 @@ struct ResourceStore {
     mutating func add(_ page: JSONAPIPage) {
         for resource in page.resources { add(resource) }
         if let selfLink = page.selfLink, let parent = Self.parent(of: selfLink) {
-            link(parent.key, parent.relationship, to: page.primaryKeys)
+            link(parent.key, parent.relationship, to: page.primaryKeys.filter { $0 != parent.key })
         }
     }
 
