@@ -11,7 +11,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Compare StoreKit configurations with server catalogues and report every mismatch.",
         discussion: """
         Each .storekit file is a configuration (what the app sells); each tally-catalog/1 file \
-        (.json, .yaml, .yml) is a catalogue (what the server grants). Every configuration is \
+        (.json, .yaml, .yml) is a catalogue (what the server grants), and so are an App Store \
+        package's metadata.xml and an App Store Connect export (a folder of saved API pages). Every configuration is \
         compared with every catalogue, and every source is linted on its own. Prices are compared \
         in the configuration's storefront (settings._storefront, USA when absent).
 
@@ -25,6 +26,8 @@ struct CheckCommand: ParsableCommand {
           tally check
           tally check configs/App.storekit catalog/products.yaml
           tally check App.storekit catalog.json --format junit --output build/tally.xml
+          tally check App.storekit metadata.xml --price-tiers tiers.csv
+          tally check App.storekit asc-export/ --include-state READY_TO_SUBMIT
           tally check --format json --strict
         """
     )

@@ -14,6 +14,8 @@ struct ShowCommand: ParsableCommand {
         Examples:
           tally show configs/App.storekit
           tally show catalog/products.yaml --format json | jq '.products[].id'
+          tally show metadata.xml --price-tiers tiers.csv
+          tally show asc-export/ --include-state ALL
         """
     )
 
@@ -21,7 +23,7 @@ struct ShowCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A StoreKit configuration or a catalogue.")
+    @Argument(help: "A StoreKit configuration or a catalogue (a file, or an App Store Connect export folder).")
     var file: String
 
     @Option(name: .long, help: "Output format: text or json.")

@@ -8,15 +8,18 @@ struct Tally: ParsableCommand {
         commandName: "tally",
         abstract: "Keep in-app-purchase product catalogues consistent.",
         discussion: """
-        Tally reads Xcode StoreKit configurations (.storekit) and server catalogues \
-        (tally-catalog/1, JSON or YAML), normalises them into one product model and reports \
-        every mismatch: missing products, kinds, prices, periods, offers, groups and levels.
+        Tally reads Xcode StoreKit configurations (.storekit), server catalogues \
+        (tally-catalog/1, JSON or YAML), App Store package metadata.xml files and App Store \
+        Connect API exports, normalises them into one product model and reports every \
+        mismatch: missing products, kinds, prices, periods, offers, groups and levels.
 
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 
         Examples:
           tally check                                   # configs/*.storekit vs catalog/* here
           tally check App.storekit server/products.yaml --format junit --output tally.xml
+          tally check App.storekit metadata.xml --price-tiers tiers.csv
+          tally check App.storekit asc-export/
           tally show configs/App.storekit --format json
           tally lint catalog/products.yaml
         """,
