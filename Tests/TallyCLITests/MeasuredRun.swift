@@ -5,8 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs the built `tally` as its own child process and measures that child alone: wall time
-/// and peak resident memory (`wait4`'s rusage, not the sum over every test's children).
+/// Runs the built `tally` under GNU `/usr/bin/time -v` and measures that process alone: wall
+/// time and peak resident memory. (The test process's own `wait4` rusage would not do: a child
+/// spawned from a large process inherits that process's peak RSS at exec.)
 struct MeasuredRun {
     var status: Int32
     var stdout: String
@@ -19,13 +20,17 @@ struct MeasuredRun {
         var description: String
     }
 
+    static let time = "/usr/bin/time"
+    static var timeAvailable: Bool { FileManager.default.isExecutableFile(atPath: time) }
+
     static func run(_ arguments: [String]) throws -> MeasuredRun {
-        let executable = CLIRunner.executable.path
+        guard timeAvailable else { throw SpawnError(description: "\(time) is missing: install GNU time (Debian package time); .ci/run does") }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-measured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outPath = scratch.appendingPathComponent("stdout").path
         let errPath = scratch.appendingPathComponent("stderr").path
+        let statsPath = scratch.appendingPathComponent("time").path
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -34,7 +39,8 @@ struct MeasuredRun {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let command = [time, "-v", "-o", statsPath, CLIRunner.executable.path] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
@@ -43,20 +49,24 @@ struct MeasuredRun {
 
         let start = ContinuousClock.now
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, time, &actions, nil, argv, envp)
         guard spawned == 0 else { throw SpawnError(description: "posix_spawn failed: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        var usage = rusage()
         var waited: pid_t
-        repeat { waited = wait4(pid, &status, 0, &usage) } while waited == -1 && errno == EINTR
+        repeat { waited = waitpid(pid, &status, 0) } while waited == -1 && errno == EINTR
         guard waited == pid else { throw SpawnError(description: "wait4 failed: \(String(cString: strerror(errno)))") }
         let elapsed = ContinuousClock.now - start
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let stats = (try? String(contentsOfFile: statsPath, encoding: .utf8)) ?? ""
+        let peakLine = stats.split(separator: "\n").first { $0.contains("Maximum resident set size (kbytes):") }
+        guard let peak = peakLine?.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw SpawnError(description: "\(time) -v reported no peak memory: \(stats)")
+        }
         return MeasuredRun(
             status: exitStatus,
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-            maxResidentKB: Int(usage.ru_maxrss),
+            maxResidentKB: peak,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }
