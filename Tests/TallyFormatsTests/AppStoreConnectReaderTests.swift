@@ -137,6 +137,35 @@ import TallyModel
         }
     }
 
+    @Test func pricePointsMayComeFromTheirOwnPage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-asc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pages = [
+            "a-subscriptions.json": """
+            {"data": [{"type": "subscriptions", "id": "7", "attributes": {"productId": "com.a.pro", "state": "APPROVED", "subscriptionPeriod": "ONE_YEAR"}}],
+             "links": {"self": "https://api.appstoreconnect.apple.com/v1/subscriptionGroups/3/subscriptions"}}
+            """,
+            "b-prices.json": """
+            {"data": [{"type": "subscriptionPrices", "id": "sp1", "attributes": {"startDate": null, "preserved": false},
+                       "relationships": {"subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": "pp1"}}}}],
+             "links": {"self": "https://api.appstoreconnect.apple.com/v1/subscriptions/7/prices"}}
+            """,
+            "c-price-points.json": """
+            {"data": [{"type": "subscriptionPricePoints", "id": "pp1", "attributes": {"customerPrice": "54.90", "proceeds": "38.43"},
+                       "relationships": {"territory": {"data": {"type": "territories", "id": "BRA"}}}}],
+             "included": [{"type": "territories", "id": "BRA", "attributes": {"currency": "BRL"}}],
+             "links": {"self": "https://api.appstoreconnect.apple.com/v1/subscriptions/7/pricePoints?filter%5Bterritory%5D=BRA"}}
+            """,
+        ]
+        for (name, text) in pages { try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let catalog = try SourceLoader.load(path: directory.path)
+        let product = try #require(catalog.products.first)
+        #expect(product.price(in: Territory("BRA")!)?.money == Money(amount: Decimal(string: "54.90")!, currency: "BRL"))
+        #expect(product.group?.groupID == "3", "the group named by the page's URL")
+        #expect(catalog.location(product.prices[0].position).file.hasSuffix("c-price-points.json"))
+    }
+
     @Test func aDirectoryWithoutPagesIsRefused() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -38,7 +38,7 @@ struct PackageDecoder {
         let context = GroupContext(name: name, freeTrial: element.child("free_trial_duration"))
         var members: [String] = []
         for purchase in element.children("in_app_purchase") {
-            if let id = try readPurchase(purchase, group: context) { members.append(id) }
+            if let id = try readPurchase(purchase, group: context), products.last?.kind.isAutoRenewable == true { members.append(id) }
         }
         groups.append(SubscriptionGroup(id: name, name: name, productIDs: members, position: element.position))
     }

@@ -18,8 +18,7 @@ extension SourceLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let candidates = readers.compactMap { $0 as? any DirectorySourceReader.Type }.filter { format == nil || $0.format == format }
         if let reader = candidates.first(where: { $0.claims(directory: path) }) { return reader }
-        let wanted = format.map { "as \($0), " } ?? ""
-        throw FormatError("this is a directory; Tally reads a directory \(wanted)only as an App Store Connect export "
+        throw FormatError("this is a directory; Tally reads a directory only as an App Store Connect export "
                           + "(its pages saved as .json files) or an App Store package (an .itmsp folder with metadata.xml)",
                           file: path, position: .unknown)
     }
