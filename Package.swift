@@ -20,8 +20,12 @@ let package = Package(
     targets: [
         // The normalised product model: Foundation only.
         .target(name: "TallyModel"),
+        // libxml2 (Debian: libxml2-dev), for App Store package metadata.xml.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // One reader per input format, all producing `Catalog`.
-        .target(name: "TallyFormats", dependencies: ["TallyModel", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV")]),
+        .target(name: "TallyFormats", dependencies: [
+            "TallyModel", "CLibXML2", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV"),
+        ]),
         // Cross-source rules and single-source lint, producing `Finding`s.
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
         // Reporters: text, JSON, JUnit.

@@ -3,7 +3,7 @@ import TallyModel
 /// Every rule Tally knows, in report order. A plain list, not a global registry.
 public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
-        MissingInCatalogRule(), MissingInConfigRule(), KindRule(), PriceRule(), PeriodRule(), IntroOfferRule(),
+        MissingInCatalogRule(), MissingInConfigRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
         PromotionalOfferRule(), GroupRule(), LevelRule(), FamilySharingRule(),
     ]
 

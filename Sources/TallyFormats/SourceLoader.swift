@@ -6,12 +6,14 @@ public enum SourceLoader {
     /// Every reader, in the order detection tries them (the first one claiming an extension is
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
-        TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, StoreKitReader.self,
-        PropertyListReader.self, CSVCatalogReader.self, MappedReader.self,
+        TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, AppStoreConnectReader.self, StoreKitReader.self,
+        AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, MappedReader.self,
     ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
+    /// A directory is read by the `DirectorySourceReader` that claims it.
     public static func load(path: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
+        if let reader = try directoryReader(path: path, format: format) { return try reader.read(directory: path, options: options) }
         // Check the file and read only its head to choose the reader; the reader reads the rest.
         let head = try readBytes(path: path, maxBytes: options.maxBytes, prefix: 4096)
         if head.isEmpty { throw emptyFile(path) }

@@ -9,6 +9,14 @@ public struct ReadOptions: Sendable {
     /// How to read server files of their own shape (`--mapping`); JSON and YAML files that are
     /// not `tally-catalog/1` are read through it.
     public var mapping: TallyMapping?
+    /// Amounts for App Store price tiers (`--price-tiers`): an App Store package's tiers become
+    /// prices in the table's territories. Without it, tiers stay tiers.
+    public var priceTiers: PriceTierTable? = nil
+    /// Product states to count besides the ones for sale (`--include-state`), as
+    /// `ProductStates.normalise` writes them; `ALL` counts every product.
+    public var includeStates: Set<String> = []
+    /// Today, as `YYYY-MM-DD` in UTC: decides which dated prices, tiers and offers are in force.
+    public var today: String = DayText.today()
 
     public init(maxBytes: Int = 512 * 1024 * 1024, maxDepth: Int = 256, mapping: TallyMapping? = nil) {
         self.maxBytes = maxBytes

@@ -63,6 +63,13 @@ public struct Catalog: Sendable, Hashable, Codable {
     public var knownFields: Set<Field>
     /// Problems with single values found while reading; lint turns them into findings.
     public var issues: [SourceIssue]
+    /// The files of a source read from several files (an App Store Connect export's pages), in
+    /// the order their lines are numbered in this catalogue's positions. Empty for one file.
+    public var parts: [SourcePart] = []
+    /// The introductory-offer modes this source can express; nil when it can express them all.
+    /// An App Store package knows free trials only, so a paid offer on the other side is not
+    /// compared with its silence.
+    public var introductoryOfferModes: Set<OfferMode>? = nil
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
@@ -80,7 +87,10 @@ public struct Catalog: Sendable, Hashable, Codable {
 
     /// A full location for a position in this catalogue's file.
     public func location(_ position: Position, path: String? = nil) -> SourceLocation {
-        position.isKnown
+        if position.isKnown, let part = SourcePart.containing(line: Int(position.line), in: parts) {
+            return SourceLocation(file: part.file, line: Int(position.line) - part.firstLine + 1, column: Int(position.column))
+        }
+        return position.isKnown
             ? SourceLocation(file: file, line: Int(position.line), column: Int(position.column))
             : SourceLocation(file: file, path: path)
     }

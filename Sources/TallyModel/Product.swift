@@ -104,6 +104,7 @@ public struct Product: Sendable, Hashable, Codable {
         var fieldPositions: [Field: Position]
         var path: String?
         var fieldPaths: [Field: String]
+        var priceTier: Int? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -195,6 +196,14 @@ public struct Product: Sendable, Hashable, Codable {
     public var group: GroupMembership? {
         get { storage.fields.group }
         set { fields.group = newValue }
+    }
+
+    /// The App Store price tier (an App Store package's `wholesale_price_tier`), when the source
+    /// gives prices as tiers rather than amounts. A tier is not an amount: tiers are compared
+    /// with tiers, and become prices only through a tier table the user supplies.
+    public var priceTier: Int? {
+        get { storage.fields.priceTier }
+        set { fields.priceTier = newValue }
     }
 
     /// Where the product starts in its source.

@@ -11,12 +11,14 @@ struct CheckCommand: ParsableCommand {
         abstract: "Compare StoreKit configurations with server catalogues and report every mismatch.",
         discussion: """
         Each .storekit file and app property list (.plist) is a configuration (what the app \
-        sells); each tally-catalog/1 file (.json, .yaml, .yml), CSV catalogue (.csv) and server \
-        file read through --mapping is a catalogue (what the server grants). Every configuration \
-        is compared with every catalogue, and every source is linted on its own; when all sources \
-        are of one side, the first is compared with each of the others. Prices are compared in the \
-        configuration's storefront (settings._storefront, USA when absent). A field one source \
-        does not know (a property list has no prices) is skipped, and the report says so.
+        sells); each tally-catalog/1 file (.json, .yaml, .yml), CSV catalogue (.csv), server \
+        file read through --mapping, App Store package metadata.xml and App Store Connect export \
+        (a folder of saved API pages) is a catalogue (what the server or the store holds). Every \
+        configuration is compared with every catalogue, and every source is linted on its own; \
+        when all sources are of one side, the first is compared with each of the others. Prices \
+        are compared in the configuration's storefront (settings._storefront, USA when absent). \
+        A field one source does not know (a property list has no prices) is skipped, and the \
+        report says so.
 
         With no SOURCE arguments, Tally reads configs/*.{storekit,plist} and \
         catalog/*.{json,yaml,yml,csv} in the current directory.
@@ -31,6 +33,8 @@ struct CheckCommand: ParsableCommand {
           tally check configs/App.storekit App/Products.plist
           tally check configs/App.storekit finance/prices.csv
           tally check App.storekit server/products.json --mapping tally-mapping.yml
+          tally check App.storekit metadata.xml --price-tiers tiers.csv
+          tally check App.storekit asc-export/ --include-state READY_TO_SUBMIT
           tally check --format json --strict
         """
     )

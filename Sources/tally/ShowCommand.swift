@@ -17,6 +17,8 @@ struct ShowCommand: ParsableCommand {
           tally show App/Products.plist
           tally show finance/prices.csv
           tally show server/products.json --mapping tally-mapping.yml
+          tally show metadata.xml --price-tiers tiers.csv
+          tally show asc-export/ --include-state ALL
         """
     )
 
@@ -24,7 +26,7 @@ struct ShowCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue or mapped server file.")
+    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, or an App Store Connect export folder.")
     var file: String
 
     @Option(name: .long, help: "Output format: text or json.")

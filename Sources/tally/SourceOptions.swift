@@ -17,11 +17,39 @@ struct SourceOptions: ParsableArguments {
         valueName: "file"))
     var mapping: String?
 
-    /// The reader settings these options ask for. A mapping file that cannot be read is an input error (exit 2).
+    @Option(name: .long, help: ArgumentHelp(
+        "A CSV table of App Store price tiers (columns tier,territory,price) that turns an App Store package's tiers into prices.",
+        valueName: "file"))
+    var priceTiers: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Also count products in this state (repeatable): by default only products for sale count. States are App Store Connect's (READY_TO_SUBMIT, REMOVED_FROM_SALE, ...), NOT_CLEARED_FOR_SALE for an App Store package, or ALL.",
+        valueName: "state"))
+    var includeState: [String] = []
+
+    func validate() throws {
+        for state in includeState where ProductStates.normalise(state) == nil {
+            throw ValidationError("--include-state \(state) is not a state Tally knows; use one of: \(ProductStates.known.joined(separator: ", "))")
+        }
+    }
+
+    /// The reader settings these options ask for. A mapping file or price-tier table that cannot
+    /// be read is an input error (exit 2), reported like an unreadable source.
     func readOptions() throws -> ReadOptions {
         guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024)
         if let mapping { options.mapping = try MappingFile.load(mapping) }
+        options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
+        if let priceTiers {
+            do {
+                options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)
+            } catch let error as FormatError {
+                var standardError = StandardError()
+                print(error.description, to: &standardError)
+                print("tally: the price-tier table could not be read; nothing was checked", to: &standardError)
+                throw TallyExit.usageOrInput.code
+            }
+        }
         return options
     }
 }

@@ -9,16 +9,19 @@ struct Tally: ParsableCommand {
         abstract: "Keep in-app-purchase product catalogues consistent.",
         discussion: """
         Tally reads Xcode StoreKit configurations (.storekit), the app's product property lists \
-        (.plist), server catalogues (tally-catalog/1 in JSON or YAML), CSV catalogues (.csv) and \
-        any server JSON or YAML through a tally-mapping/1 file (--mapping), normalises them into \
-        one product model and reports every mismatch: missing products, kinds, prices, periods, \
-        offers, groups and levels. Fields a source does not know are skipped, and the report says so.
+        (.plist), server catalogues (tally-catalog/1 in JSON or YAML), CSV catalogues (.csv), any \
+        server JSON or YAML through a tally-mapping/1 file (--mapping), App Store package \
+        metadata.xml files and App Store Connect API exports, normalises them into one product \
+        model and reports every mismatch: missing products, kinds, prices, periods, offers, groups \
+        and levels. Fields a source does not know are skipped, and the report says so.
 
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 
         Examples:
           tally check                                   # configs/*.storekit vs catalog/* here
           tally check App.storekit server/products.yaml --format junit --output tally.xml
+          tally check App.storekit metadata.xml --price-tiers tiers.csv
+          tally check App.storekit asc-export/
           tally show configs/App.storekit --format json
           tally check App.storekit server/products.json --mapping tally-mapping.yml
           tally lint catalog/products.yaml

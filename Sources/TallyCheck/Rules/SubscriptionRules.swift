@@ -47,6 +47,15 @@ public struct IntroOfferRule: ProductPairRule {
 
     public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
         comparison.bothKnow(.introductoryOffer) && bothSubscriptions(config, catalog)
+            && !Self.silentForWant(of: catalog.introductoryOffer, comparison.catalog, against: config.introductoryOffer)
+            && !Self.silentForWant(of: config.introductoryOffer, comparison.configuration, against: catalog.introductoryOffer)
+    }
+
+    /// Whether a side says nothing only because its format cannot express the other side's
+    /// offer (an App Store package knows free trials only): silence is then not a mismatch.
+    static func silentForWant(of offer: Offer?, _ source: Catalog, against other: Offer?) -> Bool {
+        guard offer == nil, let other, let modes = source.introductoryOfferModes else { return false }
+        return !modes.contains(other.mode)
     }
 
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {

@@ -7,7 +7,7 @@ import TallyModel
 /// `{version, file, format, default_territory, products: [{id, kind, reference_name?,
 /// family_shareable?, prices: {TERRITORY: "decimal"}, currencies: {TERRITORY: "ISO 4217"},
 /// period?, group?, group_name?, level?, introductory_offer?: {mode, period, periods, price?},
-/// promotional_offers: [{id, mode, period, periods, price?}], line?}], groups: [{id, name?, products}]}`.
+/// promotional_offers: [{id, mode, period, periods, price?}], price_tier?, line?, file?}], groups: [{id, name?, products}]}`.
 /// Keys whose value is unknown are left out; prices are decimal strings, never floats.
 public struct CatalogDocument: Codable, Sendable {
     public var version = 1
@@ -39,10 +39,15 @@ public struct CatalogDocument: Codable, Sendable {
         public var level: Int?
         public var introductoryOffer: OfferDocument?
         public var promotionalOffers: [OfferDocument]
+        /// The App Store price tier, for sources that give tiers (App Store packages).
+        public var priceTier: Int?
         public var line: Int?
+        /// The file the product is in, for sources read from several files (App Store Connect exports).
+        public var file: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, prices, currencies, period, group, level, line
+            case id, kind, prices, currencies, period, group, level, line, file
+            case priceTier = "price_tier"
             case referenceName = "reference_name"
             case familyShareable = "family_shareable"
             case groupName = "group_name"
@@ -83,8 +88,9 @@ public struct CatalogDocument: Codable, Sendable {
                 familyShareable: product.familyShareable, prices: prices, currencies: currencies,
                 period: product.period?.canonical, group: product.group?.groupID, groupName: product.group?.groupName,
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
-                promotionalOffers: product.promotionalOffers.map(Self.offer),
-                line: product.position.isKnown ? Int(product.position.line) : nil)
+                promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
+                line: catalog.location(product.position).line,
+                file: catalog.parts.isEmpty ? nil : catalog.location(product.position).file)
         }
     }
 
@@ -112,7 +118,7 @@ public enum CatalogTable {
             rows.append([
                 product.id,
                 catalog.statedKind(of: product)?.rawValue ?? "?",
-                product.price(in: territory).map { $0.money.description } ?? "—",
+                product.price(in: territory).map { $0.money.description } ?? product.priceTier.map { "tier \($0)" } ?? "—",
                 knowsPrices ? String(product.prices.count) : "—",
                 product.period?.canonical ?? "",
                 product.group?.groupName ?? product.group?.groupID ?? "",

@@ -1,0 +1,22 @@
+import TallyModel
+
+/// Both sides give App Store price tiers (an App Store package's `wholesale_price_tier`, a
+/// property list's `Tier`) and the tiers differ. A tier is never compared with an amount.
+public struct PriceTierRule: ProductPairRule {
+    public static let description = RuleDescription(
+        id: "price-tier", defaultSeverity: .error,
+        summary: "The App Store price tier differs (compared only where both sources give tiers).", category: "cross-source")
+
+    public init() {}
+
+    public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
+        config.priceTier != nil && catalog.priceTier != nil
+    }
+
+    public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        guard let left = config.priceTier, let right = catalog.priceTier, left != right else { return [] }
+        return [finding(config.id, .prices, "\(config.id) is price tier \(left) in the configuration but tier \(right) in the catalogue",
+                        left: comparison.configSide(config, .prices, value: "tier \(left)"),
+                        right: comparison.catalogSide(catalog, .prices, value: "tier \(right)"))]
+    }
+}

@@ -1,0 +1,247 @@
+import TallyModel
+
+/// Joins the resources of an App Store Connect export into products: in-app purchases (v2 and
+/// legacy v1) and subscriptions, their groups, the prices in force today (price → price point
+/// → `customerPrice`, in the territory's `currency`) and introductory offers.
+struct ConnectCatalogBuilder {
+    let store: ResourceStore
+    let file: String
+    let parts: [SourcePart]
+    let options: ReadOptions
+    private var products: [Product] = []
+    private var issues: [SourceIssue] = []
+    private var members: [ResourceKey: [String]] = [:]
+
+    init(store: ResourceStore, file: String, parts: [SourcePart], options: ReadOptions) {
+        self.store = store
+        self.file = file
+        self.parts = parts
+        self.options = options
+    }
+
+    mutating func build() throws -> Catalog {
+        let subscriptionIDs = Set(store.all("subscriptions").compactMap { $0[attribute: "productId"]?.string })
+        for key in store.order {
+            guard let resource = store[key], !resource.attributes.isEmpty else { continue }
+            switch key.type {
+            case "inAppPurchases": try addPurchase(resource, subscriptionIDs: subscriptionIDs)
+            case "subscriptions": try addSubscription(resource)
+            default: continue
+            }
+        }
+        let groups = store.all("subscriptionGroups").compactMap { group -> SubscriptionGroup? in
+            let ids = members[group.key] ?? []
+            guard !ids.isEmpty || !group.attributes.isEmpty else { return nil }
+            return SubscriptionGroup(id: group.key.id, name: group[attribute: "referenceName"]?.string, productIDs: ids, position: group.position)
+        }
+        var catalog = Catalog(file: file, format: .appStoreConnect, defaultTerritory: .usa, products: products, groups: groups,
+                              knownFields: knownFields(), issues: issues)
+        catalog.parts = parts
+        return catalog
+    }
+
+    /// What the export tells: prices and offers only when their pages are in it.
+    private func knownFields() -> Set<Field> {
+        var known: Set<Field> = [.id, .kind, .referenceName, .localizations]
+        if products.contains(where: { $0.familyShareable != nil }) { known.insert(.familyShareable) }
+        let subscriptions = store.all("subscriptions")
+        if store.contains(type: "subscriptionPrices") || store.contains(type: "inAppPurchasePrices")
+            || subscriptions.contains(where: { $0.relationships["prices"] != nil }) {
+            known.insert(.prices)
+        }
+        if !subscriptions.isEmpty { known.formUnion([.period, .group, .level]) }
+        if store.contains(type: "subscriptionIntroductoryOffers") || subscriptions.contains(where: { $0.relationships["introductoryOffers"] != nil }) {
+            known.insert(.introductoryOffer)
+        }
+        return known
+    }
+
+    // MARK: - Products
+
+    private mutating func addPurchase(_ resource: Resource, subscriptionIDs: Set<String>) throws {
+        let (id, idAttribute) = try productID(resource)
+        guard let type = resource[attribute: "inAppPurchaseType"], let typeText = type.string else {
+            throw failure("in-app purchase \(id) has no inAppPurchaseType", at: resource.position)
+        }
+        guard let kind = ConnectVocabulary.kinds[typeText] else {
+            throw failure("in-app purchase \(id) has an unknown inAppPurchaseType \"\(typeText)\" (expected \(ConnectVocabulary.describe(ConnectVocabulary.kinds.keys)))",
+                          at: type.position)
+        }
+        // A legacy v1 auto-renewable purchase that the export also has as a subscription: the subscription tells more.
+        if kind.isAutoRenewable, subscriptionIDs.contains(id) { return }
+        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates) else { return }
+        var product = Product(id: id, kind: kind, position: resource.position)
+        product.fieldPositions[.id] = idAttribute.position
+        product.fieldPositions[.kind] = type.position
+        readCommon(resource, localizations: ("inAppPurchaseLocalizations", "inAppPurchaseV2"), into: &product)
+        product.prices = try purchasePrices(resource, id: id)
+        products.append(product)
+    }
+
+    private mutating func addSubscription(_ resource: Resource) throws {
+        let (id, idAttribute) = try productID(resource)
+        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates) else { return }
+        var product = Product(id: id, kind: .autoRenewableSubscription, position: resource.position)
+        product.fieldPositions[.id] = idAttribute.position
+        readCommon(resource, localizations: ("subscriptionLocalizations", "subscription"), into: &product)
+        if let period = resource[attribute: "subscriptionPeriod"], let text = period.string {
+            product.fieldPositions[.period] = period.position
+            if let value = ConnectVocabulary.period(text) {
+                product.period = value
+            } else {
+                issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .period,
+                                          message: "subscriptionPeriod \"\(text)\" is not one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
+                                          position: period.position))
+            }
+        }
+        let level = resource[attribute: "groupLevel"]
+        if let level, level.int != nil { product.fieldPositions[.level] = level.position }
+        let group = store.related(resource, "group").first ?? store.owners(of: resource.key, type: "subscriptionGroups", via: "subscriptions").first
+        product.group = GroupMembership(groupID: group?.key.id ?? "", groupName: group.flatMap { store[$0.key]?[attribute: "referenceName"]?.string },
+                                        level: level?.int)
+        if let group { members[group.key, default: []].append(id) }
+        product.prices = try currentPrices(store.related(resource, "prices").map { ($0, 0) }, owner: resource,
+                                           point: "subscriptionPricePoint", productID: id)
+        product.introductoryOffer = try introductoryOffer(resource, productID: id)
+        if let offer = product.introductoryOffer { product.fieldPositions[.introductoryOffer] = offer.position }
+        products.append(product)
+    }
+
+    private func productID(_ resource: Resource) throws -> (String, Attribute) {
+        guard let attribute = resource[attribute: "productId"], let id = attribute.string, !id.isEmpty else {
+            throw failure("\(resource.key) has attributes but no productId: export it with all its attributes (no fields[\(resource.key.type)] filter)",
+                          at: resource.position)
+        }
+        return (id, attribute)
+    }
+
+    /// The reference name, family sharing and localizations, read alike for both kinds.
+    private func readCommon(_ resource: Resource, localizations: (type: String, inverse: String), into product: inout Product) {
+        if let name = resource[attribute: "name"] ?? resource[attribute: "referenceName"], let text = name.string {
+            product.referenceName = text
+            product.fieldPositions[.referenceName] = name.position
+        }
+        if let family = resource[attribute: "familySharable"], let flag = family.bool {
+            product.familyShareable = flag
+            product.fieldPositions[.familyShareable] = family.position
+        }
+        product.localizations = store.related(resource, localizations.type, inverse: localizations.inverse, type: localizations.type)
+            .compactMap { localization in
+                guard let locale = localization[attribute: "locale"]?.string else { return nil }
+                return Localization(locale: locale, displayName: localization[attribute: "name"]?.string,
+                                    description: localization[attribute: "description"]?.string)
+            }
+    }
+
+    // MARK: - Prices and offers
+
+    /// An in-app purchase's prices: its price schedule's manual prices, then its automatic
+    /// (equalised) ones. The schedule is the one the purchase links to, or the one with its ID.
+    private mutating func purchasePrices(_ purchase: Resource, id: String) throws -> [Price] {
+        var schedules = store.related(purchase, "iapPriceSchedule")
+        let sameID = ResourceKey(type: "inAppPurchasePriceSchedules", id: purchase.key.id)
+        if !schedules.contains(where: { $0.key == sameID }), let schedule = store[sameID] { schedules.append(schedule) }
+        var candidates: [(Resource, Int)] = []
+        for schedule in schedules {
+            candidates += store.related(schedule, "manualPrices").map { ($0, 0) }
+            candidates += store.related(schedule, "automaticPrices").map { ($0, 1) }
+        }
+        return try currentPrices(candidates, owner: purchase, point: "inAppPurchasePricePoint", productID: id)
+    }
+
+    /// The price in force today in each territory: dated prices that span today, preserved
+    /// prices (kept for existing subscribers) left out; a lower rank, then a later start, wins.
+    private mutating func currentPrices(_ candidates: [(resource: Resource, rank: Int)], owner: Resource, point: String, productID: String) throws -> [Price] {
+        var best: [Territory: (rank: Int, start: String, price: Price)] = [:]
+        var order: [Territory] = []
+        for (resource, rank) in candidates {
+            guard resource.position.isKnown else {
+                throw failure("the export has no \(resource.key), linked from \(owner.key) (\(productID)): save that page too", at: owner.position)
+            }
+            let start = try day(resource, "startDate")
+            guard DayText.span(start: start, end: try day(resource, "endDate"), contains: options.today),
+                  resource[attribute: "preserved"]?.bool != true,
+                  let price = try price(of: resource, point: point, productID: productID) else { continue }
+            if let current = best[price.territory] {
+                guard rank < current.rank || (rank == current.rank && (start ?? "") > current.start) else { continue }
+            } else {
+                order.append(price.territory)
+            }
+            best[price.territory] = (rank, start ?? "", price)
+        }
+        return order.compactMap { best[$0]?.price }
+    }
+
+    /// A price (or offer) resource's amount: its price point's `customerPrice`, in its territory.
+    private mutating func price(of resource: Resource, point relationship: String, productID: String) throws -> Price? {
+        guard let pointKey = resource.relationships[relationship]?.first else {
+            throw failure("\(resource.key) (\(productID)) does not link its \(relationship): save the page with include=\(relationship),territory",
+                          at: resource.position)
+        }
+        guard let point = store[pointKey], let customerPrice = point[attribute: "customerPrice"] else {
+            throw failure("the export has no \(pointKey) with a customerPrice for \(resource.key) (\(productID)): save the page with include=\(relationship),territory",
+                          at: resource.position)
+        }
+        guard let territoryKey = resource.relationships["territory"]?.first ?? point.relationships["territory"]?.first,
+              let territory = Territory(territoryKey.id) else {
+            throw failure("\(resource.key) (\(productID)) names no territory (an App Store storefront code like USA)", at: resource.position)
+        }
+        let text: String
+        switch customerPrice.value {
+        case .string(let value), .number(let value): text = value
+        default: text = ""
+        }
+        guard let amount = DecimalText.parse(text) else {
+            issues.append(SourceIssue(rule: "invalid-price", productID: productID, field: .prices,
+                                      message: "customerPrice \"\(text)\" in \(territory) is not a decimal number", position: customerPrice.position))
+            return nil
+        }
+        let currency = store[territoryKey]?[attribute: "currency"]?.string ?? territory.currency
+        return Price(territory: territory, money: Money(amount: amount, currency: currency), position: customerPrice.position)
+    }
+
+    /// The introductory offer in force today: the one in the default territory (USA), else the
+    /// first. App Store Connect keeps one offer resource per territory.
+    private mutating func introductoryOffer(_ subscription: Resource, productID: String) throws -> Offer? {
+        let type = "subscriptionIntroductoryOffers"
+        var chosen: Offer?
+        for resource in store.related(subscription, "introductoryOffers", inverse: "subscription", type: type) {
+            guard resource.position.isKnown else {
+                throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
+                              at: subscription.position)
+            }
+            guard DayText.span(start: try day(resource, "startDate"), end: try day(resource, "endDate"), contains: options.today) else { continue }
+            let modeText = resource[attribute: "offerMode"]?.string ?? ""
+            let durationText = resource[attribute: "duration"]?.string ?? ""
+            guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
+                issues.append(SourceIssue(rule: "invalid-offer", productID: productID, field: .introductoryOffer,
+                                          message: "introductory offer \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
+                                              + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
+                                          position: resource.position))
+                continue
+            }
+            let territory = resource.relationships["territory"]?.first.flatMap { Territory($0.id) }
+            var price: Money?
+            if mode != .freeTrial { price = try self.price(of: resource, point: "subscriptionPricePoint", productID: productID)?.money }
+            let offer = Offer(mode: mode, period: period, periods: resource[attribute: "numberOfPeriods"]?.int ?? 1, price: price,
+                              territory: territory, position: resource.position)
+            if chosen == nil || (territory == .usa && chosen?.territory != .usa) { chosen = offer }
+        }
+        return chosen
+    }
+
+    // MARK: - Helpers
+
+    /// A date attribute (`YYYY-MM-DD`), nil when absent or null.
+    private func day(_ resource: Resource, _ name: String) throws -> String? {
+        guard let attribute = resource[attribute: name], let text = attribute.string else { return nil }
+        guard DayText.isValid(text) else { throw failure("\(name) \"\(text)\" is not a date like 2024-03-01", at: attribute.position) }
+        return text
+    }
+
+    private func failure(_ message: String, at position: Position) -> FormatError {
+        var locator = Catalog(file: file, format: .appStoreConnect)
+        locator.parts = parts
+        return FormatError(message, at: locator.location(position))
+    }
+}
