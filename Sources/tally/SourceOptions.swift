@@ -12,6 +12,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Refuse input files larger than this many megabytes.", valueName: "MB"))
     var maxInputMb: Int = 512
 
+    @Option(name: .long, help: ArgumentHelp("Refuse documents nested deeper than this many levels.", valueName: "levels"))
+    var maxDepth: Int = 256
+
     @Option(name: .long, help: ArgumentHelp(
         "Read the server's own JSON or YAML through this tally-mapping/1 file: every .json, .yaml or .yml source that is not tally-catalog/1 (see docs/mapping-format.md).",
         valueName: "file"))
@@ -37,7 +40,8 @@ struct SourceOptions: ParsableArguments {
     /// be read is an input error (exit 2), reported like an unreadable source.
     func readOptions() throws -> ReadOptions {
         guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
-        var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024)
+        guard maxDepth > 0 else { throw ValidationError("--max-depth must be a positive number of levels") }
+        var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
         if let mapping { options.mapping = try MappingFile.load(mapping) }
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
         if let priceTiers {

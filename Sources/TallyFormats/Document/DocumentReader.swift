@@ -111,6 +111,17 @@ extension DocumentReader {
         }
     }
 
+    /// Iterates an object like `forEachKey`, refusing a key that appears twice (JSON parsers
+    /// would silently keep one of the two values).
+    public mutating func forEachUniqueKey(_ body: (inout Self, String) throws -> Void) throws {
+        var seen: [String] = []
+        try forEachKey { reader, key in
+            if seen.contains(key) { throw reader.error("the key \"\(key)\" appears twice in the same object") }
+            seen.append(key)
+            try body(&reader, key)
+        }
+    }
+
     /// Iterates an object, calling `body` with each key and where the key's value starts.
     public mutating func forEachKey(_ body: (inout Self, String) throws -> Void) throws {
         try beginObject()

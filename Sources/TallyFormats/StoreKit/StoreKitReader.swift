@@ -43,7 +43,7 @@ public enum StoreKitReader: SourceReader {
             throw reader.error("a StoreKit configuration is a JSON object with products, settings and subscriptionGroups; found \(try reader.peekKind().article)")
         }
         var sawVersion = false
-        try reader.forEachKey { reader, key in
+        try reader.forEachUniqueKey { reader, key in
             switch key {
             case "version":
                 sawVersion = true
@@ -109,7 +109,7 @@ struct StoreKitDecoder {
 
     mutating func readSettings<R: DocumentReader>(_ reader: inout R) throws {
         if try reader.readNullIfPresent() { return }
-        try reader.forEachKey { reader, key in
+        try reader.forEachUniqueKey { reader, key in
             guard key == "_storefront" else { return try reader.skipValue() }
             let at = reader.position
             let code = try reader.readString()
@@ -125,7 +125,7 @@ struct StoreKitDecoder {
         var id: String?
         var name: String?
         var members: [Product] = []
-        try reader.forEachKey { reader, key in
+        try reader.forEachUniqueKey { reader, key in
             switch key {
             case "id": id = try reader.readOptionalString()
             case "name": name = try reader.readOptionalString()
@@ -164,7 +164,7 @@ struct StoreKitDecoder {
         var declaredGroup: String?
         var offerIssues: [(String, Position)] = []
 
-        try reader.forEachKey { reader, key in
+        try reader.forEachUniqueKey { reader, key in
             switch key {
             case "productID":
                 product.fieldPositions[.id] = reader.position
@@ -279,7 +279,7 @@ struct StoreKitDecoder {
         if try reader.readNullIfPresent() { return result }
         try reader.forEachElement { reader, _ in
             var localization = Localization(locale: "")
-            try reader.forEachKey { reader, key in
+            try reader.forEachUniqueKey { reader, key in
                 switch key {
                 case "locale": localization.locale = try reader.readOptionalString() ?? ""
                 case "displayName": localization.displayName = try reader.readOptionalString()
@@ -301,7 +301,7 @@ struct StoreKitDecoder {
         var priceText: String?
         var offerID: String?
         var eligibility: [String] = []
-        try reader.forEachKey { reader, key in
+        try reader.forEachUniqueKey { reader, key in
             switch key {
             case "paymentMode": modeText = try reader.readOptionalString()
             case "subscriptionPeriod": periodText = try reader.readOptionalString()
@@ -339,7 +339,7 @@ struct StoreKitDecoder {
 
     func readBillingPlan<R: DocumentReader>(_ reader: inout R) throws -> BillingPlan {
         var plan = BillingPlan(type: "")
-        try reader.forEachKey { reader, key in
+        try reader.forEachUniqueKey { reader, key in
             switch key {
             case "billingPlanType": plan.type = try reader.readOptionalString() ?? ""
             case "displayPrice":
