@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
-readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml)
+readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml plist csv app-store-package app-store-connect mapped mapping)
 scratch=.build-fuzz
 swift build -c release --product TallyFuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null
@@ -19,6 +19,12 @@ for reader in "${readers[@]}"; do
     storekit) cp configs/*.storekit "$corpus"/; [ -d "$shared/storekit" ] && cp "$shared"/storekit/*.storekit "$corpus"/ ;;
     catalog-json) cp Tests/TallyFormatsTests/Fixtures/seeds/*.json "$corpus"/ 2>/dev/null || true ;;
     catalog-yaml) cp catalog/*.yaml "$corpus"/ ;;
+    plist) cp Tests/TallyCLITests/Fixtures/plist/*.plist "$corpus"/; [ -d "$shared/plist" ] && cp "$shared"/plist/*.plist "$corpus"/ ;;
+    csv) cp Tests/TallyCLITests/Fixtures/csv/*.csv "$corpus"/ ;;
+    app-store-package) cp Tests/TallyCLITests/Fixtures/app-store-package/metadata.xml "$corpus"/; [ -d "$shared/xml" ] && cp "$shared"/xml/*.xml "$corpus"/ ;;
+    app-store-connect) cp Tests/TallyCLITests/Fixtures/app-store-connect/calmly/*.json "$corpus"/ ;;
+    mapped) cp examples/server/products.json "$corpus"/ ;;
+    mapping) cp examples/server/tally-mapping.yml "$corpus"/ ;;
   esac
   cp Tests/TallyCLITests/Fixtures/hostile/fuzz/"$reader"-* "$corpus"/ 2>/dev/null || true
   log="fuzz/artifacts/$reader.log"

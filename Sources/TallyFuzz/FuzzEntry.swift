@@ -6,12 +6,22 @@ import TallyModel
 /// fuzz/run.sh) it is a libFuzzer target whose reader is chosen by `TALLY_FUZZ_READER`; built
 /// normally it replays inputs: `TallyFuzz READER FILE ...` (the regression corpus uses that).
 enum FuzzTarget {
-    /// Reader name → (format, the file name the input pretends to have).
-    static let readers: [String: (SourceFormat, String)] = [
+    /// Reader name → (format, the file name the input pretends to have); `mapping` fuzzes the
+    /// tally-mapping/1 parser itself.
+    static let readers: [String: (SourceFormat?, String)] = [
         "storekit": (.storeKit, "App.storekit"),
         "catalog-json": (.tallyCatalogJSON, "catalog.json"),
         "catalog-yaml": (.tallyCatalogYAML, "catalog.yaml"),
+        "plist": (.propertyList, "Products.plist"),
+        "csv": (.csv, "prices.csv"),
+        "app-store-package": (.appStorePackage, "metadata.xml"),
+        "app-store-connect": (.appStoreConnect, "page.json"),
+        "mapped": (.mapped, "products.json"),
+        "mapping": (nil, "tally-mapping.yml"),
     ]
+
+    /// The shipped server example's mapping, for the `mapped` target (run from the repository root).
+    static let exampleMapping = try? TallyMapping.load(path: "examples/server/tally-mapping.yml")
 
     /// Reads one input; a `FormatError` is the expected answer to bad input, anything else traps.
     static func run(_ bytes: [UInt8], reader: String) {
@@ -19,7 +29,13 @@ enum FuzzTarget {
             fatalError("unknown reader \(reader); known: \(readers.keys.sorted().joined(separator: ", "))")
         }
         do {
-            _ = try SourceLoader.load(bytes: bytes, file: name, format: format)
+            guard let format else {
+                _ = try TallyMapping.parse(bytes: bytes, file: name)
+                return
+            }
+            var options = ReadOptions()
+            options.mapping = exampleMapping
+            _ = try SourceLoader.load(bytes: bytes, file: name, format: format, options: options)
         } catch is FormatError {
             // A clear, located error.
         } catch {

@@ -249,3 +249,20 @@ private final class EventParser {
                            position: Position(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
     }
 }
+
+extension YAMLReader {
+    /// A whole YAML document as a tree with every value's position, for files read by key path
+    /// (mapping files, server files read through a mapping). UTF-8 only, like every YAML source.
+    public static func tree(bytes: [UInt8], file: String, maxDepth: Int = 256) throws -> DocNode {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw FormatError("the file is UTF-16 encoded; save it as UTF-8", file: file, position: Position(line: 1, column: 1))
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw FormatError("the file is not valid UTF-8", file: file, position: Position(line: 1, column: 1))
+        }
+        var reader = try YAMLReader(bytes: bytes, file: file, maxDepth: maxDepth)
+        let root = try DocNode.read(from: &reader)
+        try reader.finish()
+        return root
+    }
+}

@@ -28,7 +28,7 @@ public enum MappedReader: SourceReader {
         return try applier.catalog(from: document(bytes: bytes, file: file, options: options))
     }
 
-    /// The server file as a tree with positions: JSON through Tally's reader, YAML through Yams,
+    /// The server file as a tree with positions: JSON and YAML through Tally's streaming readers,
     /// property lists through Foundation.
     static func document(bytes: [UInt8], file: String, options: ReadOptions) throws -> DocNode {
         if PropertyListDocument.looksLikePropertyList(bytes) {
@@ -41,9 +41,6 @@ public enum MappedReader: SourceReader {
             try reader.finish()
             return root
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FormatError("the file is not valid UTF-8", file: file, position: Position(line: 1, column: 1))
-        }
-        return try YAMLDocument.parse(text: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
+        return try YAMLReader.tree(bytes: bytes, file: file, maxDepth: options.maxDepth)
     }
 }

@@ -10,10 +10,7 @@ extension TallyMapping {
     /// Reads a mapping from bytes already in memory, as if they were the file `file`.
     public static func parse(bytes: [UInt8], file: String) throws -> TallyMapping {
         guard !bytes.isEmpty else { throw FormatError("the mapping file is empty (0 bytes)", file: file, position: .unknown) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FormatError("the mapping file is not valid UTF-8", file: file, position: Position(line: 1, column: 1))
-        }
-        var reader = TreeReader(root: try YAMLDocument.parse(text: text, file: file), file: file)
+        var reader = TreeReader(root: try YAMLReader.tree(bytes: bytes, file: file), file: file)
         var parser = MappingParser()
         return try parser.parse(&reader)
     }
