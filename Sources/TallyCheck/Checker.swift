@@ -10,6 +10,7 @@ public enum RuleSet {
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
+        UnpricedTerritoryRule(),
     ]
 
     /// Descriptions of every rule, cross-source first.
@@ -26,10 +27,14 @@ public enum RuleSet {
 public struct Checker: Sendable {
     public var comparisonRules: [any ComparisonRule]
     public var lintRules: [any LintRule]
+    /// Subscription groups to pair explicitly (from the policy), before matching by members.
+    public var groupCorrespondences: [GroupCorrespondence]
 
-    public init(comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules, lintRules: [any LintRule] = RuleSet.lintRules) {
+    public init(comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules, lintRules: [any LintRule] = RuleSet.lintRules,
+                groupCorrespondences: [GroupCorrespondence] = []) {
         self.comparisonRules = comparisonRules
         self.lintRules = lintRules
+        self.groupCorrespondences = groupCorrespondences
     }
 
     /// Lint only.
@@ -52,7 +57,8 @@ public struct Checker: Sendable {
         var reportedMissing = Set<String>()
         for configuration in configurations {
             for catalog in catalogs {
-                let comparison = Comparison(configuration: configuration, catalog: catalog)
+                var comparison = Comparison(configuration: configuration, catalog: catalog)
+                comparison.groupCorrespondences = groupCorrespondences
                 result.comparisons.append(Checker.describe(comparison))
                 var findings: [Finding] = []
                 for rule in comparisonRules { rule.evaluate(comparison, findings: &findings, checked: &result.checked) }

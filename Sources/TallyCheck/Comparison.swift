@@ -8,6 +8,8 @@ public struct Comparison: Sendable {
     public let catalogProducts: [String: Product]
     /// IDs present on both sides, in the configuration's order.
     public let sharedIDs: [String]
+    /// Groups paired explicitly (by ID or name), ahead of matching groups by their members.
+    public var groupCorrespondences: [GroupCorrespondence] = []
     /// The territory whose prices are compared: the configuration's storefront.
     public var territory: Territory { configuration.defaultTerritory }
 
