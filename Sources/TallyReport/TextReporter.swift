@@ -30,7 +30,8 @@ public struct TextReporter: Reporter {
         for (product, findings) in Self.grouped(result.findings) {
             blocks.append([paint(FindingText.visible(product), .bold)] + findings.flatMap(lines))
         }
-        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + [summary(result)]
+        let notes = FindingText.suppressionLines(result.suppressed).map { FindingText.visible($0) }
+        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + notes + [summary(result)]
         return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 
