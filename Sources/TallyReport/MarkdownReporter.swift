@@ -79,8 +79,9 @@ public struct MarkdownReporter: Reporter {
 
 /// Escaping for GitHub-flavoured Markdown.
 enum MarkdownText {
-    /// Backslash-escapes the characters that start Markdown syntax, turns `<` and `>` into
-    /// entities (no HTML), `|` into `\|` (tables) and line breaks into spaces.
+    /// Backslash-escapes the characters that start Markdown syntax (`[` and `]`, so no link or
+    /// image can form; `#`, so no issue reference), turns `<`, `>` and `&` into entities (no
+    /// HTML), `|` into `\|` (tables) and line breaks into spaces.
     static func escape(_ text: String) -> String {
         var out = ""
         for character in FindingText.visible(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "), keeping: []) {
@@ -88,7 +89,7 @@ enum MarkdownText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
-            case "\\", "`", "*", "_", "[", "]", "#", "|", "~", "!", "(", ")": out += "\\\(character)"
+            case "\\", "`", "*", "_", "[", "]", "#", "|", "~": out += "\\\(character)"
             default: out.append(character)
             }
         }

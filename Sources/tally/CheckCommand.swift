@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCheck
+import TallyConfig
 import TallyFormats
 import TallyModel
 import TallyReport
@@ -15,45 +16,57 @@ struct CheckCommand: ParsableCommand {
         compared with every catalogue, and every source is linted on its own. Prices are compared \
         in the configuration's storefront (settings._storefront, USA when absent).
 
-        With no SOURCE arguments, Tally reads configs/*.storekit and catalog/*.{json,yaml,yml} \
-        in the current directory.
+        With no SOURCE arguments, Tally reads the sources of ./.tally.yml (see 'tally init'), or \
+        else configs/*.storekit and catalog/*.{json,yaml,yml} in the current directory. The \
+        policy file also sets severities, ignores, required territories, group pairs and a baseline.
 
-        Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict), \
-        2 usage or input error.
+        Baseline: --write-baseline FILE records today's findings (by rule, product and field, not \
+        by line) and exits 0; --baseline FILE then reports only findings it does not hold, and \
+        names the entries that no longer occur.
+
+        Reports: any number of --report FORMAT[:FILE]; text goes to standard output unless a \
+        report is named. On GitHub Actions (GITHUB_ACTIONS=true), annotations are the default.
+
+        Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict or \
+        fail_on: warning), 2 usage or input error.
 
         Examples:
           tally check
           tally check configs/App.storekit catalog/products.yaml
-          tally check App.storekit catalog.json --format junit --output build/tally.xml
-          tally check --format json --strict
+          tally check --report text --report junit:build/tally.xml --report sarif:build/tally.sarif
+          tally check --format markdown --output build/tally.md
+          tally check --write-baseline .tally-baseline.json
+          tally check --baseline .tally-baseline.json --strict
         """
     )
 
-    @Argument(help: "StoreKit configurations and catalogues to compare (default: configs/ and catalog/ here).")
+    @Argument(help: "StoreKit configurations and catalogues to compare (default: the policy's sources, or configs/ and catalog/ here).")
     var sources: [String] = []
 
-    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
+    @OptionGroup var policy: PolicyOptions
+
+    @Option(name: .long, help: ArgumentHelp("Report only findings this baseline file does not hold (default: the policy's baseline).", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("Record today's findings in FILE as the baseline, report them, and exit 0.", valueName: "file"))
+    var writeBaseline: String?
 
     @OptionGroup var input: SourceOptions
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var reports: ReportOptions
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too, not only on errors.")
     var strict = false
 
-    mutating func validate() throws {
-        if sources.isEmpty {
-            let found = SourceReading.discover(in: ".")
-            guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
-                throw ValidationError("no sources given, and no configs/*.storekit or catalog/* files here. Name the files to compare, e.g. 'tally check App.storekit catalog.yaml'.")
-            }
-            sources = found.configurations + found.catalogs
+    func validate() throws {
+        if baseline != nil && writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline do not go together: write the baseline first, then check against it")
         }
     }
 
     func run() throws {
-        let catalogs = try SourceReading.readAll(sources, options: input)
+        let policyFile = try policy.load()
+        let catalogs = try SourceReading.readAll(try sourcePaths(policyFile), options: input)
         let configurations = catalogs.filter { $0.format.role == .configuration }
         let serverCatalogs = catalogs.filter { $0.format.role == .catalog }
         guard !configurations.isEmpty, !serverCatalogs.isEmpty else {
@@ -62,9 +75,31 @@ struct CheckCommand: ParsableCommand {
             print("tally: check needs at least one configuration and one catalogue; no \(missing) was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
-        let result = Checker().check(configurations: configurations, catalogs: serverCatalogs)
-        try output.write(format.reporter(color: output.useColor).report(result))
-        if result.fails(strict: strict) { throw TallyExit.mismatches.code }
+        let baselinePath = writeBaseline == nil ? (baseline ?? policyFile?.baselinePath) : nil
+        let known = try baselinePath.map { path in try Reading.orExit { try BaselineFile.read(path: path) } }
+        let gate = Gate(policy: policyFile?.policy ?? Policy(), baseline: known, baselineFile: baselinePath)
+        let outcome = gate.check(configurations: configurations, catalogs: serverCatalogs)
+        Reading.warn(about: outcome, policyFile: policyFile)
+        if let writeBaseline {
+            try ReportFile.writeOrExit(BaselineFile.encode(outcome.baseline), to: writeBaseline, what: "the baseline")
+            var standardError = StandardError()
+            print("tally: wrote \(outcome.current.count) finding\(outcome.current.count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
+        }
+        try reports.write { format, color in format.reporter(color: color).report(outcome.result) }
+        if writeBaseline == nil && outcome.fails(strict: strict) { throw TallyExit.mismatches.code }
+    }
+
+    /// The files to read: the arguments, else the policy's sources, else configs/ and catalog/.
+    private func sourcePaths(_ policyFile: PolicyFile?) throws -> [String] {
+        if !sources.isEmpty { return sources }
+        if let policyFile, !policyFile.sources.isEmpty { return try Reading.orExit { try policyFile.sourcePaths() } }
+        let found = SourceReading.discover(in: ".")
+        guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
+            var standardError = StandardError()
+            print("tally: no sources given, no .tally.yml with sources, and no configs/*.storekit or catalog/* files here. Name the files to compare (e.g. 'tally check App.storekit catalog.yaml') or run 'tally init'.", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+        return found.configurations + found.catalogs
     }
 }
 

@@ -22,7 +22,6 @@ public struct FindingKey: Sendable, Hashable, Codable, Comparable, CustomStringC
     /// `price com.example.pro (USA)`, `promo-offer com.example.pro offer comeback`.
     public var description: String {
         var text = "\(rule) \(product ?? "(no product)")"
-        if field != "id", !rule.contains(field) { text += " \(field)" }
         if let territory { text += " (\(territory))" }
         if let offer { text += " offer \(offer)" }
         return text
