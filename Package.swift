@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
-        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting"]),
+        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )
