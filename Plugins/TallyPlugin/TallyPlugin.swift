@@ -18,16 +18,14 @@ struct TallyPlugin: CommandPlugin {
         process.arguments = named ? arguments : ["check"] + arguments
         try process.run()
         process.waitUntilExit()
-        let status = process.terminationStatus
-        guard status == 0 else {
-            let meaning = status == 1 ? "mismatches found" : "usage or input error"
-            Diagnostics.error("tally exited with status \(status) (\(meaning))")
-            throw TallyFailed(status: status)
-        }
+        guard process.terminationStatus == 0 else { throw TallyFailed(status: process.terminationStatus) }
     }
 
+    /// Tally's exit status, passed on as the plugin's failure (SwiftPM then exits non-zero).
     struct TallyFailed: Error, CustomStringConvertible {
         var status: Int32
-        var description: String { "tally exited with status \(status)" }
+        var description: String {
+            "tally exited with status \(status) (\(status == 1 ? "mismatches found" : "usage or input error"))"
+        }
     }
 }
