@@ -69,7 +69,12 @@ enum FailureRecorder {
             let location = place.map {
                 Testing.SourceLocation(fileID: "\(module)/\($0.fileName)", filePath: $0.filePath, line: $0.line, column: $0.column)
             } ?? Testing.SourceLocation(fileID: fileID, filePath: "\(callSite.filePath)", line: Int(callSite.line), column: Int(callSite.column))
+            #if compiler(>=6.2)
             Issue.record(Comment(rawValue: message), severity: failing ? .error : .warning, sourceLocation: location)
+            #else
+            // Swift Testing before 6.2 has no warning issues: only failures are recorded.
+            if failing { Issue.record(Comment(rawValue: message), sourceLocation: location) }
+            #endif
             #endif
         case .xcTest:
             #if canImport(XCTest)
