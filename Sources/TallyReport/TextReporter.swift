@@ -35,6 +35,12 @@ public struct TextReporter: Reporter {
         return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 
+    /// What the policy's ignores and a baseline took out, and the stale baseline entries, as
+    /// lines; none for a plain check. For callers whose report format has no room for them.
+    public static func suppressionLines(_ suppressed: Suppressed) -> [String] {
+        FindingText.suppressionLines(suppressed).map { FindingText.visible($0) }
+    }
+
     /// Findings by product, `(source)` first, then products sorted by ID.
     static func grouped(_ findings: [Finding]) -> [(product: String, findings: [Finding])] {
         var byProduct: [String: [Finding]] = [:]

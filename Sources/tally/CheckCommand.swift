@@ -33,7 +33,8 @@ struct CheckCommand: ParsableCommand {
         Examples:
           tally check
           tally check configs/App.storekit catalog/products.yaml
-          tally check --report text --report junit:build/tally.xml --report sarif:build/tally.sarif
+          tally check --report text --report junit:build/tally.xml
+          tally check --report sarif:build/tally.sarif --report markdown:build/tally.md
           tally check --format markdown --output build/tally.md
           tally check --write-baseline .tally-baseline.json
           tally check --baseline .tally-baseline.json --strict
@@ -86,6 +87,10 @@ struct CheckCommand: ParsableCommand {
             print("tally: wrote \(outcome.current.count) finding\(outcome.current.count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
         }
         try reports.write { format, color in format.reporter(color: color).report(outcome.result) }
+        if !reports.mentionsSuppressionsOnStandardOutput {
+            var standardError = StandardError()
+            for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
+        }
         if writeBaseline == nil && outcome.fails(strict: strict) { throw TallyExit.mismatches.code }
     }
 

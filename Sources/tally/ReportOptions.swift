@@ -7,11 +7,10 @@ import TallyReport
 /// `--format`/`--output` shorthand for one.
 struct ReportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: text; github when GITHUB_ACTIONS=true).",
-        valueName: "format"))
+        "One report's format (default: text; github when GITHUB_ACTIONS=true).", valueName: "format"))
     var format: ReportFormat?
 
-    @Option(name: .long, help: "Write the report to FILE instead of standard output (written atomically).")
+    @Option(name: .long, help: ArgumentHelp("Write that report to FILE instead of standard output (atomically).", valueName: "file"))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp(
@@ -82,6 +81,9 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// Whether a report goes to standard output.
-    var printsToStandardOutput: Bool { ((try? targets()) ?? []).contains { $0.path == nil } }
+    /// Whether a report on standard output already says what the ignores and baseline took out
+    /// (text, GitHub annotations and Markdown do; JSON, JUnit and SARIF have no place for it).
+    var mentionsSuppressionsOnStandardOutput: Bool {
+        ((try? targets()) ?? []).contains { $0.path == nil && [.text, .github, .markdown].contains($0.format) }
+    }
 }

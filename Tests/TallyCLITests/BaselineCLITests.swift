@@ -48,6 +48,20 @@ import Testing
         #expect(fixed.stdout.contains("  stale: price com.calmly.app.sessions.20 (USA)"))
     }
 
+    @Test func withAMachineReadableReportTheBaselineIsSummarisedOnStandardError() throws {
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalog = directory.appendingPathComponent(Self.catalog)
+        try CLIRunner.edit(catalog, replacing: "prices: {USA: \"5.99\"", with: "prices: {USA: \"6.49\"")
+        #expect(try CLIRunner.run(["check", "--write-baseline", "b.json"], in: directory).status == 0)
+        try CLIRunner.edit(catalog, replacing: "prices: {USA: \"6.49\"", with: "prices: {USA: \"5.99\"")
+        let output = try CLIRunner.run(["check", "--baseline", "b.json", "--format", "json"], in: directory)
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("tally:   stale: price com.calmly.app.sessions.20 (USA)"), "\(output.stderr)")
+        let text = try CLIRunner.run(["check", "--baseline", "b.json"], in: directory)
+        #expect(text.stderr.isEmpty, "the text report says it already")
+    }
+
     @Test func thePolicyCanNameTheBaseline() throws {
         let directory = try CLIRunner.exampleCopy()
         defer { try? FileManager.default.removeItem(at: directory) }
