@@ -11,11 +11,15 @@ let package = Package(
         .library(name: "TallyFormats", targets: ["TallyFormats"]),
         .library(name: "TallyCheck", targets: ["TallyCheck"]),
         .library(name: "TallyReport", targets: ["TallyReport"]),
+        .library(name: "TallyConfig", targets: ["TallyConfig"]),
+        .library(name: "TallyTesting", targets: ["TallyTesting"]),
+        .plugin(name: "TallyPlugin", targets: ["TallyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // The normalised product model: Foundation only.
@@ -28,13 +32,23 @@ let package = Package(
         ]),
         // Cross-source rules and single-source lint, producing `Finding`s.
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
-        // Reporters: text, JSON, JUnit.
-        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck"]),
+        // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown.
+        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", .product(name: "Crypto", package: "swift-crypto")]),
+        // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
+        .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck"]),
+        // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
+        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig"]),
+        // `swift package tally`: runs `tally check` with the package's .tally.yml.
+        .plugin(
+            name: "TallyPlugin",
+            capability: .command(intent: .custom(verb: "tally", description: "Check in-app-purchase catalogues with the package's .tally.yml")),
+            dependencies: ["tally"]
+        ),
         // The command-line tool: thin over the libraries.
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +59,8 @@ let package = Package(
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
+        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,7 @@ public enum RuleSet {
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
+        UnpricedTerritoryRule(),
     ]
 
     /// Descriptions of every rule, cross-source first.
@@ -29,12 +30,15 @@ public struct Checker: Sendable {
     /// Whether the result lists every (rule, subject) examined, passing or not (`CheckResult.checked`).
     /// Reports that show passing checks (JUnit) need it; leaving it off saves time and memory.
     public var recordsSubjects: Bool
+    /// Subscription groups to pair explicitly (from the policy), before matching by members.
+    public var groupCorrespondences: [GroupCorrespondence]
 
     public init(comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules, lintRules: [any LintRule] = RuleSet.lintRules,
-                recordsSubjects: Bool = true) {
+                recordsSubjects: Bool = true, groupCorrespondences: [GroupCorrespondence] = []) {
         self.comparisonRules = comparisonRules
         self.lintRules = lintRules
         self.recordsSubjects = recordsSubjects
+        self.groupCorrespondences = groupCorrespondences
     }
 
     /// Lint only. Every (source, rule) is a piece of work for any free core.
@@ -78,7 +82,9 @@ public struct Checker: Sendable {
     public func check(configurations: [Catalog], catalogs: [Catalog]) -> CheckResult {
         let sources = configurations + catalogs
         let pairs = configurations.flatMap { configuration in catalogs.map { (configuration, $0) } }
-        let comparisons = Parallel.map(pairs.indices.map { $0 }) { Comparison(configuration: pairs[$0].0, catalog: pairs[$0].1) }
+        let comparisons = Parallel.map(pairs.indices.map { $0 }) { [groupCorrespondences] in
+            Comparison(configuration: pairs[$0].0, catalog: pairs[$0].1, groupCorrespondences: groupCorrespondences)
+        }
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         let compareWork = comparisons.flatMap { comparison in comparisonRules.map { Work.compare(comparison, $0) } }
         let parts = run(lintWork + compareWork)

@@ -10,14 +10,17 @@ public struct Comparison: Sendable {
     public let sharedIDs: [String]
     /// The products behind `sharedIDs`, looked up once for every rule.
     public let pairs: [(config: Product, catalog: Product)]
-    /// Configuration groups matched with catalogue groups by their members.
+    /// Groups paired explicitly (by ID or name), ahead of matching groups by their members.
+    public let groupCorrespondences: [GroupCorrespondence]
+    /// Configuration groups matched with catalogue groups: the explicit pairs, then by members.
     public private(set) var groupMatching = GroupMatching.empty
     /// The territory whose prices are compared: the configuration's storefront.
     public var territory: Territory { configuration.defaultTerritory }
 
-    public init(configuration: Catalog, catalog: Catalog) {
+    public init(configuration: Catalog, catalog: Catalog, groupCorrespondences: [GroupCorrespondence] = []) {
         self.configuration = configuration
         self.catalog = catalog
+        self.groupCorrespondences = groupCorrespondences
         let configProducts = configuration.productsByID
         let catalogProducts = catalog.productsByID
         self.configProducts = configProducts

@@ -78,12 +78,18 @@ public struct RuleDescription: Sendable, Hashable, Codable {
     public var summary: String
     /// `cross-source` or `lint`.
     public var category: String
+    /// Why a finding of this rule matters: what goes wrong for the app, the server or the user.
+    public var rationale: String
+    /// How to fix a finding of this rule.
+    public var fix: String
 
-    public init(id: String, defaultSeverity: Severity, summary: String, category: String) {
+    public init(id: String, defaultSeverity: Severity, summary: String, category: String, rationale: String = "", fix: String = "") {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.category = category
+        self.rationale = rationale
+        self.fix = fix
     }
 }
 
@@ -127,16 +133,19 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var productsChecked: Int
     /// What was compared and skipped for each pair of sources, as values.
     public var pairs: [PairSummary]
+    /// Findings taken out by the policy's ignores or a baseline (empty for a plain check).
+    public var suppressed: Suppressed
 
     /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
     public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],
-                pairs: [PairSummary] = [], productsChecked: Int? = nil) {
+                pairs: [PairSummary] = [], productsChecked: Int? = nil, suppressed: Suppressed = Suppressed()) {
         self.findings = findings
         self.checked = checked
         self.sources = sources
         self.comparisons = comparisons
         self.productsChecked = productsChecked ?? Set(checked.map(\.subject)).count
         self.pairs = pairs
+        self.suppressed = suppressed
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
@@ -145,4 +154,26 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public func fails(strict: Bool) -> Bool {
         findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
+}
+
+/// Findings a run did not report, and why: reporters mention them so nothing disappears silently.
+public struct Suppressed: Sendable, Hashable, Codable {
+    /// Findings taken out by the policy's ignores.
+    public var ignored: Int
+    /// Findings taken out because the baseline holds them.
+    public var baselined: Int
+    /// The baseline file, when one was used.
+    public var baselineFile: String?
+    /// Baseline entries that no longer occur: fixed, so they can leave the baseline.
+    public var stale: [Baseline.Entry]
+
+    public init(ignored: Int = 0, baselined: Int = 0, baselineFile: String? = nil, stale: [Baseline.Entry] = []) {
+        self.ignored = ignored
+        self.baselined = baselined
+        self.baselineFile = baselineFile
+        self.stale = stale
+    }
+
+    /// Whether nothing was suppressed and no baseline was used.
+    public var isEmpty: Bool { ignored == 0 && baselined == 0 && baselineFile == nil && stale.isEmpty }
 }

@@ -2,16 +2,28 @@ import TallyModel
 
 /// Pairs each configuration subscription group with the catalogue group that holds most of its
 /// members. Group IDs differ between sources (StoreKit uses hex IDs, servers use names), so groups
-/// are matched by members; the ID or name only breaks ties.
+/// are matched by members; the ID or name only breaks ties. Pairs the policy names explicitly
+/// (`Comparison.groupCorrespondences`) come first.
 public struct GroupMatching: Sendable {
     /// Configuration group ID → catalogue group ID.
     public private(set) var catalogGroup: [String: String] = [:]
+    /// Configuration group IDs paired by the policy rather than by members.
+    public private(set) var pinned: Set<String> = []
 
     static let empty = GroupMatching()
 
     private init() {}
 
     init(_ comparison: Comparison) {
+        var taken = Set<String>()
+        for correspondence in comparison.groupCorrespondences {
+            guard let a = correspondence.configurationGroup(in: comparison.configuration),
+                  let b = correspondence.catalogGroup(in: comparison.catalog),
+                  catalogGroup[a] == nil, !taken.contains(b) else { continue }
+            catalogGroup[a] = b
+            pinned.insert(a)
+            taken.insert(b)
+        }
         var counts: [Pair: Int] = [:]
         for (config, catalog) in comparison.pairs {
             guard let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
@@ -28,7 +40,6 @@ public struct GroupMatching: Sendable {
             if l != r { return l }
             return (lhs.key.config, lhs.key.catalog) < (rhs.key.config, rhs.key.catalog)
         }
-        var taken = Set<String>()
         for (pair, _) in ordered where catalogGroup[pair.config] == nil && !taken.contains(pair.catalog) {
             catalogGroup[pair.config] = pair.catalog
             taken.insert(pair.catalog)
@@ -45,7 +56,9 @@ public struct GroupMatching: Sendable {
 public struct GroupRule: ComparisonRule {
     public static let description = RuleDescription(
         id: "group", defaultSeverity: .error,
-        summary: "A subscription is grouped with other subscriptions on one side but not on the other.", category: "cross-source")
+        summary: "A subscription is grouped with other subscriptions on one side but not on the other.", category: "cross-source",
+        rationale: "Subscriptions in one group are alternatives (upgrade, downgrade, crossgrade); in different groups a user can hold, and be charged for, both at once.",
+        fix: "Put the subscription in the group that holds its group-mates on both sides. If the groups are meant to correspond but the members disagree, or you want the pairing explicit, list it under 'groups:' in .tally.yml.")
 
     public init() {}
 
@@ -64,7 +77,9 @@ public struct GroupRule: ComparisonRule {
             guard expected != b else { continue }
             let mates = (configMembers[a] ?? []).filter { $0 != id }
             let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
-            let expectation = expected.map { "; its configuration group-mates are in \"\($0)\"" } ?? ""
+            let expectation = expected.map { group in
+                matching.pinned.contains(a) ? "; the policy pairs its group with \"\(group)\"" : "; its configuration group-mates are in \"\(group)\""
+            } ?? ""
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: id, field: .group,
                 message: "\(id) is in group \"\(config.group?.groupName ?? a)\"\(mateText) in the configuration, but in group \"\(b)\" in the catalogue\(expectation)",
@@ -82,7 +97,9 @@ public struct GroupRule: ComparisonRule {
 public struct LevelRule: ComparisonRule {
     public static let description = RuleDescription(
         id: "level", defaultSeverity: .error,
-        summary: "The level order of subscriptions inside a group differs (1 = highest level of service).", category: "cross-source")
+        summary: "The level order of subscriptions inside a group differs (1 = highest level of service).", category: "cross-source",
+        rationale: "Levels decide whether a change is an upgrade (immediate, prorated) or a downgrade (at the next renewal): a different order makes the server grant access at the wrong time.",
+        fix: "Rank the group's subscriptions in the same order on both sides (1 = highest level of service), as in App Store Connect.")
 
     public init() {}
 

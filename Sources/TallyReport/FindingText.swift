@@ -19,7 +19,8 @@ enum FindingText {
 
     /// `1 error`, `3 errors`.
     static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        guard count != 1 else { return "1 \(noun)" }
+        return noun.hasSuffix("y") ? "\(count) \(noun.dropLast())ies" : "\(count) \(noun)s"
     }
 
     /// Replaces control characters (other than those kept) with a visible `\u{1B}`, so text read
@@ -48,3 +49,35 @@ enum FindingText {
     }
 }
 
+extension FindingText {
+    /// The summary line without colour: `✔ consistent: ...` or `✘ 2 errors, 1 warning in ...`.
+    static func summary(_ result: CheckResult, symbol: Bool = true) -> String {
+        let errors = result.count(.error), warnings = result.count(.warning), notes = result.count(.note)
+        let notesText = notes > 0 ? ", \(counted(notes, "note"))" : ""
+        let sources = counted(result.sources.count, "source")
+        let products = counted(result.productsChecked, "product")
+        if errors == 0 && warnings == 0 {
+            return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)"
+        }
+        return "\(symbol ? "✘ " : "")\(counted(errors, "error")), \(counted(warnings, "warning"))\(notesText) in \(sources) (\(products) checked)"
+    }
+
+    /// Lines saying what the policy's ignores and the baseline took out, and which baseline
+    /// entries are stale; none for a plain check.
+    static func suppressionLines(_ suppressed: Suppressed, staleShown: Int = 20) -> [String] {
+        var lines: [String] = []
+        if suppressed.ignored > 0 {
+            lines.append("ignored: \(counted(suppressed.ignored, "finding")) accepted by the policy's ignores")
+        }
+        if let file = suppressed.baselineFile {
+            lines.append("baseline: \(counted(suppressed.baselined, "known finding")) suppressed by \(file); only new findings are reported")
+        }
+        if !suppressed.stale.isEmpty {
+            let count = suppressed.stale.count
+            lines.append("baseline: \(counted(count, "entry")) no longer \(count == 1 ? "occurs" : "occur") (fixed; rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them")):")
+            lines += suppressed.stale.prefix(staleShown).map { "  stale: \($0)" }
+            if count > staleShown { lines.append("  …and \(count - staleShown) more") }
+        }
+        return lines
+    }
+}

@@ -20,6 +20,12 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
     case json
     /// JUnit XML, one test suite per rule, for GitLab, Jenkins and other CI test views.
     case junit
+    /// SARIF 2.1.0, for GitHub code scanning and other static-analysis viewers.
+    case sarif
+    /// GitHub Actions annotations (`::error file=...,line=...::message`).
+    case github
+    /// Markdown with a summary table and details, for a pull-request comment.
+    case markdown
 
     public var description: String { rawValue }
 
@@ -29,6 +35,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .text: TextReporter(color: color)
         case .json: JSONReporter()
         case .junit: JUnitReporter()
+        case .sarif: SARIFReporter()
+        case .github: GitHubReporter()
+        case .markdown: MarkdownReporter()
         }
     }
 }

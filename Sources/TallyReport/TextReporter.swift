@@ -30,8 +30,15 @@ public struct TextReporter: Reporter {
         for (product, findings) in Self.grouped(result.findings) {
             blocks.append([paint(FindingText.visible(product), .bold)] + findings.flatMap(lines))
         }
-        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + [summary(result)]
+        let notes = FindingText.suppressionLines(result.suppressed).map { FindingText.visible($0) }
+        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + notes + [summary(result)]
         return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+    }
+
+    /// What the policy's ignores and a baseline took out, and the stale baseline entries, as
+    /// lines; none for a plain check. For callers whose report format has no room for them.
+    public static func suppressionLines(_ suppressed: Suppressed) -> [String] {
+        FindingText.suppressionLines(suppressed).map { FindingText.visible($0) }
     }
 
     /// Findings by product, `(source)` first, then products sorted by ID.

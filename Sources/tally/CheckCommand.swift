@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCheck
+import TallyConfig
 import TallyFormats
 import TallyModel
 import TallyReport
@@ -20,11 +21,20 @@ struct CheckCommand: ParsableCommand {
         A field one source does not know (a property list has no prices) is skipped, and the \
         report says so.
 
-        With no SOURCE arguments, Tally reads configs/*.{storekit,plist} and \
-        catalog/*.{json,yaml,yml,csv} in the current directory.
+        With no SOURCE arguments, Tally reads the sources of ./.tally.yml (see 'tally init'), or \
+        else configs/*.{storekit,plist} and catalog/*.{json,yaml,yml,csv} in the current \
+        directory. The policy file also sets severities, ignores, required territories, group \
+        pairs and a baseline.
 
-        Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict), \
-        2 usage or input error.
+        Baseline: --write-baseline FILE records today's findings (by rule, product and field, not \
+        by line) and exits 0; --baseline FILE then reports only findings it does not hold, and \
+        names the entries that no longer occur.
+
+        Reports: any number of --report FORMAT[:FILE]; text goes to standard output unless a \
+        report is named. On GitHub Actions (GITHUB_ACTIONS=true), annotations are the default.
+
+        Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict or \
+        fail_on: warning), 2 usage or input error.
 
         Examples:
           tally check
@@ -35,48 +45,83 @@ struct CheckCommand: ParsableCommand {
           tally check App.storekit server/products.json --mapping tally-mapping.yml
           tally check App.storekit metadata.xml --price-tiers tiers.csv
           tally check App.storekit asc-export/ --include-state READY_TO_SUBMIT
-          tally check --format json --strict
+          tally check --report text --report junit:build/tally.xml
+          tally check --report sarif:build/tally.sarif --report markdown:build/tally.md
+          tally check --format markdown --output build/tally.md
+          tally check --write-baseline .tally-baseline.json
+          tally check --baseline .tally-baseline.json --strict
         """
     )
 
-    @Argument(help: "Configurations (.storekit, .plist) and catalogues (tally-catalog/1, .csv, mapped server files) to compare (default: configs/ and catalog/ here).")
+    @Argument(help: "Configurations (.storekit, .plist) and catalogues (tally-catalog/1, .csv, mapped server files, metadata.xml, App Store Connect exports) to compare (default: the policy's sources, or configs/ and catalog/ here).")
     var sources: [String] = []
 
-    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
+    @OptionGroup var policy: PolicyOptions
+
+    @Option(name: .long, help: ArgumentHelp("Report only findings this baseline file does not hold (default: the policy's baseline).", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("Record today's findings in FILE as the baseline, report them, and exit 0.", valueName: "file"))
+    var writeBaseline: String?
 
     @OptionGroup var input: SourceOptions
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var reports: ReportOptions
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too, not only on errors.")
     var strict = false
 
-    mutating func validate() throws {
-        if sources.isEmpty {
-            let found = SourceReading.discover(in: ".")
-            guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
-                throw ValidationError("no sources given, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare, e.g. 'tally check App.storekit catalog.yaml'.")
-            }
-            sources = found.configurations + found.catalogs
+    func validate() throws {
+        if baseline != nil && writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline do not go together: write the baseline first, then check against it")
         }
     }
 
     func run() throws {
         var timings = Timings()
-        let catalogs = try SourceReading.readAll(sources, options: input)
+        let policyFile = try policy.load()
+        let catalogs = try SourceReading.readAll(try sourcePaths(policyFile), options: input)
         timings.lap("read")
         guard let (configurations, serverCatalogs) = SourcePairing.sides(catalogs) else {
             var standardError = StandardError()
             print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
-        let result = Checker(recordsSubjects: format == .junit).check(configurations: configurations, catalogs: serverCatalogs)
+        let baselinePath = writeBaseline == nil ? (baseline ?? policyFile?.baselinePath) : nil
+        let known = try baselinePath.map { path in try Reading.orExit { try BaselineFile.read(path: path) } }
+        // Passing checks are listed only where a report shows them (JUnit's passing test cases).
+        let listsPassingChecks = try reports.targets().contains { $0.format == .junit }
+        let gate = Gate(policy: policyFile?.policy ?? Policy(), baseline: known, baselineFile: baselinePath,
+                        recordsSubjects: listsPassingChecks)
+        let outcome = gate.check(configurations: configurations, catalogs: serverCatalogs)
         timings.lap("check")
-        try output.write(format.reporter(color: output.useColor).report(result))
+        Reading.warn(about: outcome, policyFile: policyFile)
+        if let writeBaseline {
+            try ReportFile.writeOrExit(BaselineFile.encode(outcome.baseline), to: writeBaseline, what: "the baseline")
+            var standardError = StandardError()
+            print("tally: wrote \(outcome.current.count) finding\(outcome.current.count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
+        }
+        try reports.write { format, color in format.reporter(color: color).report(outcome.result) }
+        if !reports.mentionsSuppressionsOnStandardOutput {
+            var standardError = StandardError()
+            for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
+        }
         timings.lap("report")
         // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
-        TallyExit.finish(result.fails(strict: strict) ? .mismatches : .consistent)
+        TallyExit.finish(writeBaseline == nil && outcome.fails(strict: strict) ? .mismatches : .consistent)
+    }
+
+    /// The files to read: the arguments, else the policy's sources, else configs/ and catalog/.
+    private func sourcePaths(_ policyFile: PolicyFile?) throws -> [String] {
+        if !sources.isEmpty { return sources }
+        if let policyFile, !policyFile.sources.isEmpty { return try Reading.orExit { try policyFile.sourcePaths() } }
+        let found = SourceReading.discover(in: ".")
+        guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
+            var standardError = StandardError()
+            print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check App.storekit catalog.yaml') or run 'tally init'.", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+        return found.configurations + found.catalogs
     }
 }
 

@@ -8,7 +8,8 @@ struct LintCommand: ParsableCommand {
         abstract: "Check single sources on their own: duplicate or invalid IDs, groups, periods, prices.",
         discussion: """
         Runs every lint rule ('tally rules' lists them) on each FILE, without comparing files \
-        with each other. 'tally check' runs the same rules on every source it reads.
+        with each other. 'tally check' runs the same rules on every source it reads. The rule \
+        severities, ignores and required territories of ./.tally.yml (or --config) apply.
 
         Examples:
           tally lint configs/App.storekit
@@ -23,6 +24,8 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
+    @OptionGroup var policy: PolicyOptions
+
     @OptionGroup var input: SourceOptions
 
     @OptionGroup var output: OutputOptions
@@ -36,8 +39,8 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let catalogs = try SourceReading.readAll(files, options: input)
-        let result = Checker(recordsSubjects: format == .junit).lint(catalogs)
-        try output.write(format.reporter(color: output.useColor).report(result))
-        if result.fails(strict: strict) { throw TallyExit.mismatches.code }
+        let outcome = Gate(policy: try policy.load()?.policy ?? Policy(), recordsSubjects: format == .junit).lint(catalogs)
+        try output.write(format.reporter(color: output.useColor).report(outcome.result))
+        if outcome.fails(strict: strict) { throw TallyExit.mismatches.code }
     }
 }

@@ -22,12 +22,6 @@ struct OutputOptions: ParsableArguments {
             FileHandle.standardOutput.write(data)
             return
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            var standardError = StandardError()
-            print("\(output): error: cannot write the report: \(error.localizedDescription)", to: &standardError)
-            throw TallyExit.usageOrInput.code
-        }
+        try ReportFile.writeOrExit(text, to: output)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyReport
 
 /// The `tally` command: checks that in-app-purchase product configurations agree.
 @main
@@ -18,16 +19,19 @@ struct Tally: ParsableCommand {
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 
         Examples:
-          tally check                                   # configs/*.storekit vs catalog/* here
+          tally init                                    # a starter .tally.yml for this repository
+          tally check                                   # .tally.yml's sources, or configs/ vs catalog/
+          tally check --report text --report sarif:build/tally.sarif
           tally check App.storekit server/products.yaml --format junit --output tally.xml
           tally check App.storekit metadata.xml --price-tiers tiers.csv
           tally check App.storekit asc-export/
           tally show configs/App.storekit --format json
           tally check App.storekit server/products.json --mapping tally-mapping.yml
           tally lint catalog/products.yaml
+          tally explain intro-offer
         """,
-        version: "0.1.0",
-        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, RulesCommand.self],
+        version: TallyInfo.version,
+        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self],
         defaultSubcommand: nil
     )
 

@@ -10,7 +10,7 @@ import Testing
 
     @Test func theCalmlyExportAgreesWithTheConfigurationAndTheCatalogue() throws {
         let export = CLIRunner.fixtures.appendingPathComponent("app-store-connect/calmly").path
-        let output = try CLIRunner.run(["check", "configs/ExampleApp.storekit", "catalog/products.yaml", export])
+        let output = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit", "catalog/products.yaml", export])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("calmly: 15 products in both; compared IDs, kind, family-sharing, prices, period, introductory-offer, group and level only; skipped promotional-offers"), "\(output.stdout)")
     }
@@ -68,7 +68,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("05-subscriptions-calmly-kids.json")
         let line = try FormatTwin.edit(page, after: nil, replacing: "\"subscriptionPeriod\": \"SIX_MONTHS\",", with: "\"subscriptionPeriod\": SIX_MONTHS,")
-        let output = try CLIRunner.run(["check", "configs/ExampleApp.storekit", folder.path])
+        let output = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit", folder.path])
         #expect(output.status == 2)
         #expect(output.stderr.contains("05-subscriptions-calmly-kids.json:\(line):"), "\(output.stderr)")
     }

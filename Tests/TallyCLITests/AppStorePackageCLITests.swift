@@ -11,11 +11,11 @@ import Testing
     @Test func theCalmlyPackageAgreesWithTheConfiguration() throws {
         let package = CLIRunner.fixtures.appendingPathComponent("app-store-package/metadata.xml").path
         let tiers = CLIRunner.fixtures.appendingPathComponent("app-store-package/price-tiers.csv").path
-        let plain = try CLIRunner.run(["check", "configs/ExampleApp.storekit", package])
+        let plain = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit", package])
         #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
         #expect(plain.stdout.contains("compared IDs, kind, period, introductory-offer and group only; skipped family-sharing, prices"),
                 "prices are tiers: not compared without a table")
-        let priced = try CLIRunner.run(["check", "configs/ExampleApp.storekit", "catalog/products.yaml", package, "--price-tiers", tiers])
+        let priced = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit", "catalog/products.yaml", package, "--price-tiers", tiers])
         #expect(priced.status == 0, "\(priced.stdout)\(priced.stderr)")
         #expect(priced.stdout.contains("metadata.xml: 15 products in both; compared IDs, kind, prices, period, introductory-offer and group only"), "\(priced.stdout)")
     }
@@ -79,7 +79,7 @@ import Testing
 
     @Test func anIncludedProductPointsAtItsProductID() throws {
         let package = CLIRunner.fixtures.appendingPathComponent("app-store-package/metadata.xml")
-        let output = try CLIRunner.run(["check", "configs/ExampleApp.storekit", package.path, "--include-state", "NOT_CLEARED_FOR_SALE", "--format", "json"])
+        let output = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit", package.path, "--include-state", "NOT_CLEARED_FOR_SALE", "--format", "json"])
         let finding = try #require(try FormatTwin.findings(output.stdout).first)
         #expect(finding.line == (try FormatTwin.line(of: "<product_id>com.calmly.app.soundpack.ocean</product_id>", in: package)))
     }
@@ -89,7 +89,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let table = folder.appendingPathComponent("price-tiers.csv")
         _ = try FormatTwin.edit(table, after: nil, replacing: "6,USA,5.99", with: "6,USA,5.99 USD")
-        let output = try CLIRunner.run(["check", "configs/ExampleApp.storekit", folder.appendingPathComponent("metadata.xml").path, "--price-tiers", table.path])
+        let output = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit", folder.appendingPathComponent("metadata.xml").path, "--price-tiers", table.path])
         #expect(output.status == 2)
         #expect(output.stderr.contains("price-tiers.csv:"), "\(output.stderr)")
         #expect(output.stderr.contains("the price \"5.99 USD\" is not a decimal number"), "\(output.stderr)")

@@ -136,7 +136,7 @@ struct GeneratedWorkloadTests {
         try #require(generator.terminationStatus == 0)
 
         let output = try CLIRunner.run(["check", directory.appendingPathComponent("App.storekit").path,
-                                        directory.appendingPathComponent("catalog.json").path, "--format", "json"])
+                                        directory.appendingPathComponent("catalog.json").path, "--format", "json", "--no-config"])
         #expect(output.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let got = Set(((report["findings"] as? [[String: Any]]) ?? []).map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" })

@@ -162,13 +162,13 @@ import Testing
     static var values: [Case] {
         let forty = "1234567890123456789012345678901234567890"
         return [
-            Case(name: "a price with 40 digits", arguments: ["lint", write("forty.yaml", "format: tally-catalog/1\nproducts:\n  - {id: a, kind: consumable, prices: {USA: \"\(forty)\"}}\n")],
+            Case(name: "a price with 40 digits", arguments: ["lint", "--no-config", write("forty.yaml", "format: tally-catalog/1\nproducts:\n  - {id: a, kind: consumable, prices: {USA: \"\(forty)\"}}\n")],
                  file: "forty.yaml", status: 1, mentions: "forty.yaml:3:"),
-            Case(name: "a negative price", arguments: ["lint", write("negative.storekit", "{\"products\": [{\"productID\": \"a\", \"type\": \"Consumable\", \"displayPrice\": \"-0.99\"}], \"version\": {}}")],
+            Case(name: "a negative price", arguments: ["lint", "--no-config", write("negative.storekit", "{\"products\": [{\"productID\": \"a\", \"type\": \"Consumable\", \"displayPrice\": \"-0.99\"}], \"version\": {}}")],
                  file: "negative.storekit", status: 1, mentions: "negative.storekit:1:"),
-            Case(name: "a NaN-like price string", arguments: ["lint", write("nan.yaml", "format: tally-catalog/1\nproducts:\n  - {id: a, kind: consumable, prices: {USA: .nan}}\n")],
+            Case(name: "a NaN-like price string", arguments: ["lint", "--no-config", write("nan.yaml", "format: tally-catalog/1\nproducts:\n  - {id: a, kind: consumable, prices: {USA: .nan}}\n")],
                  file: "nan.yaml", status: 1, mentions: "nan.yaml:3:"),
-            Case(name: "a 10 MB product ID", arguments: ["lint", write("long-id.yaml", "format: tally-catalog/1\nproducts:\n  - {id: \(String(repeating: "a", count: 10_000_000)), kind: consumable}\n")],
+            Case(name: "a 10 MB product ID", arguments: ["lint", "--no-config", write("long-id.yaml", "format: tally-catalog/1\nproducts:\n  - {id: \(String(repeating: "a", count: 10_000_000)), kind: consumable}\n")],
                  file: "long-id.yaml", status: 1, mentions: "long-id.yaml:3:"),
         ]
     }

@@ -22,6 +22,14 @@ struct GoldenTests {
         Case(file: "consistent.color.txt", format: .text, color: true, result: Sample.consistent),
         Case(file: "consistent.json", format: .json, result: Sample.consistent),
         Case(file: "consistent.junit.xml", format: .junit, result: Sample.consistent),
+        Case(file: "mixed.sarif.json", format: .sarif, result: Sample.mixed),
+        Case(file: "mixed.github.txt", format: .github, result: Sample.mixed),
+        Case(file: "mixed.md", format: .markdown, result: Sample.mixed),
+        Case(file: "consistent.sarif.json", format: .sarif, result: Sample.consistent),
+        Case(file: "consistent.github.txt", format: .github, result: Sample.consistent),
+        Case(file: "consistent.md", format: .markdown, result: Sample.consistent),
+        Case(file: "suppressed.txt", format: .text, result: Sample.suppressed),
+        Case(file: "suppressed.md", format: .markdown, result: Sample.suppressed),
     ]
 
     @Test("Output matches the committed golden file", arguments: cases)

@@ -65,4 +65,14 @@ enum Sample {
             .test(subject: monthly), .test(subject: yearly, line: 70),
             .test(rule: "kind", subject: monthly), .test(rule: "kind", subject: yearly, line: 70),
         ])
+
+    /// One new finding; others taken out by ignores and a baseline, and two stale baseline entries.
+    static let suppressed: CheckResult = {
+        var result = CheckResult.test(findings: [.test(territory: .usa)])
+        let stale = [Finding.test(rule: "kind", product: "com.example.gone", field: .kind),
+                     Finding.test(rule: "promo-offer", product: yearly, offer: "winback50", field: .promotionalOffers)]
+        result.suppressed = Suppressed(ignored: 1, baselined: 3, baselineFile: ".tally-baseline.json",
+                                       stale: Baseline(findings: stale).findings)
+        return result
+    }()
 }

@@ -22,7 +22,9 @@ extension LintRule {
 /// The same product ID twice in one source.
 public struct DuplicateIDRule: LintRule {
     public static let description = RuleDescription(
-        id: "duplicate-id", defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint")
+        id: "duplicate-id", defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint",
+        rationale: "A product ID names one product; with two entries it is undefined which one the app, StoreKit testing or the server uses.",
+        fix: "Remove the duplicate entry, or give the second product an ID of its own.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -46,7 +48,9 @@ public struct InvalidIDRule: LintRule {
     public static let description = RuleDescription(
         id: "invalid-id", defaultSeverity: .error,
         summary: "A product ID has characters the App Store rejects (letters, digits, '.' and '_' only) or is over 255 characters.",
-        category: "lint")
+        category: "lint",
+        rationale: "App Store Connect refuses such an ID, so the product cannot be created and the purchase can never work in production.",
+        fix: "Use only letters, digits, '.' and '_' (reverse-DNS style, like com.example.app.pro_monthly), at most 255 characters, and change it on both sides.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -77,7 +81,9 @@ public struct InvalidIDRule: LintRule {
 public struct SubscriptionWithoutGroupRule: LintRule {
     public static let description = RuleDescription(
         id: "subscription-without-group", defaultSeverity: .error,
-        summary: "An auto-renewable subscription belongs to no subscription group.", category: "lint")
+        summary: "An auto-renewable subscription belongs to no subscription group.", category: "lint",
+        rationale: "An auto-renewable subscription must belong to a subscription group in App Store Connect; without one it cannot be created, and upgrades and downgrades are undefined.",
+        fix: "Place the subscription in a subscription group: subscriptionGroups in the .storekit file, subscription_groups in a catalogue.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -96,7 +102,9 @@ public struct SubscriptionWithoutGroupRule: LintRule {
 public struct GroupIDMismatchRule: LintRule {
     public static let description = RuleDescription(
         id: "group-id-mismatch", defaultSeverity: .error,
-        summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.", category: "lint")
+        summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.", category: "lint",
+        rationale: "The configuration contradicts itself, so StoreKit testing may place the subscription in either group and behave unlike production.",
+        fix: "Set subscriptionGroupID to the id of the group that contains the subscription, or move the subscription into the group it names.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {

@@ -4,7 +4,9 @@ import TallyModel
 public struct DisallowedPeriodRule: LintRule {
     public static let description = RuleDescription(
         id: "disallowed-period", defaultSeverity: .error,
-        summary: "A subscription or offer period is not one the App Store allows.", category: "lint")
+        summary: "A subscription or offer period is not one the App Store allows.", category: "lint",
+        rationale: "The App Store offers only fixed durations: a subscription or offer with another period cannot be created as written, so what the app tests is not what it can sell.",
+        fix: "Subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y. Offers last P3D, P1W, P2W, P1M, P2M, P3M, P6M or P1Y.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -29,7 +31,9 @@ public struct DisallowedPeriodRule: LintRule {
 /// A price below zero.
 public struct NegativePriceRule: LintRule {
     public static let description = RuleDescription(
-        id: "negative-price", defaultSeverity: .error, summary: "A price is negative.", category: "lint")
+        id: "negative-price", defaultSeverity: .error, summary: "A price is negative.", category: "lint",
+        rationale: "No store price is negative: it is a sign error or a typo that a server might pass on to users or reports.",
+        fix: "Correct the amount. A free introductory period is a free-trial offer without a price.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -53,7 +57,9 @@ public struct NegativePriceRule: LintRule {
 /// A free trial that charges money.
 public struct FreeTrialWithPriceRule: LintRule {
     public static let description = RuleDescription(
-        id: "free-trial-with-price", defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint")
+        id: "free-trial-with-price", defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint",
+        rationale: "A free trial costs nothing by definition: a price on one means the offer type or the price is wrong, and the paywall may promise other terms than the store applies.",
+        fix: "Remove the price, or change the offer type to pay-up-front or pay-as-you-go.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -83,7 +89,9 @@ private func reportIssues(_ description: RuleDescription, _ catalog: Catalog, _ 
 /// A price that is not a decimal number ("4,99", "free", "$1").
 public struct InvalidPriceRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-price", defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint")
+        id: "invalid-price", defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint",
+        rationale: "A price that is not a decimal number cannot be compared, and code parsing it may charge or display the wrong amount.",
+        fix: "Write the price as a decimal with '.' as the separator and no currency sign, quoted in YAML so it stays exact: \"4.99\".")
     public init() {}
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         reportIssues(Self.description, catalog, &findings)
@@ -93,7 +101,9 @@ public struct InvalidPriceRule: LintRule {
 /// A period that is not an ISO 8601 duration ("monthly", "1M").
 public struct InvalidPeriodRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-period", defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint")
+        id: "invalid-period", defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint",
+        rationale: "A period Tally cannot read cannot be compared, and the server or app reading the same file will probably fail on it too.",
+        fix: "Write the period as an ISO 8601 duration: P1W, P1M, P3M, P6M, P1Y.")
     public init() {}
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         reportIssues(Self.description, catalog, &findings)
@@ -103,7 +113,9 @@ public struct InvalidPeriodRule: LintRule {
 /// An offer whose payment mode, period or price cannot be read.
 public struct InvalidOfferRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-offer", defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint")
+        id: "invalid-offer", defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint",
+        rationale: "An offer Tally cannot read cannot be compared, and StoreKit or the server may reject or misread it too.",
+        fix: "Use a known payment mode (free, payAsYouGo or payUpFront in StoreKit; free-trial, pay-as-you-go or pay-up-front in a catalogue), an ISO 8601 period and a decimal price.")
     public init() {}
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         reportIssues(Self.description, catalog, &findings)

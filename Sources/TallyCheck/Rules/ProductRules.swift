@@ -4,7 +4,9 @@ import TallyModel
 public struct KindRule: ProductPairRule {
     public static let description = RuleDescription(
         id: "kind", defaultSeverity: .error,
-        summary: "The product kind (consumable, non-consumable, subscription) differs.", category: "cross-source")
+        summary: "The product kind (consumable, non-consumable, subscription) differs.", category: "cross-source",
+        rationale: "Consumables, non-consumables and subscriptions are granted, restored and renewed differently: with the wrong kind, purchases are restored when they should not be, or lost when they should be kept.",
+        fix: "Make both sources say the kind the product has in App Store Connect. A product's type cannot change there after it is created, so usually the other side is the one to correct.")
 
     public init() {}
 
@@ -24,7 +26,9 @@ public struct KindRule: ProductPairRule {
 public struct PriceRule: ProductPairRule {
     public static let description = RuleDescription(
         id: "price", defaultSeverity: .error,
-        summary: "The price in the configuration's storefront differs, or the catalogue has no price there.", category: "cross-source")
+        summary: "The price in the configuration's storefront differs, or the catalogue has no price there.", category: "cross-source",
+        rationale: "Users pay the price the store shows; a server, paywall copy or revenue report using another price misleads them and skews every figure built on it.",
+        fix: "Set the same price for the configuration's storefront on both sides, as in App Store Connect's price schedule. If the catalogue has no price for that storefront, add one.")
 
     public init() {}
 
@@ -54,7 +58,9 @@ public struct PriceRule: ProductPairRule {
 public struct FamilySharingRule: ProductPairRule {
     public static let description = RuleDescription(
         id: "family-sharing", defaultSeverity: .warning,
-        summary: "Family sharing is enabled on one side and not the other.", category: "cross-source")
+        summary: "Family sharing is enabled on one side and not the other.", category: "cross-source",
+        rationale: "Family sharing cannot be turned off in App Store Connect once it is on; when the sides disagree, family members get access the server does not grant, or the reverse.",
+        fix: "Set family sharing to the App Store Connect setting on both sides (familyShareable in the .storekit file, family_shareable in a catalogue).")
 
     public init() {}
 

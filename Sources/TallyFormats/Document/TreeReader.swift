@@ -12,10 +12,14 @@ public struct DocNode: Sendable {
 
     public var value: Value
     public var position: Position
+    /// For an object: where each member's key is written, in member order (empty when the
+    /// parser does not say; the member's value position stands in then).
+    public var keyPositions: [Position]
 
-    public init(_ value: Value, position: Position = .unknown) {
+    public init(_ value: Value, position: Position = .unknown, keyPositions: [Position] = []) {
         self.value = value
         self.position = position
+        self.keyPositions = keyPositions
     }
 
     var kind: ValueKind {
@@ -33,9 +37,12 @@ public struct TreeReader: DocumentReader {
     private var pending: DocNode?
     private var frames: [Frame] = []
     private var lastPosition: Position
+    /// Where the key most recently returned by `nextKey()` is written.
+    public private(set) var keyPosition: Position = .unknown
 
     private struct Frame {
         var members: [(key: String, node: DocNode)]
+        var keyPositions: [Position] = []
         var elements: [DocNode]
         var isObject: Bool
         var next = 0
@@ -61,7 +68,7 @@ public struct TreeReader: DocumentReader {
 
     public mutating func beginObject() throws {
         guard let node = pending, case .object(let members) = node.value else { throw try mismatch("an object") }
-        frames.append(Frame(members: members, elements: [], isObject: true))
+        frames.append(Frame(members: members, keyPositions: node.keyPositions, elements: [], isObject: true))
         pending = nil
         lastPosition = node.position
     }
@@ -84,6 +91,7 @@ public struct TreeReader: DocumentReader {
         let member = frames[last].members[next]
         frames[last].next += 1
         frames[last].component = .key(member.key)
+        keyPosition = next < frames[last].keyPositions.count ? frames[last].keyPositions[next] : member.node.position
         pending = member.node
         return member.key
     }

@@ -1,13 +1,15 @@
 import TallyModel
 import Yams
 
-/// Parses YAML with Yams into a `DocNode` tree that keeps each node's line and column.
-enum YAMLDocument {
+/// Parses YAML with Yams into a `DocNode` tree that keeps each node's (and each key's) line and
+/// column. Aliases are refused and the tree is bounded in size and depth.
+public enum YAMLDocument {
     /// More nodes than this (after resolving aliases) is refused: a "billion laughs" file
     /// must not expand without bound.
     static let maxNodes = 5_000_000
 
-    static func parse(text: String, file: String) throws -> DocNode {
+    /// The document's root; a `FormatError` with line and column for invalid YAML or an empty file.
+    public static func parse(text: String, file: String) throws -> DocNode {
         let root: Node?
         do {
             // The basic resolver: no regular expression per scalar (Tally resolves kinds itself, below).
@@ -40,14 +42,17 @@ enum YAMLDocument {
             return DocNode(.scalar(scalar.string, kind(of: scalar)), position: position(node))
         case .mapping(let mapping):
             var members: [(key: String, node: DocNode)] = []
+            var keyPositions: [Position] = []
             members.reserveCapacity(mapping.count)
+            keyPositions.reserveCapacity(mapping.count)
             for (key, value) in mapping {
                 guard case .scalar(let keyScalar) = key else {
                     throw FormatError("a mapping key must be a plain value", file: file, position: position(key))
                 }
                 members.append((keyScalar.string, try convert(value, file: file, budget: &budget, depth: depth + 1)))
+                keyPositions.append(position(key))
             }
-            return DocNode(.object(members), position: position(node))
+            return DocNode(.object(members), position: position(node), keyPositions: keyPositions)
         case .sequence(let sequence):
             var elements: [DocNode] = []
             elements.reserveCapacity(sequence.count)

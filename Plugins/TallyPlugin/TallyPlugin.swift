@@ -1,0 +1,31 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package tally [ARGUMENTS]`: runs `tally check` in the package's directory, so the
+/// package's `.tally.yml` decides the sources, rules and reports. Arguments are passed on:
+/// `swift package tally --strict`, `swift package --disable-sandbox tally --report sarif:build/tally.sarif`.
+/// The first argument may also name another command: `swift package tally explain price`.
+@main
+struct TallyPlugin: CommandPlugin {
+    static let commands: Set<String> = ["check", "lint", "show", "rules", "explain", "init", "help"]
+
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let tool = try context.tool(named: "tally")
+        let process = Process()
+        process.executableURL = tool.url
+        process.currentDirectoryURL = context.package.directoryURL
+        let named = arguments.first.map { Self.commands.contains($0) || $0.hasPrefix("--help") || $0 == "-h" || $0 == "--version" } ?? false
+        process.arguments = named ? arguments : ["check"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TallyFailed(status: process.terminationStatus) }
+    }
+
+    /// Tally's exit status, passed on as the plugin's failure (SwiftPM then exits non-zero).
+    struct TallyFailed: Error, CustomStringConvertible {
+        var status: Int32
+        var description: String {
+            "tally exited with status \(status) (\(status == 1 ? "mismatches found" : "usage or input error"))"
+        }
+    }
+}

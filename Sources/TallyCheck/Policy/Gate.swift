@@ -1,0 +1,61 @@
+import TallyModel
+
+/// The check as a CI gate runs it: rules configured by the policy, the policy applied to the
+/// result, and the findings a baseline holds taken out. The CLI and `TallyTesting` both use it.
+public struct Gate: Sendable {
+    public var policy: Policy
+    public var baseline: Baseline?
+    /// The baseline's file, for messages.
+    public var baselineFile: String?
+    /// Whether the result lists every subject examined (for JUnit's passing test cases).
+    public var recordsSubjects: Bool
+
+    public init(policy: Policy = Policy(), baseline: Baseline? = nil, baselineFile: String? = nil, recordsSubjects: Bool = true) {
+        self.policy = policy
+        self.baseline = baseline
+        self.baselineFile = baselineFile
+        self.recordsSubjects = recordsSubjects
+    }
+
+    /// Lints every source and compares each configuration with each catalogue.
+    public func check(configurations: [Catalog], catalogs: [Catalog]) -> GateOutcome {
+        let raw = policy.checker(recordsSubjects: recordsSubjects).check(configurations: configurations, catalogs: catalogs)
+        return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: configurations, catalogs: catalogs))
+    }
+
+    /// Lints sources on their own.
+    public func lint(_ catalogs: [Catalog]) -> GateOutcome {
+        finish(policy.checker(recordsSubjects: recordsSubjects).lint(catalogs), unmatchedGroups: [])
+    }
+
+    private func finish(_ raw: CheckResult, unmatchedGroups: [GroupCorrespondence]) -> GateOutcome {
+        let applied = policy.apply(to: raw)
+        var result = applied.result
+        let current = result.findings
+        if let baseline { result = baseline.apply(to: result, file: baselineFile) }
+        return GateOutcome(policy: policy, result: result, current: current, unusedIgnores: applied.unusedIgnores,
+                           unmatchedGroups: unmatchedGroups)
+    }
+}
+
+/// What a gate run found.
+public struct GateOutcome: Sendable, Hashable {
+    public var policy: Policy
+    /// What to report: the policy applied and the baseline's findings taken out.
+    public var result: CheckResult
+    /// Every finding under the policy, baseline or not: what `--write-baseline` records.
+    public var current: [Finding]
+    /// Ignores that matched no finding.
+    public var unusedIgnores: [Ignore]
+    /// Group pairs naming a group that no source has.
+    public var unmatchedGroups: [GroupCorrespondence]
+
+    /// Whether the gate fails: a reported finding at or above the policy's `fail_on` (or a
+    /// warning, with `strict`).
+    public func fails(strict: Bool = false) -> Bool {
+        policy.fails(result, strict: strict)
+    }
+
+    /// A baseline of today's findings.
+    public var baseline: Baseline { Baseline(findings: current) }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TallyModel
+
+/// The commented starter `.tally.yml` that `tally init` writes.
+public enum PolicyTemplate {
+    /// What `tally init` found in the repository.
+    public struct Detected: Sendable {
+        public var configurations: [String]
+        public var catalogs: [String]
+        /// Territories every catalogue product is priced in today (safe to require).
+        public var pricedEverywhere: [Territory]
+        /// A configuration group name and a catalogue group ID, for the commented example.
+        public var groupExample: (configuration: String, catalog: String)?
+
+        public init(configurations: [String] = [], catalogs: [String] = [], pricedEverywhere: [Territory] = [],
+                    groupExample: (configuration: String, catalog: String)? = nil) {
+            self.configurations = configurations
+            self.catalogs = catalogs
+            self.pricedEverywhere = pricedEverywhere
+            self.groupExample = groupExample
+        }
+    }
+
+    /// The file's text. Every section is present, commented where there is nothing to set yet,
+    /// and the result reads back as a valid version-1 policy.
+    public static func render(_ detected: Detected) -> String {
+        let globs = SourceScan.globs(for: detected.configurations) + SourceScan.globs(for: detected.catalogs)
+        var lines = [
+            "# Tally policy: what 'tally check' (with no arguments) checks in this repository, and what",
+            "# fails the gate. Written by 'tally init'; the README's \"Policy file\" section is the reference.",
+            "version: 1",
+            "",
+            "# The sources to check: globs relative to this file ('*' within a name, '**' for any folders).",
+            "# .storekit files are configurations (what the app sells); catalogues are what the server grants.",
+        ]
+        if globs.isEmpty {
+            lines += [
+                "# No sources were found here: name them, for example",
+                "sources:",
+                "  # - App/Products.storekit",
+                "  # - server/catalog/*.yaml",
+            ]
+        } else {
+            lines += ["sources:"] + globs.map { "  - \(quoted($0))" }
+        }
+        lines += [
+            "",
+            "# What fails the gate (exit 1): error (the default) or warning.",
+            "fail_on: error",
+            "",
+            "# Severity per rule: error, warning or off. 'tally rules' lists the rules; 'tally explain RULE'",
+            "# says why one matters and how to fix its findings.",
+            "rules:",
+            "  # family-sharing: error",
+            "  # level: warning",
+            "",
+            "# Findings accepted on purpose: a rule (or '*') on the products an ID or glob matches, and why.",
+            "ignore:",
+            "  # - rule: price",
+            "  #   product: com.example.legacy.*",
+            "  #   reason: legacy products keep their old price until the server migration ships",
+            "",
+            "# Territories every catalogue product must have a price in (rule unpriced-territory).",
+        ]
+        if detected.pricedEverywhere.isEmpty {
+            lines += ["required_territories:", "  # - USA"]
+        } else {
+            lines += ["# Every catalogue product is priced in these today:",
+                      "required_territories: [\(detected.pricedEverywhere.map(\.code).joined(separator: ", "))]"]
+        }
+        let example = detected.groupExample ?? (configuration: "Example Pro", catalog: "pro")
+        lines += [
+            "",
+            "# Subscription groups are matched by their members. To pair them explicitly, name each group",
+            "# by ID or name: as the StoreKit configuration calls it, and as the catalogue does.",
+            "groups:",
+            "  # - configuration: \(quoted(example.configuration))",
+            "  #   catalog: \(quoted(example.catalog))",
+            "",
+            "# Known findings recorded with 'tally check --write-baseline FILE': then only new ones fail.",
+            "# baseline: .tally-baseline.json",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Plain YAML when safe, double-quoted otherwise.
+    static func quoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "._/-* ".unicodeScalars.contains(scalar))
+        } && !text.hasPrefix("*") && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.isEmpty
+        guard !plain else { return text }
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(escaped)\""
+    }
+}

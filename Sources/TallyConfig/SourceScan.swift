@@ -1,0 +1,70 @@
+import Foundation
+import TallyFormats
+import TallyModel
+
+/// Finds the sources in a repository for `tally init`: `.storekit` configurations, and files
+/// whose first bytes show a catalogue format Tally reads. Hidden folders and build output are
+/// skipped.
+public enum SourceScan {
+    static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
+    static let maxDepth = 6
+    static let maxFiles = 20_000
+
+    /// Paths relative to `directory`, sorted.
+    public static func find(in directory: String = ".") -> (configurations: [String], catalogs: [String]) {
+        var configurations: [String] = []
+        var catalogs: [String] = []
+        var budget = maxFiles
+        walk(directory, relative: "", depth: 0, budget: &budget) { relative, full in
+            let ext = (relative as NSString).pathExtension.lowercased()
+            let candidates = SourceLoader.readers.filter { $0.extensions.contains(ext) }
+            guard !candidates.isEmpty else { return }
+            if candidates.allSatisfy({ $0.format.role == .configuration }) {
+                configurations.append(relative)
+                return
+            }
+            guard let head = head(of: full) else { return }
+            if candidates.contains(where: { $0.format.role == .catalog && $0.sniff(head, file: relative) }) {
+                catalogs.append(relative)
+            }
+        }
+        return (configurations.sorted(), catalogs.sorted())
+    }
+
+    /// One glob per folder and extension: `configs/*.storekit`, `catalog/*.yaml`.
+    public static func globs(for paths: [String]) -> [String] {
+        var seen = Set<String>()
+        var globs: [String] = []
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            let ext = (path as NSString).pathExtension
+            let glob = folder.isEmpty ? "*.\(ext)" : "\(folder)/*.\(ext)"
+            if seen.insert(glob).inserted { globs.append(glob) }
+        }
+        return globs
+    }
+
+    private static func walk(_ full: String, relative: String, depth: Int, budget: inout Int, _ visit: (String, String) -> Void) {
+        guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
+            guard budget > 0 else { return }
+            budget -= 1
+            let path = full == "." ? name : "\(full)/\(name)"
+            let rel = relative.isEmpty ? name : "\(relative)/\(name)"
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(path, relative: rel, depth: depth + 1, budget: &budget, visit)
+            } else {
+                visit(rel, path)
+            }
+        }
+    }
+
+    private static func head(of path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 4096) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TallyCheck
+
+/// GitHub Actions workflow commands: one `::error`, `::warning` or `::notice` line per finding,
+/// which GitHub shows as an annotation on the file and line, then a plain summary line.
+///
+/// ```
+/// ::error file=catalog/products.yaml,line=36,col=19,title=price (com.example.pro)::com.example.pro costs 5.99 USD ...%0A  configuration: ...
+/// ```
+///
+/// Values are escaped as GitHub's runner expects: `%`, `\r` and `\n` in the message; also `:`
+/// and `,` in properties. A message therefore stays on one line, and text from a source file
+/// cannot start a workflow command of its own. `tally check` picks this format by itself when
+/// `GITHUB_ACTIONS=true` and no format is named.
+public struct GitHubReporter: Reporter {
+    public static let identifier = "github"
+
+    public init() {}
+
+    public func report(_ result: CheckResult) -> String {
+        var lines = result.findings.map(annotation)
+        lines += FindingText.suppressionLines(result.suppressed).map { "tally: \(FindingText.visible($0))" }
+        lines.append("tally: \(FindingText.summary(result))")
+        return lines.joined(separator: "\n")
+    }
+
+    private func annotation(_ finding: Finding) -> String {
+        let command: String = switch finding.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties: [String] = []
+        let sides = [finding.left, finding.right].compactMap { $0 }
+        if let side = sides.first(where: { $0.location.line != nil }) ?? sides.first {
+            properties.append("file=\(Self.escapeProperty(side.location.file))")
+            if let line = side.location.line {
+                properties.append("line=\(line)")
+                if let column = side.location.column { properties.append("col=\(column)") }
+            }
+        }
+        let title = finding.productID.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID
+        properties.append("title=\(Self.escapeProperty(FindingText.visible(title)))")
+        let body = ([finding.message] + FindingText.detailLines(finding).map { "  \($0)" }).joined(separator: "\n")
+        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(FindingText.visible(body, keeping: ["\t", "\n", "\r"])))"
+    }
+
+    /// The message part: `%`, `\r`, `\n`.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value: the message escapes, and `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text)
+            .replacingOccurrences(of: ":", with: "%3A")
+            .replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,117 @@
+import Crypto
+import Foundation
+import TallyCheck
+import TallyModel
+
+/// SARIF 2.1.0, for GitHub code scanning, GitLab, Azure DevOps and other SARIF viewers.
+///
+/// One run; `tool.driver.rules` lists every rule with its summary, rationale and fix. Each
+/// finding is a result with `ruleId`, `level` (error, warning, note), the message, the location
+/// of its first side with a line (`startLine` is 1 when the source has no lines), the other
+/// side as a related location, and a `partialFingerprints` entry that stays the same across
+/// runs and edits elsewhere in the files: a SHA-256 of the finding's key (rule, product, field,
+/// territory, offer) and its file, never its line.
+public struct SARIFReporter: Reporter {
+    public static let identifier = "sarif"
+    /// The `partialFingerprints` key Tally writes.
+    public static let fingerprintKey = "tallyFindingKey/v1"
+
+    public init() {}
+
+    public func report(_ result: CheckResult) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings, integers and arrays of them only: encoding cannot fail.
+        guard let data = try? encoder.encode(log(for: result)) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func log(for result: CheckResult) -> SARIFLog {
+        var descriptions = RuleSet.descriptions
+        let known = Set(descriptions.map(\.id))
+        var extra: [String] = []
+        for finding in result.findings where !known.contains(finding.ruleID) && !extra.contains(finding.ruleID) {
+            extra.append(finding.ruleID)
+        }
+        descriptions += extra.map { RuleDescription(id: $0, defaultSeverity: .error, summary: "Findings of rule \($0).", category: "other") }
+        let index = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($0.element.id, $0.offset) })
+        let baselined = result.suppressed.baselineFile != nil
+        let results = result.findings.map { finding in
+            self.result(finding, ruleIndex: index[finding.ruleID] ?? 0, baselined: baselined)
+        }
+        let driver = SARIFLog.Driver(name: TallyInfo.name, version: TallyInfo.version, semanticVersion: TallyInfo.version,
+                                     rules: descriptions.map(rule))
+        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results)])
+    }
+
+    private func rule(_ description: RuleDescription) -> SARIFLog.Rule {
+        let rationale = description.rationale.isEmpty ? description.summary : description.rationale
+        let fix = description.fix.isEmpty ? "See 'tally explain \(description.id)'." : description.fix
+        return SARIFLog.Rule(
+            id: description.id,
+            name: description.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+            shortDescription: SARIFLog.Text(text: description.summary),
+            fullDescription: SARIFLog.Text(text: "\(description.summary) \(rationale)"),
+            help: SARIFLog.Help(text: "Why it matters: \(rationale)\nHow to fix: \(fix)",
+                                markdown: "**Why it matters.** \(rationale)\n\n**How to fix.** \(fix)"),
+            defaultConfiguration: SARIFLog.Configuration(level: Self.level(description.defaultSeverity)),
+            properties: SARIFLog.RuleProperties(category: description.category, tags: ["in-app-purchase", description.category]))
+    }
+
+    private func result(_ finding: Finding, ruleIndex: Int, baselined: Bool) -> SARIFLog.Result {
+        let sides = [finding.left, finding.right].compactMap { $0 }
+        let primary = sides.first { $0.location.line != nil } ?? sides.first
+        let related = sides.filter { $0 != primary }.enumerated().map { offset, side in
+            SARIFLog.Location(id: offset + 1, physicalLocation: Self.physical(side.location),
+                              message: SARIFLog.Text(text: "\(side.role): \(side.value ?? "absent")"))
+        }
+        let location = primary.map { SARIFLog.Location(physicalLocation: Self.physical($0.location)) }
+        var text = finding.message
+        if let hint = finding.hint { text += " (hint: \(hint))" }
+        return SARIFLog.Result(
+            ruleId: finding.ruleID, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: SARIFLog.Text(text: text),
+            locations: location.map { [$0] } ?? [], relatedLocations: related.isEmpty ? nil : related,
+            partialFingerprints: [Self.fingerprintKey: Self.fingerprint(finding)],
+            baselineState: baselined ? "new" : nil,
+            properties: SARIFLog.ResultProperties(product: finding.productID, field: finding.field.rawValue,
+                                                  territory: finding.territory?.code, offer: finding.offerID))
+    }
+
+    /// SHA-256 (hex) of the finding's key and the file of its primary location: stable across
+    /// runs and line changes.
+    public static func fingerprint(_ finding: Finding) -> String {
+        let file = ([finding.left, finding.right].compactMap { $0 }.first { $0.location.line != nil } ?? finding.left ?? finding.right)?.location.file ?? ""
+        let digest = SHA256.hash(data: Data((finding.key.canonical + "\u{1F}" + file).utf8))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    static func physical(_ location: TallyModel.SourceLocation) -> SARIFLog.PhysicalLocation {
+        SARIFLog.PhysicalLocation(
+            artifactLocation: SARIFLog.ArtifactLocation(uri: uri(location.file)),
+            region: SARIFLog.Region(startLine: max(1, location.line ?? 1), startColumn: location.line == nil ? nil : location.column.map { max(1, $0) }))
+    }
+
+    /// A relative path stays a relative URI reference (resolved against the repository root by
+    /// code-scanning services); an absolute path becomes a `file://` URI. Both percent-encoded.
+    static func uri(_ path: String) -> String {
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? trimmed
+        return trimmed.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+
+    /// RFC 3986 unreserved characters, sub-delimiters allowed in a path, '/' and '@'; ':' is
+    /// encoded so a relative path is never read as a scheme.
+    private static let pathAllowed: CharacterSet = {
+        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        set.insert(charactersIn: "!$&'()*+,;=/@")
+        return set
+    }()
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import TallyCheck
+import TallyConfig
+import TallyFormats
+
+/// Which policy file a command uses, and reading it and the baseline with errors on standard error.
+struct PolicyOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The policy file (default: ./.tally.yml when it exists).", valueName: "file"))
+    var config: String?
+
+    @Flag(name: .long, help: "Ignore ./.tally.yml: default rules, and the sources named or found in configs/ and catalog/.")
+    var noConfig = false
+
+    func validate() throws {
+        if config != nil && noConfig { throw ValidationError("--config and --no-config contradict each other; use one") }
+    }
+
+    /// The policy file, or nil when there is none (or --no-config); exits 2 on any problem in it.
+    func load() throws -> PolicyFile? {
+        if noConfig { return nil }
+        let path: String
+        if let config {
+            path = config
+        } else {
+            guard FileManager.default.fileExists(atPath: PolicyFile.defaultName) else { return nil }
+            path = PolicyFile.defaultName
+        }
+        return try Reading.orExit { try PolicyFile.load(path: path) }
+    }
+}
+
+enum Reading {
+    /// Runs `body`; a `FormatError` (or any error) is printed to standard error and exits 2.
+    static func orExit<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as FormatError {
+            fail(error.description)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            fail("tally: error: \(error)")
+        }
+        throw TallyExit.usageOrInput.code
+    }
+
+    private static func fail(_ message: String) {
+        var standardError = StandardError()
+        print(message, to: &standardError)
+    }
+
+    /// Prints warnings about a policy's stale parts (ignores that matched nothing, group pairs
+    /// naming no group) to standard error: they do not fail the run.
+    static func warn(about outcome: GateOutcome, policyFile: PolicyFile?) {
+        var standardError = StandardError()
+        let file = policyFile?.file ?? PolicyFile.defaultName
+        for ignore in outcome.unusedIgnores {
+            print("\(ignore.location?.description ?? file): warning: the ignore of \(ignore) matched no finding; remove it if it is no longer needed",
+                  to: &standardError)
+        }
+        for pair in outcome.unmatchedGroups {
+            print("\(pair.location?.description ?? file): warning: the group pair \(pair) names a group that no configuration or no catalogue has",
+                  to: &standardError)
+        }
+    }
+}

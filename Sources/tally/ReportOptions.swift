@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import TallyModel
+import TallyReport
+
+/// Which reports `tally check` writes, and where: any number of `--report FORMAT[:FILE]`, or the
+/// `--format`/`--output` shorthand for one.
+struct ReportOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "One report's format (default: text; github when GITHUB_ACTIONS=true).", valueName: "format"))
+    var format: ReportFormat?
+
+    @Option(name: .long, help: ArgumentHelp("Write that report to FILE instead of standard output (atomically).", valueName: "file"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A report to write: FORMAT to standard output, or FORMAT:FILE (atomically, folders created). Repeat for several.",
+        valueName: "format[:file]"))
+    var report: [String] = []
+
+    @Flag(name: .long, help: "Never colour the output (colour is only used on a terminal anyway; NO_COLOR is honoured).")
+    var noColor = false
+
+    /// One report: a format and a file, or standard output when `path` is nil.
+    struct Target: Equatable {
+        var format: ReportFormat
+        var path: String?
+    }
+
+    func validate() throws {
+        let targets = try self.targets(environment: [:])
+        if targets.filter({ $0.path == nil }).count > 1 {
+            throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report junit:build/tally.xml")
+        }
+        let paths = targets.compactMap(\.path)
+        if let twice = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+            throw ValidationError("two reports would be written to \(twice); give each its own file")
+        }
+    }
+
+    /// The reports asked for; with none, text (or GitHub annotations on GitHub Actions) to standard output.
+    func targets(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [Target] {
+        var targets = try report.map(Self.parse)
+        if format != nil || output != nil || targets.isEmpty {
+            let automatic: ReportFormat = format == nil && output == nil && environment["GITHUB_ACTIONS"] == "true" ? .github : .text
+            targets.insert(Target(format: format ?? automatic, path: output), at: 0)
+        }
+        return targets
+    }
+
+    /// `junit:build/tally.xml`, `text`, `sarif:-` (standard output).
+    static func parse(_ text: String) throws -> Target {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0]
+        guard let format = ReportFormat(rawValue: name.lowercased()) else {
+            var message = "unknown report format \"\(name)\" in --report \(text)"
+            if let near = NearMatch.best(for: name, among: ReportFormat.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+            throw ValidationError(message + " (formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard parts.count == 2 else { return Target(format: format, path: nil) }
+        let path = parts[1]
+        guard !path.isEmpty else { throw ValidationError("--report \(text) names no file after the ':'; write \(name):FILE, or \(name) alone for standard output") }
+        return Target(format: format, path: path == "-" ? nil : path)
+    }
+
+    /// Colour only for text on a terminal, never with --no-color or NO_COLOR set.
+    func useColor(for target: Target) -> Bool {
+        target.format == .text && target.path == nil && !noColor
+            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Writes every report; each file is written atomically.
+    func write(_ render: (ReportFormat, Bool) -> String) throws {
+        for target in try targets() {
+            let text = render(target.format, useColor(for: target))
+            if let path = target.path {
+                try ReportFile.writeOrExit(text, to: path)
+            } else {
+                FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            }
+        }
+    }
+
+    /// Whether a report on standard output already says what the ignores and baseline took out
+    /// (text, GitHub annotations and Markdown do; JSON, JUnit and SARIF have no place for it).
+    var mentionsSuppressionsOnStandardOutput: Bool {
+        ((try? targets()) ?? []).contains { $0.path == nil && [.text, .github, .markdown].contains($0.format) }
+    }
+}

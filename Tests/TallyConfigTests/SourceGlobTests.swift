@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TallyConfig
+import TallyFormats
+
+@Suite("Source globs")
+struct SourceGlobTests {
+    /// A temporary tree: a/x.storekit, a/y.storekit, a/.hidden.storekit, a/b/c/z.storekit, .git/h.storekit, catalog/p.yaml.
+    static func tree() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-glob-\(UUID().uuidString)").path
+        for file in ["a/x.storekit", "a/y.storekit", "a/.hidden.storekit", "a/b/c/z.storekit", ".git/h.storekit", "catalog/p.yaml"] {
+            let path = "\(root)/\(file)"
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return root
+    }
+
+    @Test func starMatchesWithinOneFolderAndSkipsHiddenFiles() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(SourceGlob.expand("a/*.storekit", in: root) == ["\(root)/a/x.storekit", "\(root)/a/y.storekit"])
+    }
+
+    @Test func doubleStarMatchesAnyNumberOfFoldersButNotHiddenOnes() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = SourceGlob.expand("**/*.storekit", in: root).map { String($0.dropFirst(root.count + 1)) }
+        #expect(found == ["a/b/c/z.storekit", "a/x.storekit", "a/y.storekit"])
+    }
+
+    @Test func aPlainPathMatchesItselfAndAMissingOneNothing() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(SourceGlob.expand("catalog/p.yaml", in: root) == ["\(root)/catalog/p.yaml"])
+        #expect(SourceGlob.expand("catalog/q.yaml", in: root).isEmpty)
+        #expect(SourceGlob.expand("catalog", in: root).isEmpty, "a folder is not a source")
+    }
+
+    @Test func aGlobMatchingNothingIsAnErrorAtItsLine() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = try PolicyFile.read(bytes: Array("version: 1\nsources:\n  - a/*.storekit\n  - server/*.yaml\n".utf8), file: "\(root)/.tally.yml")
+        #expect(throws: FormatError.self) { try file.sourcePaths() }
+        do {
+            _ = try file.sourcePaths()
+        } catch let error as FormatError {
+            #expect(error.location.line == 4)
+            #expect(error.message.contains("\"server/*.yaml\" matches no file"))
+        }
+    }
+
+    @Test func initFindsStoreKitFilesAndCatalogueFilesByTheirContent() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("format: tally-catalog/1\nproducts: []\n".utf8).write(to: URL(fileURLWithPath: "\(root)/catalog/p.yaml"))
+        try Data("name: not a catalogue\n".utf8).write(to: URL(fileURLWithPath: "\(root)/catalog/other.yaml"))
+        let found = SourceScan.find(in: root)
+        #expect(found.configurations == ["a/b/c/z.storekit", "a/x.storekit", "a/y.storekit"])
+        #expect(found.catalogs == ["catalog/p.yaml"])
+        #expect(SourceScan.globs(for: found.configurations) == ["a/b/c/*.storekit", "a/*.storekit"])
+    }
+}
