@@ -10,7 +10,9 @@ seconds=${1:-60}; shift || true
 readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml plist csv app-store-package app-store-connect mapped mapping)
 scratch=.build-fuzz
 swift build -c release --product TallyFuzz --scratch-path "$scratch" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null 2>&1 \
+  || { echo "fuzz: the fuzz build failed"; exit 2; }
+found=0
 bin="$scratch/release/TallyFuzz"
 shared=../shared/fixtures/realworld
 for reader in "${readers[@]}"; do
@@ -36,5 +38,7 @@ for reader in "${readers[@]}"; do
   runs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}')
   crashes=$(ls "$artifacts" | wc -l)
   echo "$reader: ${runs:-?} executions in ${seconds}s, exit $status, $crashes crashing inputs in $artifacts"
+  [ "$status" -eq 0 ] && [ "$crashes" -eq 0 ] || found=$((found + 1))
   rm -rf "$corpus"
 done
+[ "$found" -eq 0 ] || { echo "fuzz: $found target(s) found crashing, hanging or leaking inputs (see fuzz/artifacts/)"; exit 1; }

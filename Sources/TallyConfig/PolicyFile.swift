@@ -65,7 +65,7 @@ public struct PolicyFile: Sendable, Hashable {
             throw FormatError("the policy file is empty; it needs at least 'version: 1' (run 'tally init' for a starter file)",
                               file: file, position: Position(line: 1, column: 1))
         }
-        let root = try YAMLDocument.parse(text: text, file: file)
+        let root = try YAMLReader.tree(bytes: bytes, file: file)
         var decoder = PolicyDecoder(file: file)
         return try decoder.decode(root)
     }

@@ -85,7 +85,7 @@ struct PolicyFileTests {
 
     @Test func aRepeatedKeyIsRefused() throws {
         let error = try #require(Self.error("version: 1\nrules: {}\nrules: {}\n"))
-        #expect(error.message.contains("duplicate key rules"), "\(error)")
+        #expect(error.message.contains("the key \"rules\" appears twice"), "\(error)")
     }
 
     @Test func aNewerVersionIsRefusedBeforeItsKeysAreJudged() throws {

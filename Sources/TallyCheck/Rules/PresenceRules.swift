@@ -11,21 +11,8 @@ public struct MissingInCatalogRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        let unmatchedOther = NearMatch.Index(comparison.catalog.products.map(\.id).filter { comparison.configProducts[$0] == nil })
-        var reported = Set<String>()
-        for product in comparison.configuration.products {
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id,
-                                          location: comparison.configuration.location(of: product, .id)))
-            guard comparison.catalogProducts[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let location = comparison.configuration.location(of: product, .id)
-            let near = unmatchedOther.best(for: product.id)
-            findings.append(Finding(
-                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
-                message: "\(product.id) is in the configuration but not in the catalogue",
-                left: FindingSide(role: "configuration", value: product.id, location: location),
-                right: FindingSide(role: "catalog", value: nil, location: SourceLocation(file: comparison.catalog.file)),
-                hint: near.map { "did you mean \($0)? (the catalogue has it, and the configuration does not)" }))
-        }
+        PresenceCheck(rule: Self.description, present: comparison.configuration, absent: comparison.catalog,
+                      presentIDs: comparison.configProducts, absentIDs: comparison.catalogProducts, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -40,20 +27,39 @@ public struct MissingInConfigRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        let unmatchedOther = NearMatch.Index(comparison.configuration.products.map(\.id).filter { comparison.catalogProducts[$0] == nil })
+        PresenceCheck(rule: Self.description, present: comparison.catalog, absent: comparison.configuration,
+                      presentIDs: comparison.catalogProducts, absentIDs: comparison.configProducts, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
+    }
+}
+
+/// Products of one source that the other lacks, with a "did you mean" drawn only from the other
+/// source's own unmatched IDs (an ID that has its partner is never suggested).
+struct PresenceCheck {
+    let rule: RuleDescription
+    let present: Catalog
+    let absent: Catalog
+    /// Both sources' products by ID (the comparison's lookups, built once).
+    let presentIDs: [String: Product]
+    let absentIDs: [String: Product]
+    let presentIsConfiguration: Bool
+
+    func run(findings: inout [Finding], checked: inout CheckedLog) {
+        let unmatchedOther = NearMatch.Index(absent.products.map(\.id).filter { presentIDs[$0] == nil })
+        let (here, there) = presentIsConfiguration ? ("configuration", "catalogue") : ("catalogue", "configuration")
         var reported = Set<String>()
-        for product in comparison.catalog.products {
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id,
-                                          location: comparison.catalog.location(of: product, .id)))
-            guard comparison.configProducts[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let location = comparison.catalog.location(of: product, .id)
-            let near = unmatchedOther.best(for: product.id)
+        for product in present.products {
+            checked.append(CheckedSubject(ruleID: rule.id, subject: product.id, location: present.location(of: product, .id)))
+            guard absentIDs[product.id] == nil, reported.insert(product.id).inserted else { continue }
+            let presentSide = FindingSide(role: presentIsConfiguration ? "configuration" : "catalog", value: product.id,
+                                          location: present.location(of: product, .id))
+            let absentSide = FindingSide(role: presentIsConfiguration ? "catalog" : "configuration", value: nil,
+                                         location: SourceLocation(file: absent.file))
             findings.append(Finding(
-                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id, field: .id,
-                message: "\(product.id) is in the catalogue but not in the configuration",
-                left: FindingSide(role: "configuration", value: nil, location: SourceLocation(file: comparison.configuration.file)),
-                right: FindingSide(role: "catalog", value: product.id, location: location),
-                hint: near.map { "did you mean \($0)? (the configuration has it, and the catalogue does not)" }))
+                ruleID: rule.id, severity: rule.defaultSeverity, productID: product.id, field: .id,
+                message: "\(product.id) is in the \(here) but not in the \(there)",
+                left: presentIsConfiguration ? presentSide : absentSide,
+                right: presentIsConfiguration ? absentSide : presentSide,
+                hint: unmatchedOther.best(for: product.id).map { "did you mean \($0)? (the \(there) has it, and the \(here) does not)" }))
         }
     }
 }

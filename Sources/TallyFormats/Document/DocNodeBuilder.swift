@@ -8,12 +8,14 @@ extension DocNode {
         switch try reader.peekKind() {
         case .object:
             var members: [(key: String, node: DocNode)] = []
+            var keyPositions: [Position] = []
             var seen = Set<String>()
             try reader.forEachKey { reader, key in
-                guard seen.insert(key).inserted else { throw reader.error("the key \"\(key)\" appears twice in the same object") }
+                guard seen.insert(key).inserted else { throw reader.error("the key \"\(key)\" appears twice in the same object", at: reader.keyPosition) }
+                keyPositions.append(reader.keyPosition)
                 members.append((key, try read(from: &reader)))
             }
-            return DocNode(.object(members), position: position)
+            return DocNode(.object(members), position: position, keyPositions: keyPositions)
         case .array:
             var elements: [DocNode] = []
             try reader.forEachElement { reader, _ in elements.append(try read(from: &reader)) }

@@ -29,6 +29,8 @@ public protocol DocumentReader {
     var position: Position { get }
     /// The key path of the value being read (`products[2].prices.USA`).
     var path: String { get }
+    /// Where the key most recently returned by `nextKey()` is written.
+    var keyPosition: Position { get }
 
     mutating func peekKind() throws -> ValueKind
     mutating func beginObject() throws
@@ -88,6 +90,22 @@ extension DocumentReader {
         case .string: return try readString()
         case .number: return try readNumberText()
         case let other: throw error("expected a price as a string or number, found \(other.article)")
+        }
+    }
+
+    /// Skips the next value, however deep (readers over a tree override it).
+    public mutating func skipValue() throws {
+        switch try peekKind() {
+        case .object:
+            try beginObject()
+            while try nextKey() != nil { try skipValue() }
+        case .array:
+            try beginArray()
+            while try nextElement() { try skipValue() }
+        case .string: _ = try readString()
+        case .number: _ = try readNumberText()
+        case .bool: _ = try readBool()
+        case .null: _ = try readNullIfPresent()
         }
     }
 

@@ -16,6 +16,7 @@ public struct JSONReader: DocumentReader {
     private var frames: [Frame] = []
     private let maxDepth: Int
     private let input: ChunkedInput?
+    public private(set) var keyPosition = Position.unknown
 
     private struct Frame {
         var isObject: Bool
@@ -122,6 +123,7 @@ public struct JSONReader: DocumentReader {
         guard bytes[index] == UInt8(ascii: "\"") else {
             throw error("expected a key in double quotes, found \(describe(bytes[index]))")
         }
+        keyPosition = position
         let key = try scanString()
         try skipWhitespace()
         guard try available() else { throw truncated() }
@@ -167,6 +169,7 @@ public struct JSONReader: DocumentReader {
         guard after < bytes.count, bytes[after] == UInt8(ascii: ":") else { return try slowTerritoryKey() }
         line += lines
         lineStart = newLineStart
+        keyPosition = Position(line: line, column: windowStart + at - lineStart + 1)
         index = after + 1
         try skipWhitespace()
         frames[last].count += 1
@@ -262,20 +265,6 @@ public struct JSONReader: DocumentReader {
         throw error("unexpected \(describe(bytes[index])) where a value should start")
     }
 
-    public mutating func skipValue() throws {
-        switch try peekKind() {
-        case .object:
-            try beginObject()
-            while try nextKey() != nil { try skipValue() }
-        case .array:
-            try beginArray()
-            while try nextElement() { try skipValue() }
-        case .string: _ = try readString()
-        case .number: _ = try readNumberText()
-        case .bool: _ = try readBool()
-        case .null: _ = try readNullIfPresent()
-        }
-    }
 }
 
 // MARK: - Input window

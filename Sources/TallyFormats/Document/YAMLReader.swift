@@ -12,6 +12,7 @@ public struct YAMLReader: DocumentReader {
     private var frames: [Frame] = []
     private var lastPosition = Position(line: 1, column: 1)
     private let maxDepth: Int
+    public private(set) var keyPosition = Position.unknown
 
     private struct Frame {
         var isObject: Bool
@@ -80,6 +81,7 @@ public struct YAMLReader: DocumentReader {
         }
         guard event.kind == .scalar else { throw error("a mapping key must be a plain value", at: event.position) }
         _ = try take()
+        keyPosition = event.position
         frames[last].count += 1
         frames[last].component = .key(event.text)
         return event.text
@@ -120,18 +122,6 @@ public struct YAMLReader: DocumentReader {
         return true
     }
 
-    public mutating func skipValue() throws {
-        switch try peekKind() {
-        case .object:
-            try beginObject()
-            while try nextKey() != nil { try skipValue() }
-        case .array:
-            try beginArray()
-            while try nextElement() { try skipValue() }
-        default:
-            _ = try take()
-        }
-    }
 
     // MARK: - Events
 

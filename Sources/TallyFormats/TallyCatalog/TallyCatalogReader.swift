@@ -75,8 +75,7 @@ public enum TallyCatalogReader {
         var message = "unknown key \"\(key)\" in \(place)"
         if let near = NearMatch.best(for: key, among: allowed) { message += "; did you mean \"\(near)\"?" }
         message += " (allowed: \(allowed.joined(separator: ", ")))"
-        // The key's value has not been read yet: the reader's position is the value's; report the key's line.
-        return reader.error(message)
+        return reader.error(message, at: reader.keyPosition)
     }
 }
 
