@@ -59,6 +59,16 @@ public struct Checker: Sendable {
         case compare(Comparison, any ComparisonRule)
     }
 
+    private enum Preparation: Sendable {
+        case compare(Catalog, Catalog)
+        case run(Work)
+    }
+
+    private enum Prepared: Sendable {
+        case comparison(Comparison)
+        case part((findings: [Finding], checked: [CheckedSubject]))
+    }
+
     /// Runs every piece of work on whichever core is free; results keep the order of `work`.
     private func run(_ work: [Work]) -> [(findings: [Finding], checked: [CheckedSubject])] {
         let recordsSubjects = self.recordsSubjects
@@ -82,12 +92,21 @@ public struct Checker: Sendable {
     public func check(configurations: [Catalog], catalogs: [Catalog]) -> CheckResult {
         let sources = configurations + catalogs
         let pairs = configurations.flatMap { configuration in catalogs.map { (configuration, $0) } }
-        let comparisons = Parallel.map(pairs.indices.map { $0 }) { [groupCorrespondences] in
-            Comparison(configuration: pairs[$0].0, catalog: pairs[$0].1, groupCorrespondences: groupCorrespondences)
-        }
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
+        // Phase one: the comparisons are built while the lint rules run (on whichever core is free).
+        let built = Parallel.map(pairs.map(Preparation.compare) + lintWork.map(Preparation.run)) { [self, groupCorrespondences] item -> Prepared in
+            switch item {
+            case .compare(let configuration, let catalog):
+                return .comparison(Comparison(configuration: configuration, catalog: catalog, groupCorrespondences: groupCorrespondences))
+            case .run(let work):
+                return .part(run([work])[0])
+            }
+        }
+        let comparisons = built.compactMap { if case .comparison(let comparison) = $0 { comparison } else { nil } }
+        let lintParts = built.compactMap { if case .part(let part) = $0 { part } else { nil } }
+        // Phase two: every (pair, rule).
         let compareWork = comparisons.flatMap { comparison in comparisonRules.map { Work.compare(comparison, $0) } }
-        let parts = run(lintWork + compareWork)
+        let parts = lintParts + run(compareWork)
 
         var result = CheckResult(sources: sources.map(\.file))
         result.pairs = comparisons.map(PairSummary.init)

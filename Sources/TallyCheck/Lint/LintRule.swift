@@ -28,16 +28,15 @@ public struct DuplicateIDRule: LintRule {
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        var first: [String: Product] = [:]
-        first.reserveCapacity(catalog.products.count)
+        var seen = Set<String>()
+        seen.reserveCapacity(catalog.products.count)
         for product in catalog.products {
             markChecked(catalog, product, &checked)
-            if let earlier = first[product.id] {
+            // The first occurrence is looked up only for the (rare) repeated ID.
+            if !seen.insert(product.id).inserted, let earlier = catalog.products.first(where: { $0.id == product.id }) {
                 findings.append(finding(catalog, product.id, .id,
                                         "\(product.id) is declared again (first at \(catalog.location(of: earlier, .id)))",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
-            } else {
-                first[product.id] = product
             }
         }
     }

@@ -39,13 +39,15 @@ public struct PriceRule: ProductPairRule {
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         let territory = comparison.territory
         guard let configPrice = config.price(in: territory) else { return [] }
+        let catalogPrice = catalog.price(in: territory)
+        if let catalogPrice, configPrice.money.amount == catalogPrice.money.amount { return [] }
+        // A mismatch: only now are the sides' texts and locations built.
         let left = comparison.configSide(config, .prices, value: configPrice.money.description, position: configPrice.position)
-        guard let catalogPrice = catalog.price(in: territory) else {
+        guard let catalogPrice else {
             return [finding(config.id, .prices,
                             "\(config.id) costs \(configPrice.money) in \(territory) in the configuration, but the catalogue has no \(territory) price",
                             left: left, right: comparison.catalogSide(catalog, .prices, value: nil), territory: territory)]
         }
-        guard configPrice.money.amount != catalogPrice.money.amount else { return [] }
         return [finding(config.id, .prices,
                         "\(config.id) costs \(configPrice.money) in \(territory) in the configuration but \(catalogPrice.money) in the catalogue",
                         left: left,

@@ -77,34 +77,36 @@ struct StoreKitDecoder {
 
     init(file: String) { self.file = file }
 
-    func catalog() -> Catalog {
+    /// The catalogue read. Consumes the decoder: products are updated in place (each product's
+    /// storage is uniquely held here, so no copy is made).
+    consuming func catalog() -> Catalog {
         // Every displayPrice in the file is in the storefront's territory and currency.
         let currency = storefront.currency
-        let products = products.map { product -> Product in
-            var product = product
-            product.prices = product.prices.map { Price(territory: storefront, money: Money(amount: $0.money.amount, currency: currency), position: $0.position) }
-            product.introductoryOffer = product.introductoryOffer.map { inStorefront($0, currency) }
-            product.otherIntroductoryOffers = product.otherIntroductoryOffers.map { inStorefront($0, currency) }
-            product.promotionalOffers = product.promotionalOffers.map { inStorefront($0, currency) }
-            product.codeOffers = product.codeOffers.map { inStorefront($0, currency) }
-            product.winbackOffers = product.winbackOffers.map { inStorefront($0, currency) }
-            product.billingPlans = product.billingPlans.map { plan in
+        let storefront = storefront
+        var products = self.products
+        self.products = []
+        func inStorefront(_ offer: Offer, _ currency: String?) -> Offer {
+            var offer = offer
+            offer.territory = storefront
+            offer.price = offer.price.map { Money(amount: $0.amount, currency: currency) }
+            return offer
+        }
+        for index in products.indices {
+            products[index].prices = products[index].prices.map { Price(territory: storefront, money: Money(amount: $0.money.amount, currency: currency), position: $0.position) }
+            products[index].introductoryOffer = products[index].introductoryOffer.map { inStorefront($0, currency) }
+            products[index].otherIntroductoryOffers = products[index].otherIntroductoryOffers.map { inStorefront($0, currency) }
+            products[index].promotionalOffers = products[index].promotionalOffers.map { inStorefront($0, currency) }
+            products[index].codeOffers = products[index].codeOffers.map { inStorefront($0, currency) }
+            products[index].winbackOffers = products[index].winbackOffers.map { inStorefront($0, currency) }
+            products[index].billingPlans = products[index].billingPlans.map { plan in
                 var plan = plan
                 plan.price = plan.price.map { Money(amount: $0.amount, currency: currency) }
                 plan.commitmentPrice = plan.commitmentPrice.map { Money(amount: $0.amount, currency: currency) }
                 return plan
             }
-            return product
         }
         return Catalog(file: file, format: .storeKit, defaultTerritory: storefront, products: products,
                        groups: groups, issues: issues)
-    }
-
-    private func inStorefront(_ offer: Offer, _ currency: String?) -> Offer {
-        var offer = offer
-        offer.territory = storefront
-        offer.price = offer.price.map { Money(amount: $0.amount, currency: currency) }
-        return offer
     }
 
     mutating func readSettings<R: DocumentReader>(_ reader: inout R) throws {

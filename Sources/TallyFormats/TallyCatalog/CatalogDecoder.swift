@@ -13,22 +13,22 @@ struct CatalogDecoder {
 
     init(file: String) { self.file = file }
 
-    func catalog(format: SourceFormat) -> Catalog {
+    /// The catalogue read; consumes the decoder so that products are updated in place.
+    consuming func catalog(format: SourceFormat) -> Catalog {
         // Offer prices are in the default territory, known only once the whole file is read.
         let currency = defaultTerritory.currency
         let territory = defaultTerritory
-        let located = products.map { product -> Product in
-            guard product.introductoryOffer != nil || !product.promotionalOffers.isEmpty else { return product }
-            var product = product
-            func place(_ offer: Offer) -> Offer {
-                var offer = offer
-                offer.territory = territory
-                offer.price = offer.price.map { Money(amount: $0.amount, currency: currency) }
-                return offer
-            }
-            product.introductoryOffer = product.introductoryOffer.map(place)
-            product.promotionalOffers = product.promotionalOffers.map(place)
-            return product
+        func place(_ offer: Offer) -> Offer {
+            var offer = offer
+            offer.territory = territory
+            offer.price = offer.price.map { Money(amount: $0.amount, currency: currency) }
+            return offer
+        }
+        var located = products
+        products = []
+        for index in located.indices where located[index].introductoryOffer != nil || !located[index].promotionalOffers.isEmpty {
+            located[index].introductoryOffer = located[index].introductoryOffer.map(place)
+            located[index].promotionalOffers = located[index].promotionalOffers.map(place)
         }
         return Catalog(file: file, format: format, defaultTerritory: defaultTerritory, products: located,
                        groups: groups, issues: issues)
