@@ -162,3 +162,21 @@ import TallyModel
         #expect(inMemory.products[49].prices.map { Money.plain($0.money.amount) } == ["49.99", "4900", "0.49"])
     }
 }
+
+@Suite struct CachedDecimalTests {
+    @Test func pricesReadThroughTheCacheEqualTheExactParse() throws {
+        let texts = ["0.99", "12.00", "12", "0.5", "160", "4.99", "4.990", "99999999999999999", "0.0000000000000001",
+                     "1234567.89", "7", "0.99", "12.00", "100000000000000000"]
+        var json = "{\"format\": \"tally-catalog/1\", \"products\": ["
+        json += texts.enumerated().map { "{\"id\": \"p\($0.offset)\", \"kind\": \"consumable\", \"prices\": {\"USA\": \"\($0.element)\", \"GBR\": \($0.element)}}" }
+            .joined(separator: ",")
+        json += "]}"
+        let catalog = try Fixtures.load(json, as: "cache.json")
+        for (product, text) in zip(catalog.products, texts) {
+            let expected = try #require(DecimalText.parse(text))
+            #expect(product.prices[0].money.amount == expected, "\(text)")
+            #expect(product.prices[1].money.amount == expected, "\(text) as a number")
+            #expect(Money.plain(product.prices[0].money.amount) == Money.plain(expected), "\(text)")
+        }
+    }
+}

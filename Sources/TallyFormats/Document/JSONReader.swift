@@ -16,6 +16,7 @@ public struct JSONReader: DocumentReader {
     private var frames: [Frame] = []
     private let maxDepth: Int
     private let input: ChunkedInput?
+    private let decimals = DecimalCache()
     public private(set) var keyPosition = Position.unknown
 
     private struct Frame {
@@ -228,8 +229,31 @@ public struct JSONReader: DocumentReader {
         var start = index
         let range: Range<Int>
         if bytes[index] == UInt8(ascii: "\"") {
-            // The common case, "4.99": digits, '.' and '-' up to the closing quote, parsed in place.
+            // The common case, "4.99": digits with at most one '.', up to the closing quote, parsed
+            // in place; catalogues repeat a few price points, so the Decimal usually comes from a cache.
             var end = index + 1
+            var mantissa: UInt64 = 0
+            var digits = 0
+            var scale = -1
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte >= 48 && byte <= 57 {
+                    mantissa = mantissa &* 10 &+ UInt64(byte - 48)
+                    digits += 1
+                    if scale >= 0 { scale += 1 }
+                } else if byte == UInt8(ascii: "."), scale < 0, digits > 0 {
+                    scale = 0
+                } else {
+                    break
+                }
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), digits > 0, digits <= 17, scale != 0 {
+                let value = decimals.value(mantissa: mantissa, scale: Swift.max(scale, 0))
+                index = end + 1
+                try skipWhitespace()
+                return .value(value)
+            }
             while end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-") || (bytes[end] >= 48 && bytes[end] <= 57) {
                 end += 1
             }
@@ -357,6 +381,24 @@ private final class Window {
 
     /// A copy of a range, for the rare string with escapes.
     func array(_ range: Range<Int>) -> [UInt8] { Array(buffer(range)) }
+}
+
+/// Decimals by (mantissa, scale), direct-mapped: building a `Decimal` costs more than finding
+/// one that a catalogue's repeated price points already made.
+private final class DecimalCache {
+    private var keys = [UInt64](repeating: .max, count: 4096)
+    private var values = [Decimal](repeating: 0, count: 4096)
+
+    func value(mantissa: UInt64, scale: Int) -> Decimal {
+        let key = mantissa << 5 | UInt64(scale)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+        if keys[slot] == key { return values[slot] }
+        var value = Decimal(mantissa)
+        if scale > 0 { value = Decimal(sign: .plus, exponent: -scale, significand: value) }
+        keys[slot] = key
+        values[slot] = value
+        return value
+    }
 }
 
 /// Reads a file a chunk at a time.
