@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TallyFormats", targets: ["TallyFormats"]),
         .library(name: "TallyCheck", targets: ["TallyCheck"]),
         .library(name: "TallyReport", targets: ["TallyReport"]),
+        .library(name: "TallyDiff", targets: ["TallyDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,20 +24,23 @@ let package = Package(
         .target(name: "TallyFormats", dependencies: ["TallyModel", .product(name: "Yams", package: "Yams")]),
         // Cross-source rules and single-source lint, producing `Finding`s.
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
+        // What changed between two versions of a catalogue, keyed by identity.
+        .target(name: "TallyDiff", dependencies: ["TallyModel"]),
         // Reporters: text, JSON, JUnit.
-        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck"]),
+        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff"]),
         // The command-line tool: thin over the libraries.
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "TallyModelTests", dependencies: ["TallyModel"]),
         .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),
-        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,7 +21,7 @@ struct Tally: ParsableCommand {
           tally lint catalog/products.yaml
         """,
         version: "0.1.0",
-        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, RulesCommand.self],
+        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, RulesCommand.self, DiffCommand.self],
         defaultSubcommand: nil
     )
 

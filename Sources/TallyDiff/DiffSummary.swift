@@ -1,0 +1,95 @@
+import TallyModel
+
+/// The counts a diff report starts with. Summaries of several diffs add up with `+`.
+public struct DiffSummary: Sendable, Hashable {
+    public var added = 0
+    public var removed = 0
+    /// Products on both sides with at least one change.
+    public var changed = 0
+    public var unchanged = 0
+    /// Changes to sources as a whole (storefront, subscription groups).
+    public var sourceChanges = 0
+    /// Every change record, of every kind.
+    public var changes = 0
+    /// Prices present on both sides that differ.
+    public var priceChanges = 0
+    public var priceIncreases = 0
+    public var priceDecreases = 0
+    /// Price changes between two currencies (USD → COP): neither up nor down.
+    public var priceCurrencyChanges = 0
+    /// Territories a product is newly priced in.
+    public var pricesAdded = 0
+    /// Territories a product is no longer priced in.
+    public var pricesRemoved = 0
+    /// Changes marked for attention, and how many of each reason (a change may have several).
+    public var attention = 0
+    public var attentionReasons: [Attention: Int] = [:]
+    /// The territories (or storefront pairs such as `USA → COL`) with a changed price.
+    public private(set) var priceTerritories: Set<String> = []
+
+    public init() {}
+
+    public init(_ diff: CatalogDiff) {
+        unchanged = diff.unchangedProducts
+        sourceChanges = diff.sourceChanges.count
+        for product in diff.products {
+            switch product.status {
+            case .added: added += 1
+            case .removed: removed += 1
+            case .changed: changed += 1
+            }
+        }
+        for change in diff.sourceChanges { count(change) }
+        for product in diff.products {
+            for change in product.changes { count(change) }
+        }
+    }
+
+    /// Territories with at least one changed price.
+    public var territoriesWithPriceChanges: Int { priceTerritories.count }
+
+    /// Whether there is nothing to report.
+    public var isEmpty: Bool { changes == 0 }
+
+    private mutating func count(_ change: Change) {
+        changes += 1
+        if !change.attention.isEmpty {
+            attention += 1
+            for reason in change.attention { attentionReasons[reason, default: 0] += 1 }
+        }
+        guard change.aspect == .price else { return }
+        switch change.action {
+        case .added: pricesAdded += 1
+        case .removed: pricesRemoved += 1
+        case .changed:
+            priceChanges += 1
+            if let key = change.territory?.code ?? change.key { priceTerritories.insert(key) }
+            switch change.priceChange?.direction {
+            case .up: priceIncreases += 1
+            case .down: priceDecreases += 1
+            case .otherCurrency: priceCurrencyChanges += 1
+            case .same, nil: break
+            }
+        }
+    }
+
+    public static func + (lhs: DiffSummary, rhs: DiffSummary) -> DiffSummary {
+        var sum = lhs
+        sum.added += rhs.added
+        sum.removed += rhs.removed
+        sum.changed += rhs.changed
+        sum.unchanged += rhs.unchanged
+        sum.sourceChanges += rhs.sourceChanges
+        sum.changes += rhs.changes
+        sum.priceChanges += rhs.priceChanges
+        sum.priceIncreases += rhs.priceIncreases
+        sum.priceDecreases += rhs.priceDecreases
+        sum.priceCurrencyChanges += rhs.priceCurrencyChanges
+        sum.pricesAdded += rhs.pricesAdded
+        sum.pricesRemoved += rhs.pricesRemoved
+        sum.attention += rhs.attention
+        sum.attentionReasons.merge(rhs.attentionReasons, uniquingKeysWith: +)
+        sum.priceTerritories.formUnion(rhs.priceTerritories)
+        return sum
+    }
+}

@@ -1,0 +1,81 @@
+import TallyDiff
+import TallyModel
+
+/// Words shared by the diff reporters: the summary line, the sources, the attention list.
+enum DiffWords {
+    /// `1 territory`, `3 territories`.
+    static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// `0 added, 4 removed, 8 changed, 0 unchanged products · 8 price changes (0 up, 0 down, 8
+    /// between currencies) in 1 territory · 1 catalogue change · 4 need attention`.
+    static func summaryLine(_ summary: DiffSummary) -> String {
+        let products = "\(summary.added) added, \(summary.removed) removed, \(summary.changed) changed, \(summary.unchanged) unchanged products"
+        var prices: String
+        if summary.priceChanges == 0 {
+            prices = "no price changes"
+        } else {
+            var directions = ["\(summary.priceIncreases) up", "\(summary.priceDecreases) down"]
+            if summary.priceCurrencyChanges > 0 { directions.append("\(summary.priceCurrencyChanges) between currencies") }
+            prices = "\(counted(summary.priceChanges, "price change")) (\(directions.joined(separator: ", "))) in "
+                + counted(summary.territoriesWithPriceChanges, "territory", plural: "territories")
+        }
+        if summary.pricesAdded > 0 || summary.pricesRemoved > 0 {
+            prices += "; \(summary.pricesAdded) territory prices added, \(summary.pricesRemoved) removed"
+        }
+        var parts = [products, prices]
+        if summary.sourceChanges > 0 { parts.append(counted(summary.sourceChanges, "catalogue change")) }
+        parts.append(summary.attention == 1 ? "1 needs attention" : "\(summary.attention) need attention")
+        return parts.joined(separator: " · ")
+    }
+
+    /// `configs/App.storekit (storekit, storefront USA, 12 products)`, or `(absent)`.
+    static func source(_ source: DiffSource) -> String {
+        if source.absent { return "\(source.file) (absent)" }
+        return "\(source.file) (\(source.format), \(source.storefrontName) \(source.storefront), \(counted(source.productCount, "product")))"
+    }
+
+    /// The path below the product heading: `prices › JPN`, or `product` for the product itself.
+    static func relativePath(_ change: Change) -> String {
+        var parts: [String] = []
+        if let name = change.aspect.pathName { parts.append(name) }
+        if let key = change.key { parts.append(key) } else if let territory = change.territory { parts.append(territory.code) }
+        return parts.isEmpty ? "product" : parts.joined(separator: " › ")
+    }
+
+    /// `+`, `-` or `~`.
+    static func sigil(_ action: ChangeAction) -> String {
+        switch action {
+        case .added: "+"
+        case .removed: "-"
+        case .changed: "~"
+        }
+    }
+
+    /// The first `limit` changes that need attention (all with nil), in report order, with the
+    /// file each belongs to.
+    static func attentionItems(_ result: DiffResult, limit: Int?) -> [(file: String, change: Change)] {
+        var items: [(file: String, change: Change)] = []
+        func add(_ change: Change, _ diff: CatalogDiff) -> Bool {
+            guard change.needsAttention else { return true }
+            if let limit, items.count >= limit { return false }
+            items.append((diff.new.absent ? diff.old.file : diff.new.file, change))
+            return true
+        }
+        for diff in result.diffs {
+            for change in diff.sourceChanges where !add(change, diff) { return items }
+            for product in diff.products {
+                for change in product.changes where !add(change, diff) { return items }
+            }
+        }
+        return items
+    }
+
+    /// `tip_5: removed product: its ID can never be used again in the App Store`.
+    static func attentionLine(_ change: Change) -> String {
+        let reasons = change.attention.map(\.explanation).joined(separator: "; ")
+        let what = change.aspect == .product ? "" : " \(change.summary):"
+        return "\(change.path):\(what) \(reasons)"
+    }
+}
