@@ -1,5 +1,3 @@
-import Foundation
-
 /// A change a release manager must not miss, and why.
 public enum Attention: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A product was removed: its ID can never be used again in the App Store.
@@ -34,5 +32,18 @@ public enum Attention: String, Sendable, Hashable, Codable, CaseIterable, Custom
     }
 
     /// A same-currency price change larger than this factor, up or down, is suspicious.
-    public static let suspiciousFactor: Decimal = 3
+    public static let suspiciousFactor = 3
+
+    /// This reason's bit in `Change`'s compact attention set.
+    var bit: UInt8 {
+        switch self {
+        case .productRemoved: 1
+        case .subscriptionPriceIncrease: 2
+        case .subscriptionPeriodChange: 4
+        case .groupReordered: 8
+        case .trialRemoved: 16
+        case .trialShortened: 32
+        case .suspiciousPrice: 64
+        }
+    }
 }

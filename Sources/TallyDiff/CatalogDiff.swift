@@ -2,14 +2,16 @@ import TallyModel
 
 /// Everything that changed between an old and a new version of a catalogue.
 public struct CatalogDiff: Sendable, Hashable {
-    public var old: DiffSource
-    public var new: DiffSource
+    public let old: DiffSource
+    public let new: DiffSource
     /// Changes to the source as a whole (storefront, subscription groups), in a stable order.
-    public var sourceChanges: [Change]
+    public let sourceChanges: [Change]
     /// Products with at least one change, sorted by product ID.
-    public var products: [ProductChanges]
+    public let products: [ProductChanges]
     /// Products present and identical on both sides.
-    public var unchangedProducts: Int
+    public let unchangedProducts: Int
+    /// The counts a report starts with.
+    public let summary: DiffSummary
 
     public init(old: DiffSource, new: DiffSource, sourceChanges: [Change] = [], products: [ProductChanges] = [], unchangedProducts: Int = 0) {
         self.old = old
@@ -17,6 +19,7 @@ public struct CatalogDiff: Sendable, Hashable {
         self.sourceChanges = sourceChanges
         self.products = products
         self.unchangedProducts = unchangedProducts
+        summary = DiffSummary(sourceChanges: sourceChanges, products: products, unchangedProducts: unchangedProducts)
     }
 
     /// Whether anything changed at all.
@@ -24,9 +27,6 @@ public struct CatalogDiff: Sendable, Hashable {
 
     /// Every change: the source's first, then product by product.
     public var allChanges: [Change] { sourceChanges + products.flatMap(\.changes) }
-
-    /// The counts a report starts with.
-    public var summary: DiffSummary { DiffSummary(self) }
 
     /// Where a change's old value is, in the old source.
     public func oldLocation(_ change: Change) -> SourceLocation? {

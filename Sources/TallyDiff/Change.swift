@@ -122,7 +122,15 @@ public struct Change: Sendable, Hashable {
     /// Where the new value was written in the new source (`.unknown` when removed).
     public var newPosition: Position
     /// Why a release manager must not miss this change; empty for most changes.
-    public var attention: [Attention]
+    public var attention: [Attention] {
+        get { attentionBits == 0 ? [] : Attention.allCases.filter { attentionBits & $0.bit != 0 } }
+        set { attentionBits = newValue.reduce(0) { $0 | $1.bit } }
+    }
+    /// `attention` as a bit set: a diff may hold millions of changes.
+    private var attentionBits: UInt8
+    /// Which way a changed price moved (nil for other changes); kept so that summaries do not
+    /// redo the arithmetic.
+    public private(set) var priceDirection: PriceChange.Direction?
     /// A few words that explain the change where the values alone do not (which subscription a
     /// reordered one now ranks below; how storefront prices are compared).
     public var note: String?
@@ -130,7 +138,7 @@ public struct Change: Sendable, Hashable {
     public init(
         _ aspect: ChangeAspect, _ action: ChangeAction, productID: String?, territory: Territory? = nil, key: String? = nil,
         old: ChangeValue? = nil, new: ChangeValue? = nil, oldPosition: Position = .unknown, newPosition: Position = .unknown,
-        attention: [Attention] = [], note: String? = nil
+        attention: [Attention] = [], note: String? = nil, priceDirection: PriceChange.Direction? = nil
     ) {
         self.aspect = aspect
         self.action = action
@@ -141,8 +149,12 @@ public struct Change: Sendable, Hashable {
         self.new = new
         self.oldPosition = oldPosition
         self.newPosition = newPosition
-        self.attention = attention
+        self.attentionBits = attention.reduce(0) { $0 | $1.bit }
         self.note = note
+        self.priceDirection = priceDirection
+        if priceDirection == nil, aspect == .price, action == .changed, let old = old?.money, let new = new?.money {
+            self.priceDirection = PriceChange(old: old, new: new).direction
+        }
     }
 
     /// Where the change is: `com.example.premium.yearly › prices › JPN`; source-wide changes
@@ -163,5 +175,11 @@ public struct Change: Sendable, Hashable {
         return PriceChange(old: old, new: new)
     }
 
-    public var needsAttention: Bool { !attention.isEmpty }
+    public var needsAttention: Bool { attentionBits != 0 }
+
+    /// Adds a reason for attention.
+    mutating func mark(_ reason: Attention) { attentionBits |= reason.bit }
+
+    /// Whether the change carries this reason (without building the `attention` array).
+    public func needsAttention(_ reason: Attention) -> Bool { attentionBits & reason.bit != 0 }
 }

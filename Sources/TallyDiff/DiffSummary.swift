@@ -24,38 +24,41 @@ public struct DiffSummary: Sendable, Hashable {
     /// Changes marked for attention, and how many of each reason (a change may have several).
     public var attention = 0
     public var attentionReasons: [Attention: Int] = [:]
-    /// The territories (or storefront pairs such as `USA → COL`) with a changed price.
-    public private(set) var priceTerritories: Set<String> = []
+    /// The territories with a changed price.
+    public private(set) var priceTerritories: Set<Territory> = []
+    /// Storefront pairs such as `USA → COL` with a changed price (single-storefront sources).
+    public private(set) var priceStorefrontPairs: Set<String> = []
 
     public init() {}
 
-    public init(_ diff: CatalogDiff) {
-        unchanged = diff.unchangedProducts
-        sourceChanges = diff.sourceChanges.count
-        for product in diff.products {
+    /// Counts the changes of one diff.
+    init(sourceChanges: [Change], products: [ProductChanges], unchangedProducts: Int) {
+        unchanged = unchangedProducts
+        self.sourceChanges = sourceChanges.count
+        for product in products {
             switch product.status {
             case .added: added += 1
             case .removed: removed += 1
             case .changed: changed += 1
             }
         }
-        for change in diff.sourceChanges { count(change) }
-        for product in diff.products {
+        for change in sourceChanges { count(change) }
+        for product in products {
             for change in product.changes { count(change) }
         }
     }
 
     /// Territories with at least one changed price.
-    public var territoriesWithPriceChanges: Int { priceTerritories.count }
+    public var territoriesWithPriceChanges: Int { priceTerritories.count + priceStorefrontPairs.count }
 
     /// Whether there is nothing to report.
     public var isEmpty: Bool { changes == 0 }
 
     private mutating func count(_ change: Change) {
         changes += 1
-        if !change.attention.isEmpty {
+        if change.needsAttention {
             attention += 1
-            for reason in change.attention { attentionReasons[reason, default: 0] += 1 }
+            for reason in Attention.allCases where change.needsAttention(reason) { attentionReasons[reason, default: 0] += 1 }
         }
         guard change.aspect == .price else { return }
         switch change.action {
@@ -63,8 +66,12 @@ public struct DiffSummary: Sendable, Hashable {
         case .removed: pricesRemoved += 1
         case .changed:
             priceChanges += 1
-            if let key = change.territory?.code ?? change.key { priceTerritories.insert(key) }
-            switch change.priceChange?.direction {
+            if let territory = change.territory {
+                priceTerritories.insert(territory)
+            } else if let key = change.key {
+                priceStorefrontPairs.insert(key)
+            }
+            switch change.priceDirection {
             case .up: priceIncreases += 1
             case .down: priceDecreases += 1
             case .otherCurrency: priceCurrencyChanges += 1
@@ -90,6 +97,7 @@ public struct DiffSummary: Sendable, Hashable {
         sum.attention += rhs.attention
         sum.attentionReasons.merge(rhs.attentionReasons, uniquingKeysWith: +)
         sum.priceTerritories.formUnion(rhs.priceTerritories)
+        sum.priceStorefrontPairs.formUnion(rhs.priceStorefrontPairs)
         return sum
     }
 }

@@ -64,11 +64,11 @@ enum PriceDiffer {
     /// A changed price, marked when it rises on an existing subscription or moves by more than
     /// the suspicious factor in the same currency.
     private static func changed(_ a: Price, _ b: Price, productID: String, territory: Territory? = nil, key: String? = nil, subscription: Bool) -> Change {
-        let delta = PriceChange(old: a.money, new: b.money)
-        var attention: [Attention] = []
-        if subscription, delta.direction == .up { attention.append(.subscriptionPriceIncrease) }
-        if delta.exceedsFactor(Attention.suspiciousFactor) { attention.append(.suspiciousPrice) }
-        return Change(.price, .changed, productID: productID, territory: territory, key: key, old: .money(a.money), new: .money(b.money),
-                      oldPosition: a.position, newPosition: b.position, attention: attention)
+        let (direction, suspicious) = PriceChange(old: a.money, new: b.money).classified(factor: Attention.suspiciousFactor)
+        var change = Change(.price, .changed, productID: productID, territory: territory, key: key, old: .money(a.money), new: .money(b.money),
+                            oldPosition: a.position, newPosition: b.position, priceDirection: direction)
+        if subscription, direction == .up { change.mark(.subscriptionPriceIncrease) }
+        if suspicious { change.mark(.suspiciousPrice) }
+        return change
     }
 }

@@ -2,70 +2,169 @@ import Foundation
 import TallyDiff
 import TallyModel
 
-/// Writes the versioned document described on `DiffJSONReport`: pretty printed, keys sorted,
-/// slashes unescaped, every change listed.
+/// Version 1 of the JSON document `tally diff --format json` writes; the full reference is
+/// docs/diff-json.md. The same content as the text report with every change listed (sweeps are
+/// never summarised), keys sorted, one change per line so that even millions of changes stay
+/// quick to write and easy to stream through `jq`.
+///
+/// ```json
+/// {
+///   "diffs": [
+///     {
+///       "changes": [
+///         {"action": "changed", "aspect": "price", "attention": ["subscription-price-increase"], "key": null,
+///          "new": {"column": 24, "file": "v2/App.storekit", "line": 42, "path": null, "value": "5.99 USD"}, "note": null,
+///          "old": {"column": 24, "file": "v1/App.storekit", "line": 42, "path": null, "value": "4.99 USD"},
+///          "path": "com.example.pro.monthly › prices › USA",
+///          "price": {"difference": "1", "direction": "up", "new": "5.99", "new_currency": "USD", "old": "4.99", "old_currency": "USD", "percent": "20"},
+///          "product": "com.example.pro.monthly", "summary": "4.99 USD → 5.99 USD (+1 USD, +20%)", "territory": "USA"}
+///       ],
+///       "new": {"absent": false, "file": "v2/App.storekit", "format": "storekit", "products": 12, "storefront": "USA"},
+///       "old": {...}, "summary": {...}
+///     }
+///   ],
+///   "summary": {"added": 0, "attention": 1, ...},
+///   "version": 1
+/// }
+/// ```
+///
+/// Every key is always present; a value that does not apply is `null`. Keys may be added within
+/// version 1; removing or renaming one bumps `version`.
 public struct DiffJSONReporter: DiffReporter {
     public static let identifier = "json"
 
     public init() {}
 
     public func report(_ result: DiffResult) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // The document holds only strings, integers, booleans and nulls, which always encode.
-        guard let data = try? encoder.encode(Self.document(for: result)) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The report as values, for callers that want to inspect it rather than print it.
-    public static func document(for result: DiffResult) -> DiffJSONReport {
-        DiffJSONReport(version: 1, summary: summary(result.summary), diffs: result.diffs.map(record))
-    }
-
-    static func record(_ diff: CatalogDiff) -> DiffJSONReport.DiffRecord {
-        var changes: [DiffJSONReport.ChangeRecord] = []
-        changes.reserveCapacity(diff.summary.changes)
-        for change in diff.sourceChanges { changes.append(record(change, diff)) }
-        for product in diff.products {
-            for change in product.changes { changes.append(record(change, diff)) }
+        var json = JSONWriter(capacity: 400 * result.summary.changes + 4096)
+        json.raw("{\n  \"diffs\": [")
+        for (index, diff) in result.diffs.enumerated() {
+            json.raw(index == 0 ? "\n    {\n      \"changes\": [" : ",\n    {\n      \"changes\": [")
+            var first = true
+            func add(_ change: Change) {
+                json.raw(first ? "\n        " : ",\n        ")
+                first = false
+                Self.write(change, diff, &json)
+            }
+            diff.sourceChanges.forEach(add)
+            for product in diff.products { product.changes.forEach(add) }
+            json.raw(first ? "],\n" : "\n      ],\n")
+            json.raw("      \"new\": ")
+            Self.write(diff.new, &json)
+            json.raw(",\n      \"old\": ")
+            Self.write(diff.old, &json)
+            json.raw(",\n      \"summary\": ")
+            Self.write(diff.summary, &json)
+            json.raw("\n    }")
         }
-        return DiffJSONReport.DiffRecord(old: source(diff.old), new: source(diff.new), summary: summary(diff.summary), changes: changes)
+        json.raw(result.diffs.isEmpty ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": ")
+        Self.write(result.summary, &json)
+        json.raw(",\n  \"version\": 1\n}")
+        return json.text
     }
 
-    static func source(_ source: DiffSource) -> DiffJSONReport.SourceRecord {
-        DiffJSONReport.SourceRecord(file: source.file, format: source.format.rawValue, storefront: source.storefront.code,
-                                    products: source.productCount, absent: source.absent)
+    static func write(_ change: Change, _ diff: CatalogDiff, _ json: inout JSONWriter) {
+        json.raw("{")
+        json.key("action", first: true)
+        json.string(change.action.rawValue)
+        json.key("aspect")
+        json.string(change.aspect.rawValue)
+        json.key("attention")
+        json.strings(change.attention.map(\.rawValue))
+        json.key("key")
+        json.string(change.key)
+        json.key("new")
+        side(change.new, diff.newLocation(change), &json)
+        json.key("note")
+        json.string(change.note)
+        json.key("old")
+        side(change.old, diff.oldLocation(change), &json)
+        json.key("path")
+        json.string(change.path)
+        json.key("price")
+        if let price = change.priceChange { write(price, direction: change.priceDirection, &json) } else { json.raw("null") }
+        json.key("product")
+        json.string(change.productID)
+        json.key("summary")
+        json.string(change.summary)
+        json.key("territory")
+        json.string(change.territory?.code)
+        json.raw("}")
     }
 
-    static func summary(_ summary: DiffSummary) -> DiffJSONReport.Summary {
-        DiffJSONReport.Summary(
-            added: summary.added, removed: summary.removed, changed: summary.changed, unchanged: summary.unchanged,
-            sourceChanges: summary.sourceChanges, changes: summary.changes, priceChanges: summary.priceChanges,
-            priceIncreases: summary.priceIncreases, priceDecreases: summary.priceDecreases,
-            priceCurrencyChanges: summary.priceCurrencyChanges, pricesAdded: summary.pricesAdded, pricesRemoved: summary.pricesRemoved,
-            territoriesWithPriceChanges: summary.territoriesWithPriceChanges, attention: summary.attention,
-            attentionReasons: Dictionary(uniqueKeysWithValues: summary.attentionReasons.map { ($0.key.rawValue, $0.value) }))
+    private static func side(_ value: ChangeValue?, _ location: TallyModel.SourceLocation?, _ json: inout JSONWriter) {
+        guard let location else { return json.raw("null") }
+        json.raw("{")
+        json.key("column", first: true)
+        json.int(location.column)
+        json.key("file")
+        json.string(location.file)
+        json.key("line")
+        json.int(location.line)
+        json.key("path")
+        json.string(location.path)
+        json.key("value")
+        json.string(value?.text)
+        json.raw("}")
     }
 
-    static func record(_ change: Change, _ diff: CatalogDiff) -> DiffJSONReport.ChangeRecord {
-        DiffJSONReport.ChangeRecord(
-            path: change.path, product: change.productID, aspect: change.aspect.rawValue, action: change.action.rawValue,
-            territory: change.territory?.code, key: change.key, summary: change.summary, note: change.note,
-            attention: change.attention.map(\.rawValue),
-            old: diff.oldLocation(change).map { side(change.old, $0) },
-            new: diff.newLocation(change).map { side(change.new, $0) },
-            price: change.priceChange.map(price))
+    private static func write(_ price: PriceChange, direction: PriceChange.Direction?, _ json: inout JSONWriter) {
+        json.raw("{")
+        json.key("difference", first: true)
+        json.string(price.difference.map { Money.plain($0.amount) })
+        json.key("direction")
+        json.string((direction ?? price.direction).rawValue)
+        json.key("new")
+        json.string(Money.plain(price.new.amount))
+        json.key("new_currency")
+        json.string(price.new.currency)
+        json.key("old")
+        json.string(Money.plain(price.old.amount))
+        json.key("old_currency")
+        json.string(price.old.currency)
+        json.key("percent")
+        json.string(price.percent.map(Money.plain))
+        json.raw("}")
     }
 
-    static func side(_ value: ChangeValue?, _ location: TallyModel.SourceLocation) -> DiffJSONReport.SideRecord {
-        DiffJSONReport.SideRecord(value: value?.text, file: location.file, line: location.line, column: location.column, path: location.path)
+    private static func write(_ source: DiffSource, _ json: inout JSONWriter) {
+        json.raw("{")
+        json.key("absent", first: true)
+        json.bool(source.absent)
+        json.key("file")
+        json.string(source.file)
+        json.key("format")
+        json.string(source.format.rawValue)
+        json.key("products")
+        json.int(source.productCount)
+        json.key("storefront")
+        json.string(source.storefront.code)
+        json.raw("}")
     }
 
-    static func price(_ change: PriceChange) -> DiffJSONReport.PriceRecord {
-        DiffJSONReport.PriceRecord(
-            old: Money.plain(change.old.amount), oldCurrency: change.old.currency,
-            new: Money.plain(change.new.amount), newCurrency: change.new.currency,
-            difference: change.difference.map { Money.plain($0.amount) }, percent: change.percent.map(Money.plain),
-            direction: change.direction.rawValue)
+    private static func write(_ summary: DiffSummary, _ json: inout JSONWriter) {
+        let counts: [(String, Int)] = [
+            ("added", summary.added), ("attention", summary.attention), ("changed", summary.changed), ("changes", summary.changes),
+            ("price_changes", summary.priceChanges), ("price_currency_changes", summary.priceCurrencyChanges),
+            ("price_decreases", summary.priceDecreases), ("price_increases", summary.priceIncreases),
+            ("prices_added", summary.pricesAdded), ("prices_removed", summary.pricesRemoved), ("removed", summary.removed),
+            ("source_changes", summary.sourceChanges), ("territories_with_price_changes", summary.territoriesWithPriceChanges),
+            ("unchanged", summary.unchanged),
+        ]
+        json.raw("{")
+        for (index, (name, value)) in counts.enumerated() {
+            json.key(name, first: index == 0)
+            json.int(value)
+            if name == "attention" {
+                json.key("attention_reasons")
+                json.raw("{")
+                for (position, reason) in Attention.allCases.sorted(by: { $0.rawValue < $1.rawValue }).enumerated() {
+                    json.key(reason.rawValue, first: position == 0)
+                    json.int(summary.attentionReasons[reason] ?? 0)
+                }
+                json.raw("}")
+            }
+        }
+        json.raw("}")
     }
 }

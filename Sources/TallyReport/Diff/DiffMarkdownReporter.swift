@@ -44,16 +44,18 @@ public struct DiffMarkdownReporter: DiffReporter {
             return blocks.joined(separator: "\n\n")
         }
         blocks.append(summaryLine(summary))
-        if summary.attention > 0 {
-            let items = DiffWords.attentionItems(DiffResult(diffs: [diff]), limit: verbose ? nil : DiffTextReporter.attentionLimit)
-            var list = ["**⚠️ Needs attention**", ""] + items.map { "- " + Self.text(DiffWords.attentionLine($0.change)) }
-            if summary.attention > items.count { list.append("- … and \(summary.attention - items.count) more, marked ⚠️ below") }
+        let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
+        let attention = DiffWords.attentionLines(diff, rows: rows)
+        if !attention.isEmpty {
+            let shown = verbose ? attention[...] : attention.prefix(DiffTextReporter.attentionLimit)
+            var list = ["**⚠️ Needs attention**", ""] + shown.map { "- " + Self.text($0) }
+            if attention.count > shown.count { list.append("- … and \(attention.count - shown.count) more, marked ⚠️ below") }
             blocks.append(list.joined(separator: "\n"))
         }
         var table = ["| | Change | What | Old | New |", "|---|---|---|---|---|"]
         for change in diff.sourceChanges { table.append(row(change, diff)) }
-        for product in diff.products {
-            for item in DiffRow.rows(product, verbose: verbose) {
+        for (product, productRows) in rows {
+            for item in productRows {
                 switch item {
                 case .change(let change): table.append(row(change, diff))
                 case .sweep(let sweep): table.append(row(sweep, product.productID, diff))

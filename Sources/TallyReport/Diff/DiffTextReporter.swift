@@ -56,21 +56,22 @@ public struct DiffTextReporter: DiffReporter {
         }
         header.append(summaryLine(summary))
         var blocks = [header]
-        if summary.attention > 0 {
-            let limit = verbose ? nil : Self.attentionLimit
-            let items = DiffWords.attentionItems(DiffResult(diffs: [diff]), limit: limit)
-            var block = [paint("! needs attention", .red)] + items.map { "  " + visible(DiffWords.attentionLine($0.change)) }
-            if summary.attention > items.count {
-                block.append("  … and \(summary.attention - items.count) more, marked ! below (--verbose lists them all here)")
+        let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
+        let attention = DiffWords.attentionLines(diff, rows: rows)
+        if !attention.isEmpty {
+            let shown = verbose ? attention[...] : attention.prefix(Self.attentionLimit)
+            var block = [paint("! needs attention", .red)] + shown.map { "  " + visible($0) }
+            if attention.count > shown.count {
+                block.append("  … and \(attention.count - shown.count) more, marked ! below (--verbose lists them all here)")
             }
             blocks.append(block)
         }
         if !diff.sourceChanges.isEmpty {
             blocks.append([paint(Change.sourceHeading, .bold)] + diff.sourceChanges.flatMap { lines($0, diff) })
         }
-        for product in diff.products {
+        for (product, productRows) in rows {
             let heading = "\(paint(visible(product.productID), .bold))  \(product.status.rawValue)"
-            blocks.append([heading] + DiffRow.rows(product, verbose: verbose).flatMap { row -> [String] in
+            blocks.append([heading] + productRows.flatMap { row -> [String] in
                 switch row {
                 case .change(let change): lines(change, diff)
                 case .sweep(let sweep): lines(sweep, diff)

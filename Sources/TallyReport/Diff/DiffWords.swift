@@ -53,23 +53,10 @@ enum DiffWords {
         }
     }
 
-    /// The first `limit` changes that need attention (all with nil), in report order, with the
-    /// file each belongs to.
-    static func attentionItems(_ result: DiffResult, limit: Int?) -> [(file: String, change: Change)] {
-        var items: [(file: String, change: Change)] = []
-        func add(_ change: Change, _ diff: CatalogDiff) -> Bool {
-            guard change.needsAttention else { return true }
-            if let limit, items.count >= limit { return false }
-            items.append((diff.new.absent ? diff.old.file : diff.new.file, change))
-            return true
-        }
-        for diff in result.diffs {
-            for change in diff.sourceChanges where !add(change, diff) { return items }
-            for product in diff.products {
-                for change in product.changes where !add(change, diff) { return items }
-            }
-        }
-        return items
+    /// The attention lines of a diff whose product rows are already built: source changes
+    /// first, then product by product (a sweep is one line).
+    static func attentionLines(_ diff: CatalogDiff, rows: [(product: ProductChanges, rows: [DiffRow])]) -> [String] {
+        diff.sourceChanges.filter(\.needsAttention).map(attentionLine) + rows.flatMap { $0.rows.compactMap(\.attentionLine) }
     }
 
     /// `tip_5: removed product: its ID can never be used again in the App Store`.

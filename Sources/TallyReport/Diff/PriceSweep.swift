@@ -8,84 +8,64 @@ struct PriceSweep {
     /// More price changes than this in one product are summarised unless the report is verbose.
     static let threshold = DiffFormat.sweepThreshold
 
-    var changed: [Change] = []
-    var added: [Change] = []
-    var removed: [Change] = []
+    /// The product's changes (all of them; the sweep looks at the `.price` ones).
+    let changes: [Change]
+    let statistics: PriceStatistics
 
     init(_ changes: [Change]) {
-        for change in changes where change.aspect == .price {
-            switch change.action {
-            case .changed: changed.append(change)
-            case .added: added.append(change)
-            case .removed: removed.append(change)
-            }
-        }
+        self.changes = changes
+        statistics = PriceStatistics(changes)
     }
 
-    var count: Int { changed.count + added.count + removed.count }
+    var count: Int { statistics.total }
 
-    /// Where the sweep starts in each file: its first row's position.
-    var first: Change? { changed.first ?? added.first ?? removed.first }
+    /// The first price change: where the sweep starts in each file.
+    var first: Change? { changes.first { $0.aspect == .price } }
 
-    /// Every attention reason in the sweep, with how many rows carry it.
+    /// Attention reasons with their counts, in `Attention.allCases` order.
     var attention: [(reason: Attention, count: Int)] {
-        var counts: [Attention: Int] = [:]
-        for change in changed + added + removed {
-            for reason in change.attention { counts[reason, default: 0] += 1 }
-        }
-        return Attention.allCases.compactMap { reason in counts[reason].map { (reason, $0) } }
+        Attention.allCases.compactMap { reason in statistics.attention[reason].map { (reason, $0) } }
     }
 
-    /// `changed in 175 territories: 170 up (+10% to +25%), 5 down (-3%); USA 4.99 USD → 5.99 USD (+1 USD, +20.04%)`,
+    /// `changed in 175 territories: 170 up (+10% to +25%), 5 down (-3%); e.g. USA 4.99 USD → 5.99 USD (+1 USD, +20.04%)`,
     /// then `newly priced in 3 territories: ...` and `no longer priced in 2 territories: ...`.
     func lines(example territory: Territory) -> [String] {
+        let stats = statistics
         var lines: [String] = []
-        if !changed.isEmpty {
-            var up: [Decimal] = [], down: [Decimal] = []
-            var upCount = 0, downCount = 0, otherCurrency = 0
-            for change in changed {
-                guard let delta = change.priceChange else { continue }
-                switch delta.direction {
-                case .up:
-                    upCount += 1
-                    if let percent = delta.percent { up.append(percent) }
-                case .down:
-                    downCount += 1
-                    if let percent = delta.percent { down.append(percent) }
-                case .otherCurrency: otherCurrency += 1
-                case .same: break
-                }
-            }
+        if stats.changed > 0 {
             var parts: [String] = []
-            if upCount > 0 { parts.append("\(upCount) up\(Self.range(up))") }
-            if downCount > 0 { parts.append("\(downCount) down\(Self.range(down))") }
-            if otherCurrency > 0 { parts.append("\(otherCurrency) between currencies") }
-            var line = "changed in \(DiffWords.counted(changed.count, "territory", plural: "territories")): \(parts.joined(separator: ", "))"
+            if stats.up > 0 { parts.append("\(stats.up) up\(Self.range(stats.upPercent))") }
+            if stats.down > 0 { parts.append("\(stats.down) down\(Self.range(stats.downPercent))") }
+            if stats.otherCurrency > 0 { parts.append("\(stats.otherCurrency) between currencies") }
+            var line = "changed in \(DiffWords.counted(stats.changed, "territory", plural: "territories")): \(parts.joined(separator: ", "))"
+            let changed = changes.lazy.filter { $0.aspect == .price && $0.action == .changed }
             if let example = changed.first(where: { $0.territory == territory }) ?? changed.first {
                 line += "; e.g. \(example.territory?.code ?? example.key ?? "") \(example.summary)"
             }
             lines.append(line)
         }
-        if !added.isEmpty {
-            lines.append("newly priced in \(DiffWords.counted(added.count, "territory", plural: "territories")): \(Self.codes(added))")
+        if stats.added > 0 {
+            lines.append("newly priced in \(DiffWords.counted(stats.added, "territory", plural: "territories")): \(codes(.added))")
         }
-        if !removed.isEmpty {
-            lines.append("no longer priced in \(DiffWords.counted(removed.count, "territory", plural: "territories")): \(Self.codes(removed))")
+        if stats.removed > 0 {
+            lines.append("no longer priced in \(DiffWords.counted(stats.removed, "territory", plural: "territories")): \(codes(.removed))")
         }
         return lines
     }
 
     /// ` (+10% to +25%)`, ` (+20%)`, or nothing without percentages.
-    private static func range(_ percents: [Decimal]) -> String {
-        guard let low = percents.min(), let high = percents.max() else { return "" }
-        let a = PriceChange.signed(low) + "%", b = PriceChange.signed(high) + "%"
-        return low == high ? " (\(a))" : " (\(a) to \(b))"
+    private static func range(_ percents: ClosedRange<Decimal>?) -> String {
+        guard let percents else { return "" }
+        let a = PriceChange.signed(percents.lowerBound) + "%", b = PriceChange.signed(percents.upperBound) + "%"
+        return percents.lowerBound == percents.upperBound ? " (\(a))" : " (\(a) to \(b))"
     }
 
     /// `AAA, BBB, CCC and 12 more`.
-    private static func codes(_ changes: [Change]) -> String {
-        let codes = changes.map { $0.territory?.code ?? $0.key ?? "?" }
-        return codes.count <= 8 ? codes.joined(separator: ", ") : codes.prefix(8).joined(separator: ", ") + " and \(codes.count - 8) more"
+    private func codes(_ action: ChangeAction) -> String {
+        let codes = changes.lazy.filter { $0.aspect == .price && $0.action == action }.map { $0.territory?.code ?? $0.key ?? "?" }
+        let shown = Array(codes.prefix(8))
+        let total = action == .added ? statistics.added : statistics.removed
+        return shown.joined(separator: ", ") + (total > shown.count ? " and \(total - shown.count) more" : "")
     }
 }
 
@@ -97,8 +77,10 @@ enum DiffRow {
     /// The product's rows: a sweep (where the first price change was) when there are more than
     /// `PriceSweep.threshold` price changes and the report is not verbose.
     static func rows(_ product: ProductChanges, verbose: Bool) -> [DiffRow] {
-        let prices = product.changes.lazy.filter { $0.aspect == .price }.count
-        guard !verbose, prices > PriceSweep.threshold else { return product.changes.map(DiffRow.change) }
+        guard !verbose, product.changes.count > PriceSweep.threshold,
+              product.changes.lazy.filter({ $0.aspect == .price }).count > PriceSweep.threshold else {
+            return product.changes.map(DiffRow.change)
+        }
         var rows: [DiffRow] = []
         var placed = false
         for change in product.changes {
@@ -110,5 +92,18 @@ enum DiffRow {
             }
         }
         return rows
+    }
+
+    /// The row's attention in words, for the list at the top of a report.
+    var attentionLine: String? {
+        switch self {
+        case .change(let change):
+            return change.needsAttention ? DiffWords.attentionLine(change) : nil
+        case .sweep(let sweep):
+            let reasons = sweep.attention
+            guard !reasons.isEmpty, let first = sweep.first else { return nil }
+            let words = reasons.map { "\($0.count) × \($0.reason.explanation)" }.joined(separator: "; ")
+            return "\(first.productID ?? Change.sourceHeading) › prices: \(words)"
+        }
     }
 }
