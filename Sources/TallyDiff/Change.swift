@@ -69,7 +69,7 @@ public enum ChangeValue: Sendable, Hashable {
     /// The value in words: `4.99 USD`, `P1M`, `free trial of 1 week`, `on`.
     public var text: String {
         switch self {
-        case .money(let money): money.description
+        case .money(let money): DecimalFormat.money(money)
         case .period(let period): period.literal
         case .kind(let kind): kind.rawValue
         case .flag(let flag): flag ? "on" : "off"
@@ -112,7 +112,10 @@ public struct Change: Sendable, Hashable {
     public var territory: Territory?
     /// Any other key inside the product: an offer ID, a locale, a group name, or `USA → COL`
     /// for the storefront price of two single-storefront sources.
-    public var key: String?
+    public var key: String? {
+        get { detail?.key }
+        set { detail = Detail.make(key: newValue, note: note) }
+    }
     /// The value in the old source; nil when added.
     public var old: ChangeValue?
     /// The value in the new source; nil when removed.
@@ -133,7 +136,13 @@ public struct Change: Sendable, Hashable {
     public private(set) var priceDirection: PriceChange.Direction?
     /// A few words that explain the change where the values alone do not (which subscription a
     /// reordered one now ranks below; how storefront prices are compared).
-    public var note: String?
+    public var note: String? {
+        get { detail?.note }
+        set { detail = Detail.make(key: key, note: newValue) }
+    }
+    /// `key` and `note`, boxed: most changes (prices by territory) have neither, and a diff may
+    /// hold millions of changes.
+    private var detail: Detail?
 
     public init(
         _ aspect: ChangeAspect, _ action: ChangeAction, productID: String?, territory: Territory? = nil, key: String? = nil,
@@ -144,13 +153,12 @@ public struct Change: Sendable, Hashable {
         self.action = action
         self.productID = productID
         self.territory = territory
-        self.key = key
+        self.detail = Detail.make(key: key, note: note)
         self.old = old
         self.new = new
         self.oldPosition = oldPosition
         self.newPosition = newPosition
         self.attentionBits = attention.reduce(0) { $0 | $1.bit }
-        self.note = note
         self.priceDirection = priceDirection
         if priceDirection == nil, aspect == .price, action == .changed, let old = old?.money, let new = new?.money {
             self.priceDirection = PriceChange(old: old, new: new).direction
@@ -182,4 +190,26 @@ public struct Change: Sendable, Hashable {
 
     /// Whether the change carries this reason (without building the `attention` array).
     public func needsAttention(_ reason: Attention) -> Bool { attentionBits & reason.bit != 0 }
+}
+
+/// The rarely present parts of a change, shared between copies.
+private final class Detail: Sendable, Hashable {
+    let key: String?
+    let note: String?
+
+    private init(key: String?, note: String?) {
+        self.key = key
+        self.note = note
+    }
+
+    static func make(key: String?, note: String?) -> Detail? {
+        key == nil && note == nil ? nil : Detail(key: key, note: note)
+    }
+
+    static func == (lhs: Detail, rhs: Detail) -> Bool { lhs.key == rhs.key && lhs.note == rhs.note }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(note)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 
 /// A decimal as a 64-bit integer significand and a power-of-ten exponent: still exact, and cheap
 /// to compare and combine. Foundation's `Decimal` arithmetic allocates on every operation, which
@@ -10,13 +11,15 @@ struct ExactDecimal: Hashable {
     var exponent: Int
 
     /// Significands at or above this are left to `Decimal` (room to scale and multiply).
-    private static let limit = Decimal(Int64(1) << 60)
+    private static let limit: Double = 1e15
 
     init?(_ value: Decimal) {
         guard value.isFinite else { return nil }
-        let magnitude = value.significand
-        guard magnitude < Self.limit else { return nil }
-        let integer = NSDecimalNumber(decimal: magnitude).int64Value
+        let magnitude = NSDecimalNumber(decimal: value.significand)
+        // The Double only bounds the size (a cheaper test than comparing Decimals): far below
+        // 2^53 and Int64.max, `int64Value` is exact whichever side of the bound a value falls.
+        guard magnitude.doubleValue < Self.limit else { return nil }
+        let integer = magnitude.int64Value
         significand = value.sign == .minus ? -integer : integer
         exponent = value.exponent
     }
@@ -51,5 +54,33 @@ struct ExactDecimal: Hashable {
         let quotient = numerator / denominator, remainder = numerator % denominator
         guard remainder != 0, remainder.magnitude >= denominator.magnitude - remainder.magnitude else { return quotient }
         return (numerator < 0) != (denominator < 0) ? quotient - 1 : quotient + 1
+    }
+}
+
+/// Decimal text for reports, as `Money.plain` writes it (`0.99`, `4900`, `-0.5`, trailing zeros
+/// dropped), without Foundation's slow general formatter for the usual small prices.
+public enum DecimalFormat {
+    public static func plain(_ value: Decimal) -> String {
+        guard let exact = ExactDecimal(value) else { return Money.plain(value) }
+        var significand = exact.significand.magnitude, exponent = exact.exponent
+        guard significand != 0 else { return "0" }
+        while exponent < 0, significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        var digits = String(significand)
+        if exponent >= 0 {
+            digits += String(repeating: "0", count: exponent)
+        } else if digits.count + exponent <= 0 {
+            digits = "0." + String(repeating: "0", count: -exponent - digits.count) + digits
+        } else {
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: exponent))
+        }
+        return exact.significand < 0 ? "-" + digits : digits
+    }
+
+    /// `4.99 USD`, or `4.99` without a currency: `Money.description`, faster.
+    public static func money(_ money: Money) -> String {
+        money.currency.map { "\(plain(money.amount)) \($0)" } ?? plain(money.amount)
     }
 }

@@ -83,17 +83,27 @@ public struct PriceChange: Sendable, Hashable {
 
     /// `+1 USD, +20.2%`, `-0.5 USD, -10%`, or `currency USD → COP` across currencies.
     public var words: String {
-        guard let difference else {
+        guard sameCurrency else {
             return "currency \(old.currency ?? "unknown") → \(new.currency ?? "unknown")"
         }
-        var parts = [PriceChange.signed(difference.amount) + (difference.currency.map { " \($0)" } ?? "")]
-        if let percent { parts.append(PriceChange.signed(percent) + "%") }
-        return parts.joined(separator: ", ")
+        let currency = new.currency.map { " \($0)" } ?? ""
+        if let parts = aligned, parts.a != 0 {
+            let (delta, overflowA) = parts.b.subtractingReportingOverflow(parts.a)
+            let (scaled, overflowB) = delta.multipliedReportingOverflow(by: 1000)
+            if !overflowA, !overflowB {
+                let difference = ExactDecimal.decimal(delta, exponent: parts.exponent)
+                let percent = ExactDecimal.decimal(ExactDecimal.roundedQuotient(scaled, parts.a), exponent: -1)
+                return "\(PriceChange.signed(difference))\(currency), \(PriceChange.signed(percent))%"
+            }
+        }
+        var words = [PriceChange.signed(difference?.amount ?? 0) + currency]
+        if let percent { words.append(PriceChange.signed(percent) + "%") }
+        return words.joined(separator: ", ")
     }
 
     /// `+1.5`, `-0.25`, `0`: plain decimal text with an explicit sign.
     public static func signed(_ value: Decimal) -> String {
-        let text = Money.plain(value)
-        return value > 0 ? "+" + text : text
+        let text = DecimalFormat.plain(value)
+        return text.hasPrefix("-") || text == "0" ? text : "+" + text
     }
 }

@@ -87,7 +87,9 @@ struct DiffCommand: ParsableCommand {
                                               oldAbsent: old == nil, newAbsent: new == nil))
         }
         let result = DiffResult(diffs: diffs)
-        try output.write(format.reporter(color: output.useColor, verbose: verbose).report(result))
+        var stream = try ReportStream(output)
+        format.reporter(color: output.useColor, verbose: verbose).write(result, to: &stream)
+        try stream.finish()
         if exitCode, result.hasChanges { throw TallyExit.mismatches.code }
     }
 

@@ -36,7 +36,13 @@ public struct DiffJSONReporter: DiffReporter {
     public init() {}
 
     public func report(_ result: DiffResult) -> String {
-        var json = JSONWriter(capacity: 400 * result.summary.changes + 4096)
+        var text = ""
+        write(result, to: &text)
+        return text
+    }
+
+    public func write<Output: TextOutputStream>(_ result: DiffResult, to output: inout Output) {
+        var json = JSONWriter(capacity: 1 << 21)
         json.raw("{\n  \"diffs\": [")
         for (index, diff) in result.diffs.enumerated() {
             json.raw(index == 0 ? "\n    {\n      \"changes\": [" : ",\n    {\n      \"changes\": [")
@@ -45,6 +51,7 @@ public struct DiffJSONReporter: DiffReporter {
                 json.raw(first ? "\n        " : ",\n        ")
                 first = false
                 Self.write(change, diff, &json)
+                json.flush(into: &output)
             }
             diff.sourceChanges.forEach(add)
             for product in diff.products { product.changes.forEach(add) }
@@ -60,7 +67,7 @@ public struct DiffJSONReporter: DiffReporter {
         json.raw(result.diffs.isEmpty ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": ")
         Self.write(result.summary, &json)
         json.raw(",\n  \"version\": 1\n}")
-        return json.text
+        output.write(json.text)
     }
 
     static func write(_ change: Change, _ diff: CatalogDiff, _ json: inout JSONWriter) {
@@ -111,19 +118,19 @@ public struct DiffJSONReporter: DiffReporter {
     private static func write(_ price: PriceChange, direction: PriceChange.Direction?, _ json: inout JSONWriter) {
         json.raw("{")
         json.key("difference", first: true)
-        json.string(price.difference.map { Money.plain($0.amount) })
+        json.string(price.difference.map { DecimalFormat.plain($0.amount) })
         json.key("direction")
         json.string((direction ?? price.direction).rawValue)
         json.key("new")
-        json.string(Money.plain(price.new.amount))
+        json.string(DecimalFormat.plain(price.new.amount))
         json.key("new_currency")
         json.string(price.new.currency)
         json.key("old")
-        json.string(Money.plain(price.old.amount))
+        json.string(DecimalFormat.plain(price.old.amount))
         json.key("old_currency")
         json.string(price.old.currency)
         json.key("percent")
-        json.string(price.percent.map(Money.plain))
+        json.string(price.percent.map(DecimalFormat.plain))
         json.raw("}")
     }
 

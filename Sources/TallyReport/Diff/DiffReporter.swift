@@ -10,6 +10,16 @@ public protocol DiffReporter: Sendable {
 
     /// The complete report for `result`.
     func report(_ result: DiffResult) -> String
+
+    /// Writes the report to `output` in pieces, so that a report of millions of changes is never
+    /// held whole. The default writes `report(result)` at once.
+    func write<Output: TextOutputStream>(_ result: DiffResult, to output: inout Output)
+}
+
+extension DiffReporter {
+    public func write<Output: TextOutputStream>(_ result: DiffResult, to output: inout Output) {
+        output.write(report(result))
+    }
 }
 
 /// Every format `tally diff` writes. Adding a case forces a reporter for it in `reporter(color:verbose:)`.
