@@ -13,7 +13,7 @@ It is the baseline for bench/diff_bench.py and the independent cross-check for
 Tests/TallyDiffTests/GeneratedDiffTests.swift; it is not a second implementation to maintain
 (no YAML, property lists or App Store formats).
 """
-import bisect, json, sys
+import json, sys
 from decimal import Decimal
 
 MODES = {"free": "free-trial", "payAsYouGo": "pay-as-you-go", "payUpFront": "pay-up-front"}
@@ -124,14 +124,17 @@ def pair_groups(old, new, old_groups, new_groups):
     return forward, backward
 
 
-def longest_non_decreasing(values):
-    tails, previous = [], [-1] * len(values)
-    for index, value in enumerate(values):
-        low = bisect.bisect_right([values[t] for t in tails], value)
-        if low > 0: previous[index] = tails[low - 1]
-        if low == len(tails): tails.append(index)
-        else: tails[low] = index
-    kept, cursor = set(), tails[-1] if tails else -1
+def longest_non_decreasing(values, preferred):
+    """Indices of a longest non-decreasing subsequence; among the longest, the one keeping the
+    most preferred elements; then earlier elements win (as Tally's GroupDiffer)."""
+    n = len(values)
+    best, previous = [0] * n, [-1] * n
+    for i in range(n):
+        candidates = [(best[j], -j) for j in range(i) if values[j] <= values[i]]
+        score, j = max(candidates) if candidates else (0, 1)
+        best[i] = score + n + 1 + (1 if preferred[i] else 0)
+        previous[i] = -j if candidates else -1
+    kept, cursor = set(), (max((best[i], -i) for i in range(n))[1] * -1 if n else -1)
     while cursor >= 0:
         kept.add(cursor)
         cursor = previous[cursor]
@@ -167,7 +170,7 @@ def diff(old_path, new_path):
     levels = {}
     for group in members.values():
         group.sort()
-        kept = longest_non_decreasing([right for _, right, _ in group])
+        kept = longest_non_decreasing([right for _, right, _ in group], [left == right for left, right, _ in group])
         for index, (left, right, pid) in enumerate(group):
             if index not in kept:
                 levels[pid] = ("group-reordered",)

@@ -21,9 +21,7 @@ extension Change {
             case (_, nil): return "left group \"\(before)\""
             default: return "moved from group \"\(before)\" to group \"\(after)\""
             }
-        case (.level, _): return "level \(before) → \(after)\(noteText)"
-        case (.familySharing, _): return "family sharing \(before) → \(after)"
-        case (.kind, _): return "kind \(before) → \(after)"
+        case (.level, _), (.familySharing, _), (.kind, _): return "\(before) → \(after)\(noteText)"
         case (.storefront, _): return "\(before) → \(after)\(noteText)"
         case (.subscriptionGroup, .added): return "group \"\(after)\" added\(noteText)"
         case (.subscriptionGroup, .removed): return "group \"\(before)\" removed\(noteText)"

@@ -95,7 +95,7 @@ enum GroupDiffer {
         var result: [String: Change] = [:]
         for (_, unsorted) in groups {
             let members = unsorted.sorted { ($0.left, $0.right, $0.id) < ($1.left, $1.right, $1.id) }
-            let kept = longestNonDecreasing(members.map(\.right))
+            let kept = longestNonDecreasing(members.map(\.right), preferring: members.map { $0.left == $0.right })
             let witnesses = Witnesses(members, kept: kept)
             for (index, member) in members.enumerated() where !kept[index] || member.left != member.right {
                 var note = "same order in the group"
@@ -190,25 +190,52 @@ enum GroupDiffer {
         }
     }
 
-    /// Marks one longest non-decreasing subsequence (O(n log n)); earlier elements win ties.
-    static func longestNonDecreasing(_ values: [Int]) -> [Bool] {
-        var tails: [Int] = []
-        var previous = [Int](repeating: -1, count: values.count)
-        for (index, value) in values.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let mid = (low + high) / 2
-                if values[tails[mid]] <= value { low = mid + 1 } else { high = mid }
+    /// Marks one longest non-decreasing subsequence of `values` (O(n log n), a Fenwick tree of
+    /// prefix maxima over the value ranks). Among the longest, the one keeping the most
+    /// `preferred` elements wins (subscriptions whose level did not change, so that the one that
+    /// moved is the one reported); after that, earlier elements win.
+    static func longestNonDecreasing(_ values: [Int], preferring preferred: [Bool]) -> [Bool] {
+        let count = values.count
+        let ranks = Dictionary(uniqueKeysWithValues: Set(values).sorted().enumerated().map { ($0.element, $0.offset + 1) })
+        // Score: length first (weight count + 1 per element), preferred elements second.
+        var tree = [Entry](repeating: Entry(score: 0, index: -1), count: ranks.count + 1)
+        var best = [Int](repeating: 0, count: count)
+        var previous = [Int](repeating: -1, count: count)
+        var top = Entry(score: 0, index: -1)
+        for index in 0..<count {
+            let rank = ranks[values[index]] ?? 1
+            var before = Entry(score: 0, index: -1)
+            var position = rank
+            while position > 0 {
+                if tree[position].beats(before) { before = tree[position] }
+                position -= position & -position
             }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
+            best[index] = before.score + count + 1 + (preferred[index] ? 1 : 0)
+            previous[index] = before.index
+            let entry = Entry(score: best[index], index: index)
+            if entry.beats(top) { top = entry }
+            position = rank
+            while position < tree.count {
+                if entry.beats(tree[position]) { tree[position] = entry }
+                position += position & -position
+            }
         }
-        var kept = [Bool](repeating: false, count: values.count)
-        var cursor = tails.last ?? -1
+        var kept = [Bool](repeating: false, count: count)
+        var cursor = top.index
         while cursor >= 0 {
             kept[cursor] = true
             cursor = previous[cursor]
         }
         return kept
+    }
+
+    private struct Entry {
+        var score: Int
+        var index: Int
+
+        /// A higher score, or the same score from an earlier element.
+        func beats(_ other: Entry) -> Bool {
+            score > other.score || (score == other.score && other.index >= 0 && index >= 0 && index < other.index)
+        }
     }
 }

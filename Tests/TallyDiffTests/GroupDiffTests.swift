@@ -38,8 +38,29 @@ struct GroupDiffTests {
         #expect(lines(result) == ["monthly › level: changed", "weekly › level: changed", "yearly › level: changed"])
         let weekly = try #require(changes.first { $0.productID == "weekly" })
         #expect(weekly.attention == [.groupReordered])
-        #expect(weekly.summary == "level 3 → 1 (was below monthly, now above it)")
+        #expect(weekly.summary == "3 → 1 (was below monthly, now above it)")
         #expect(changes.filter { $0.productID != "weekly" }.allSatisfy { $0.attention.isEmpty && $0.note == "same order in the group" })
+    }
+
+    @Test("Of two equally long explanations, the one where the unchanged subscriptions kept their place wins")
+    func preferUnchanged() throws {
+        // Given: weekly jumps from level 3 to 1, beside yearly; monthly stays at 2
+        let result = diff(Self.group("g", ["yearly", "monthly", "weekly"]), Self.group("g", ["yearly", "monthly", "weekly"], levels: [1, 2, 1]))
+        // Then: weekly moved, not monthly
+        #expect(lines(result) == ["weekly › level: changed"])
+        let weekly = try #require(result.allChanges.first)
+        #expect(weekly.attention == [.groupReordered])
+        #expect(weekly.note == "was below monthly, now above it")
+    }
+
+    @Test("The level order of a large group is found in n log n, and a single move is the one reported")
+    func largeGroup() {
+        let ids = (0..<2_000).map { "s\($0)" }
+        var levels = Array(1...2_000)
+        levels[1_500] = 10
+        let result = diff(Self.group("g", ids), Self.group("g", ids, levels: levels))
+        #expect(lines(result) == ["s1500 › level: changed"])
+        #expect(result.summary.attention == 1)
     }
 
     @Test("A level inserted above shifts the numbers but not the order: no attention")

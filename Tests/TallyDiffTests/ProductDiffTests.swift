@@ -40,7 +40,7 @@ struct ProductDiffTests {
         let result = diff([.test("tip")], [.test("tip", kind: .nonConsumable)])
         let change = try #require(result.allChanges.first)
         #expect(lines(result) == ["tip › kind: changed"])
-        #expect(change.summary == "kind consumable → non-consumable")
+        #expect(change.summary == "consumable → non-consumable")
     }
 
     @Test("Family sharing is compared only where both sides state it")

@@ -45,10 +45,10 @@ public struct DiffMarkdownReporter: DiffReporter {
         }
         blocks.append(summaryLine(summary))
         let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
-        let attention = DiffWords.attentionLines(diff, rows: rows)
+        let attention = DiffWords.attentionItems(diff, rows: rows)
         if !attention.isEmpty {
             let shown = verbose ? attention[...] : attention.prefix(DiffTextReporter.attentionLimit)
-            var list = ["**⚠️ Needs attention**", ""] + shown.map { "- " + Self.text($0) }
+            var list = ["**⚠️ Needs attention**", ""] + shown.map { "- \(Self.code($0.path)): \(Self.text($0.words))" }
             if attention.count > shown.count { list.append("- … and \(attention.count - shown.count) more, marked ⚠️ below") }
             blocks.append(list.joined(separator: "\n"))
         }

@@ -57,10 +57,10 @@ public struct DiffTextReporter: DiffReporter {
         header.append(summaryLine(summary))
         var blocks = [header]
         let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
-        let attention = DiffWords.attentionLines(diff, rows: rows)
+        let attention = DiffWords.attentionItems(diff, rows: rows)
         if !attention.isEmpty {
             let shown = verbose ? attention[...] : attention.prefix(Self.attentionLimit)
-            var block = [paint("! needs attention", .red)] + shown.map { "  " + visible($0) }
+            var block = [paint("! needs attention", .red)] + shown.map { "  " + visible("\($0.path): \($0.words)") }
             if attention.count > shown.count {
                 block.append("  … and \(attention.count - shown.count) more, marked ! below (--verbose lists them all here)")
             }

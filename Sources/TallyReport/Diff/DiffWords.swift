@@ -22,7 +22,7 @@ enum DiffWords {
                 + counted(summary.territoriesWithPriceChanges, "territory", plural: "territories")
         }
         if summary.pricesAdded > 0 || summary.pricesRemoved > 0 {
-            prices += "; \(summary.pricesAdded) territory prices added, \(summary.pricesRemoved) removed"
+            prices += "; \(counted(summary.pricesAdded, "territory price")) added, \(summary.pricesRemoved) removed"
         }
         var parts = [products, prices]
         if summary.sourceChanges > 0 { parts.append(counted(summary.sourceChanges, "catalogue change")) }
@@ -53,16 +53,15 @@ enum DiffWords {
         }
     }
 
-    /// The attention lines of a diff whose product rows are already built: source changes
-    /// first, then product by product (a sweep is one line).
-    static func attentionLines(_ diff: CatalogDiff, rows: [(product: ProductChanges, rows: [DiffRow])]) -> [String] {
-        diff.sourceChanges.filter(\.needsAttention).map(attentionLine) + rows.flatMap { $0.rows.compactMap(\.attentionLine) }
+    /// The attention items of a diff whose product rows are already built, as a path and words:
+    /// source changes first, then product by product (a sweep is one item).
+    static func attentionItems(_ diff: CatalogDiff, rows: [(product: ProductChanges, rows: [DiffRow])]) -> [(path: String, words: String)] {
+        diff.sourceChanges.filter(\.needsAttention).map(attentionItem) + rows.flatMap { $0.rows.compactMap(\.attentionItem) }
     }
 
-    /// `tip_5: removed product: its ID can never be used again in the App Store`.
-    static func attentionLine(_ change: Change) -> String {
+    /// `tip_5`, `removed product: its ID can never be used again in the App Store`.
+    static func attentionItem(_ change: Change) -> (path: String, words: String) {
         let reasons = change.attention.map(\.explanation).joined(separator: "; ")
-        let what = change.aspect == .product ? "" : " \(change.summary):"
-        return "\(change.path):\(what) \(reasons)"
+        return (change.path, change.aspect == .product ? reasons : "\(change.summary): \(reasons)")
     }
 }

@@ -94,16 +94,16 @@ enum DiffRow {
         return rows
     }
 
-    /// The row's attention in words, for the list at the top of a report.
-    var attentionLine: String? {
+    /// The row's attention as a path and words, for the list at the top of a report.
+    var attentionItem: (path: String, words: String)? {
         switch self {
         case .change(let change):
-            return change.needsAttention ? DiffWords.attentionLine(change) : nil
+            return change.needsAttention ? DiffWords.attentionItem(change) : nil
         case .sweep(let sweep):
             let reasons = sweep.attention
             guard !reasons.isEmpty, let first = sweep.first else { return nil }
             let words = reasons.map { "\($0.count) × \($0.reason.explanation)" }.joined(separator: "; ")
-            return "\(first.productID ?? Change.sourceHeading) › prices: \(words)"
+            return ("\(first.productID ?? Change.sourceHeading) › prices", words)
         }
     }
 }
