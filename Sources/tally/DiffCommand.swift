@@ -36,7 +36,8 @@ struct DiffCommand: ParsableCommand {
         Examples:
           tally diff old/App.storekit new/App.storekit
           tally diff configs/App.storekit@v1.2 configs/App.storekit
-          tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml --format markdown
+          tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
+          tally diff old.yaml new.yaml --format markdown --output comment.md
           tally diff --since main --exit-code
           tally diff --since v1.2 configs/App.storekit --format json --output diff.json
         """
