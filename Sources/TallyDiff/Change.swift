@@ -183,6 +183,7 @@ public struct Change: Sendable, Hashable {
         return PriceChange(old: old, new: new)
     }
 
+    /// Whether the change carries any reason for attention.
     public var needsAttention: Bool { attentionBits != 0 }
 
     /// Adds a reason for attention.

@@ -1,5 +1,4 @@
 import Foundation
-import TallyModel
 
 /// A decimal as a 64-bit integer significand and a power-of-ten exponent: still exact, and cheap
 /// to compare and combine. Foundation's `Decimal` arithmetic allocates on every operation, which
@@ -54,33 +53,5 @@ struct ExactDecimal: Hashable {
         let quotient = numerator / denominator, remainder = numerator % denominator
         guard remainder != 0, remainder.magnitude >= denominator.magnitude - remainder.magnitude else { return quotient }
         return (numerator < 0) != (denominator < 0) ? quotient - 1 : quotient + 1
-    }
-}
-
-/// Decimal text for reports, as `Money.plain` writes it (`0.99`, `4900`, `-0.5`, trailing zeros
-/// dropped), without Foundation's slow general formatter for the usual small prices.
-public enum DecimalFormat {
-    public static func plain(_ value: Decimal) -> String {
-        guard let exact = ExactDecimal(value) else { return Money.plain(value) }
-        var significand = exact.significand.magnitude, exponent = exact.exponent
-        guard significand != 0 else { return "0" }
-        while exponent < 0, significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
-        }
-        var digits = String(significand)
-        if exponent >= 0 {
-            digits += String(repeating: "0", count: exponent)
-        } else if digits.count + exponent <= 0 {
-            digits = "0." + String(repeating: "0", count: -exponent - digits.count) + digits
-        } else {
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: exponent))
-        }
-        return exact.significand < 0 ? "-" + digits : digits
-    }
-
-    /// `4.99 USD`, or `4.99` without a currency: `Money.description`, faster.
-    public static func money(_ money: Money) -> String {
-        money.currency.map { "\(plain(money.amount)) \($0)" } ?? plain(money.amount)
     }
 }

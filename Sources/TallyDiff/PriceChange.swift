@@ -24,6 +24,7 @@ public struct PriceChange: Sendable, Hashable {
     /// Both prices are in the same currency, or neither names one.
     public var sameCurrency: Bool { old.currency == new.currency }
 
+    /// Up, down, or between two currencies.
     public var direction: Direction { classified(factor: nil).direction }
 
     /// New minus old, in the shared currency; nil across currencies.

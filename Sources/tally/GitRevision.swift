@@ -88,9 +88,7 @@ enum GitRevision {
             throw Failure(message: "cannot run git: \(error.localizedDescription)")
         }
         // Drain stderr on another thread so neither pipe can fill up and block git.
-        let errors = ErrorCollector()
-        let thread = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
-        thread.start()
+        let errors = Drain(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderr = errors.wait()
@@ -101,11 +99,19 @@ enum GitRevision {
         return Output(status: process.terminationStatus, stdout: stdout, stderr: text)
     }
 
-    /// Standard error of a git process, read to the end on its own thread.
-    private final class ErrorCollector: @unchecked Sendable {
+    /// Reads a pipe to its end on its own thread.
+    private final class Drain: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
-        var data = Data() { didSet { done.signal() } }
+        private var data = Data()
 
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        /// Everything read, once the pipe is closed (the semaphore orders the write before this read).
         func wait() -> Data {
             done.wait()
             return data

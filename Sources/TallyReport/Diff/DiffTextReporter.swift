@@ -105,9 +105,11 @@ public struct DiffTextReporter: DiffReporter {
         return lines
     }
 
+    /// The summary, its attention count in red when there is any.
     private func summaryLine(_ summary: DiffSummary) -> String {
-        let line = DiffWords.summaryLine(summary)
-        return summary.attention > 0 ? paint(line, .red) : line
+        var parts = DiffWords.summaryLine(summary).components(separatedBy: " · ")
+        if summary.attention > 0, let last = parts.popLast() { parts.append(paint(last, .red)) }
+        return parts.joined(separator: " · ")
     }
 
     private func style(_ action: ChangeAction) -> Style {
