@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TallyConfig", targets: ["TallyConfig"]),
         .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .plugin(name: "TallyPlugin", targets: ["TallyPlugin"]),
+        .library(name: "TallyDiff", targets: ["TallyDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,8 +33,10 @@ let package = Package(
         ]),
         // Cross-source rules and single-source lint, producing `Finding`s.
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
-        // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown.
-        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", .product(name: "Crypto", package: "swift-crypto")]),
+        // What changed between two versions of a catalogue, keyed by identity.
+        .target(name: "TallyDiff", dependencies: ["TallyModel"]),
+        // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown; diff reports.
+        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff", .product(name: "Crypto", package: "swift-crypto")]),
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
         .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,7 +60,8 @@ let package = Package(
         .testTarget(name: "TallyModelTests", dependencies: ["TallyModel"]),
         .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),
-        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats"]),

@@ -31,7 +31,8 @@ struct Tally: ParsableCommand {
           tally explain intro-offer
         """,
         version: TallyInfo.version,
-        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self],
+        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
+                      InitCommand.self],
         defaultSubcommand: nil
     )
 

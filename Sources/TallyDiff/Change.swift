@@ -1,0 +1,216 @@
+import TallyModel
+
+/// What part of a catalogue a change is about.
+public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The product itself: added or removed.
+    case product
+    case kind
+    /// A price in one territory (or the storefront price, between single-storefront sources).
+    case price
+    case period
+    case introductoryOffer = "introductory-offer"
+    case promotionalOffer = "promotional-offer"
+    case codeOffer = "code-offer"
+    case winbackOffer = "win-back-offer"
+    /// The product moved to another subscription group.
+    case group
+    /// The product's level inside its group changed.
+    case level
+    case familySharing = "family-sharing"
+    case localization
+    /// The source's storefront (StoreKit) or default territory (catalogues).
+    case storefront
+    /// A subscription group as a whole: added, removed or renamed.
+    case subscriptionGroup = "subscription-group"
+
+    public var description: String { rawValue }
+
+    /// The words this aspect adds to a change's path (`prices`, `introductory offer`).
+    public var pathName: String? {
+        switch self {
+        case .product: nil
+        case .kind: "kind"
+        case .price: "prices"
+        case .period: "period"
+        case .introductoryOffer: "introductory offer"
+        case .promotionalOffer: "promotional offers"
+        case .codeOffer: "code offers"
+        case .winbackOffer: "win-back offers"
+        case .group: "group"
+        case .level: "level"
+        case .familySharing: "family sharing"
+        case .localization: "localizations"
+        case .storefront: "storefront"
+        case .subscriptionGroup: "subscription groups"
+        }
+    }
+}
+
+/// Whether something appeared, disappeared or changed between the old and the new source.
+public enum ChangeAction: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case added, removed, changed
+
+    public var description: String { rawValue }
+}
+
+/// A typed value on one side of a change. Reporters turn it into words; scripts get it typed.
+public enum ChangeValue: Sendable, Hashable {
+    case money(Money)
+    case period(Period)
+    case kind(ProductKind)
+    case flag(Bool)
+    case level(Int)
+    /// A group, storefront or other name.
+    case text(String)
+    indirect case offer(Offer)
+    indirect case localization(Localization)
+    indirect case product(ProductOutline)
+
+    /// The value in words: `4.99 USD`, `P1M`, `free trial of 1 week`, `on`.
+    public var text: String {
+        switch self {
+        case .money(let money): DecimalFormat.money(money)
+        case .period(let period): period.literal
+        case .kind(let kind): kind.rawValue
+        case .flag(let flag): flag ? "on" : "off"
+        case .level(let level): String(level)
+        case .text(let text): text
+        case .offer(let offer): offer.summary
+        case .localization(let localization): ChangeValue.words(localization)
+        case .product(let outline): outline.summary
+        }
+    }
+
+    /// The money, when this is a price.
+    public var money: Money? {
+        if case .money(let money) = self { return money }
+        return nil
+    }
+
+    /// `"Lifetime" — "Unlock everything, forever"`, the description cut at 60 characters.
+    static func words(_ localization: Localization) -> String {
+        var text = localization.displayName.map { "\"\($0)\"" } ?? "(no display name)"
+        if let description = localization.description, !description.isEmpty {
+            let cut = description.count > 60 ? description.prefix(59) + "…" : Substring(description)
+            text += " — \"\(cut)\""
+        }
+        return text
+    }
+}
+
+/// One semantic difference between two versions of a catalogue, keyed by identity (product ID,
+/// territory, offer ID, locale, group matched by members), never by position in the file.
+///
+/// Values and positions are kept typed and compact; `path`, `summary` and the locations on
+/// `CatalogDiff` turn them into words. A diff of two 20,000-product catalogues can hold millions.
+public struct Change: Sendable, Hashable {
+    public var aspect: ChangeAspect
+    public var action: ChangeAction
+    /// The product the change belongs to; nil for changes to the source as a whole.
+    public var productID: String?
+    /// The territory of a price change keyed by territory.
+    public var territory: Territory?
+    /// Any other key inside the product: an offer ID, a locale, a group name, or `USA → COL`
+    /// for the storefront price of two single-storefront sources.
+    public var key: String? {
+        get { detail?.key }
+        set { detail = Detail.make(key: newValue, note: note) }
+    }
+    /// The value in the old source; nil when added.
+    public var old: ChangeValue?
+    /// The value in the new source; nil when removed.
+    public var new: ChangeValue?
+    /// Where the old value was written in the old source (`.unknown` when added).
+    public var oldPosition: Position
+    /// Where the new value was written in the new source (`.unknown` when removed).
+    public var newPosition: Position
+    /// Why a release manager must not miss this change; empty for most changes.
+    public var attention: [Attention] {
+        get { attentionBits == 0 ? [] : Attention.allCases.filter { attentionBits & $0.bit != 0 } }
+        set { attentionBits = newValue.reduce(0) { $0 | $1.bit } }
+    }
+    /// `attention` as a bit set: a diff may hold millions of changes.
+    private var attentionBits: UInt8
+    /// Which way a changed price moved (nil for other changes); kept so that summaries do not
+    /// redo the arithmetic.
+    public private(set) var priceDirection: PriceChange.Direction?
+    /// A few words that explain the change where the values alone do not (which subscription a
+    /// reordered one now ranks below; how storefront prices are compared).
+    public var note: String? {
+        get { detail?.note }
+        set { detail = Detail.make(key: key, note: newValue) }
+    }
+    /// `key` and `note`, boxed: most changes (prices by territory) have neither, and a diff may
+    /// hold millions of changes.
+    private var detail: Detail?
+
+    public init(
+        _ aspect: ChangeAspect, _ action: ChangeAction, productID: String?, territory: Territory? = nil, key: String? = nil,
+        old: ChangeValue? = nil, new: ChangeValue? = nil, oldPosition: Position = .unknown, newPosition: Position = .unknown,
+        attention: [Attention] = [], note: String? = nil, priceDirection: PriceChange.Direction? = nil
+    ) {
+        self.aspect = aspect
+        self.action = action
+        self.productID = productID
+        self.territory = territory
+        self.detail = Detail.make(key: key, note: note)
+        self.old = old
+        self.new = new
+        self.oldPosition = oldPosition
+        self.newPosition = newPosition
+        self.attentionBits = attention.reduce(0) { $0 | $1.bit }
+        self.priceDirection = priceDirection
+        if priceDirection == nil, aspect == .price, action == .changed, let old = old?.money, let new = new?.money {
+            self.priceDirection = PriceChange(old: old, new: new).direction
+        }
+    }
+
+    /// Where the change is: `com.example.premium.yearly › prices › JPN`; source-wide changes
+    /// start with `(catalogue)`.
+    public var path: String {
+        var parts = [productID ?? Change.sourceHeading]
+        if let name = aspect.pathName { parts.append(name) }
+        if let key { parts.append(key) } else if let territory { parts.append(territory.code) }
+        return parts.joined(separator: " › ")
+    }
+
+    /// The heading of changes that belong to no product.
+    public static let sourceHeading = "(catalogue)"
+
+    /// The price difference, when this is a changed price with the same currency on both sides.
+    public var priceChange: PriceChange? {
+        guard aspect == .price, action == .changed, let old = old?.money, let new = new?.money else { return nil }
+        return PriceChange(old: old, new: new)
+    }
+
+    /// Whether the change carries any reason for attention.
+    public var needsAttention: Bool { attentionBits != 0 }
+
+    /// Adds a reason for attention.
+    mutating func mark(_ reason: Attention) { attentionBits |= reason.bit }
+
+    /// Whether the change carries this reason (without building the `attention` array).
+    public func needsAttention(_ reason: Attention) -> Bool { attentionBits & reason.bit != 0 }
+}
+
+/// The rarely present parts of a change, shared between copies.
+private final class Detail: Sendable, Hashable {
+    let key: String?
+    let note: String?
+
+    private init(key: String?, note: String?) {
+        self.key = key
+        self.note = note
+    }
+
+    static func make(key: String?, note: String?) -> Detail? {
+        key == nil && note == nil ? nil : Detail(key: key, note: note)
+    }
+
+    static func == (lhs: Detail, rhs: Detail) -> Bool { lhs.key == rhs.key && lhs.note == rhs.note }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(note)
+    }
+}

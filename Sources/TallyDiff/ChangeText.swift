@@ -1,0 +1,34 @@
+extension Change {
+    /// The change in words, without its path or locations:
+    /// `4.99 USD → 5.99 USD (+1 USD, +20.04%)`, `removed: consumable, 0.99 USD in USA`.
+    public var summary: String {
+        let before = old?.text ?? "none"
+        let after = new?.text ?? "none"
+        let noteText = note.map { " (\($0))" } ?? ""
+        switch (aspect, action) {
+        case (.product, .added): return "added: \(after)"
+        case (.product, .removed): return "removed: \(before)"
+        case (.price, .added): return "now priced: \(after)"
+        case (.price, .removed): return "no longer priced (was \(before))"
+        case (.price, .changed):
+            return "\(before) → \(after)" + (priceChange.map { " (\($0.words))" } ?? "")
+        case (.period, _):
+            if case .period(let a)? = old, case .period(let b)? = new { return "renews every \(a.words) → \(b.words) (\(a.literal) → \(b.literal))" }
+            return "period \(before) → \(after)"
+        case (.group, _):
+            switch (old, new) {
+            case (nil, _): return "joined group \"\(after)\""
+            case (_, nil): return "left group \"\(before)\""
+            default: return "moved from group \"\(before)\" to group \"\(after)\""
+            }
+        case (.level, _), (.familySharing, _), (.kind, _): return "\(before) → \(after)\(noteText)"
+        case (.storefront, _): return "\(before) → \(after)\(noteText)"
+        case (.subscriptionGroup, .added): return "group \"\(after)\" added\(noteText)"
+        case (.subscriptionGroup, .removed): return "group \"\(before)\" removed\(noteText)"
+        case (.subscriptionGroup, .changed): return "group renamed \"\(before)\" → \"\(after)\""
+        case (_, .added): return "added: \(after)"
+        case (_, .removed): return "removed: \(before)"
+        case (_, .changed): return "\(before) → \(after)\(noteText)"
+        }
+    }
+}

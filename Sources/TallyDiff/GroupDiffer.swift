@@ -1,0 +1,241 @@
+import TallyModel
+
+/// Pairs each old subscription group with the new group that holds most of its members. Group
+/// IDs are not stable (StoreKit uses hex IDs that change when a group is re-created), members are;
+/// the ID or name only breaks ties, and pairs groups that share no member.
+struct GroupPairing {
+    /// Old group ID → new group ID.
+    private(set) var newGroup: [String: String] = [:]
+    /// New group ID → old group ID.
+    private(set) var oldGroup: [String: String] = [:]
+    /// Group ID → name (the ID when unnamed), per side.
+    let oldLabels: [String: String]
+    let newLabels: [String: String]
+
+    init(old: Catalog, new: Catalog, oldProducts: [String: Product], newProducts: [String: Product]) {
+        oldLabels = Self.labels(old)
+        newLabels = Self.labels(new)
+        var counts: [Pair: Int] = [:]
+        for (id, a) in oldProducts {
+            guard a.kind.isAutoRenewable, let b = newProducts[id], b.kind.isAutoRenewable,
+                  let x = a.group?.groupID, !x.isEmpty, let y = b.group?.groupID, !y.isEmpty else { continue }
+            counts[Pair(old: x, new: y), default: 0] += 1
+        }
+        let (oldLabels, newLabels) = (oldLabels, newLabels)
+        func alike(_ pair: Pair) -> Bool { pair.old == pair.new || oldLabels[pair.old] == newLabels[pair.new] }
+        let ordered = counts.sorted { lhs, rhs in
+            if lhs.value != rhs.value { return lhs.value > rhs.value }
+            let (l, r) = (alike(lhs.key), alike(rhs.key))
+            if l != r { return l }
+            return (lhs.key.old, lhs.key.new) < (rhs.key.old, rhs.key.new)
+        }
+        for (pair, _) in ordered { pairUp(pair.old, pair.new) }
+        // Groups that share no member but keep their ID, or else their name, are the same group.
+        let newByName = Dictionary(newLabels.map { ($0.value, $0.key) }, uniquingKeysWith: min)
+        for (id, label) in oldLabels.sorted(by: { $0.key < $1.key }) where newGroup[id] == nil {
+            if newLabels[id] != nil {
+                pairUp(id, id)
+            } else if let other = newByName[label] {
+                pairUp(id, other)
+            }
+        }
+    }
+
+    private mutating func pairUp(_ old: String, _ new: String) {
+        guard newGroup[old] == nil, oldGroup[new] == nil else { return }
+        newGroup[old] = new
+        oldGroup[new] = old
+    }
+
+    private struct Pair: Hashable {
+        var old: String
+        var new: String
+    }
+
+    /// Every group a catalogue names, declared or only referred to by its members.
+    private static func labels(_ catalog: Catalog) -> [String: String] {
+        var labels: [String: String] = [:]
+        for group in catalog.groups where labels[group.id] == nil && !group.id.isEmpty {
+            labels[group.id] = group.name.flatMap { $0.isEmpty ? nil : $0 } ?? group.id
+        }
+        for product in catalog.products {
+            guard let membership = product.group, !membership.groupID.isEmpty, labels[membership.groupID] == nil else { continue }
+            labels[membership.groupID] = membership.groupName.flatMap { $0.isEmpty ? nil : $0 } ?? membership.groupID
+        }
+        return labels
+    }
+}
+
+/// Group moves, level order and groups added, removed or renamed.
+enum GroupDiffer {
+    /// The product moved to a group that is not the counterpart of its old group.
+    static func move(_ old: Product, _ new: Product, context: DiffContext) -> Change? {
+        let x = old.group.map(\.groupID).flatMap { $0.isEmpty ? nil : $0 }
+        let y = new.group.map(\.groupID).flatMap { $0.isEmpty ? nil : $0 }
+        if x == nil, y == nil { return nil }
+        if let x, let y, context.groups.newGroup[x] == y { return nil }
+        let before = x.map { ChangeValue.text(context.groups.oldLabels[$0] ?? $0) }
+        let after = y.map { ChangeValue.text(context.groups.newLabels[$0] ?? $0) }
+        return Change(.group, .changed, productID: new.id, old: before, new: after,
+                      oldPosition: old.position(of: .group), newPosition: new.position(of: .group))
+    }
+
+    /// Level changes of subscriptions that stayed in their (paired) group, by product ID. One
+    /// whose order against the others flipped is marked `groupReordered`; one whose number
+    /// changed while the order stayed (a level inserted above it) is a plain change.
+    static func levelChanges(_ context: DiffContext) -> [String: Change] {
+        guard context.bothKnow(.level) else { return [:] }
+        var groups: [String: [Member]] = [:]
+        for (id, a) in context.oldProducts {
+            guard a.kind.isAutoRenewable, let b = context.newProducts[id], b.kind.isAutoRenewable,
+                  let x = a.group, let y = b.group, let left = x.level, let right = y.level,
+                  context.groups.newGroup[x.groupID] == y.groupID else { continue }
+            groups[x.groupID, default: []].append(Member(id: id, old: a, new: b, left: left, right: right))
+        }
+        var result: [String: Change] = [:]
+        for (_, unsorted) in groups {
+            let members = unsorted.sorted { ($0.left, $0.right, $0.id) < ($1.left, $1.right, $1.id) }
+            let kept = longestNonDecreasing(members.map(\.right), preferring: members.map { $0.left == $0.right })
+            let witnesses = Witnesses(members, kept: kept)
+            for (index, member) in members.enumerated() where !kept[index] || member.left != member.right {
+                var note = "same order in the group"
+                if !kept[index] {
+                    note = witnesses.note(for: index, in: members)
+                }
+                result[member.id] = Change(
+                    .level, .changed, productID: member.id, old: .level(member.left), new: .level(member.right),
+                    oldPosition: member.old.position(of: .level), newPosition: member.new.position(of: .level),
+                    attention: kept[index] ? [] : [.groupReordered], note: note)
+            }
+        }
+        return result
+    }
+
+    /// Subscription groups added, removed or renamed, sorted by name.
+    static func groupChanges(_ context: DiffContext) -> [Change] {
+        let pairing = context.groups
+        var changes: [Change] = []
+        let oldGroups = Dictionary(context.old.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newGroups = Dictionary(context.new.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, label) in pairing.oldLabels {
+            let position = oldGroups[id]?.position ?? .unknown
+            guard let other = pairing.newGroup[id] else {
+                changes.append(Change(.subscriptionGroup, .removed, productID: nil, key: label, old: .text(label), oldPosition: position,
+                                      note: members(oldGroups[id])))
+                continue
+            }
+            let renamed = pairing.newLabels[other] ?? other
+            if renamed != label {
+                changes.append(Change(.subscriptionGroup, .changed, productID: nil, key: label, old: .text(label), new: .text(renamed),
+                                      oldPosition: position, newPosition: newGroups[other]?.position ?? .unknown, note: "renamed"))
+            }
+        }
+        for (id, label) in pairing.newLabels where pairing.oldGroup[id] == nil {
+            changes.append(Change(.subscriptionGroup, .added, productID: nil, key: label, new: .text(label),
+                                  newPosition: newGroups[id]?.position ?? .unknown, note: members(newGroups[id])))
+        }
+        return changes.sorted { ($0.key ?? "", $0.action.rawValue) < ($1.key ?? "", $1.action.rawValue) }
+    }
+
+    private static func members(_ group: SubscriptionGroup?) -> String? {
+        guard let group, !group.productIDs.isEmpty else { return nil }
+        let count = group.productIDs.count
+        return "\(count) subscription\(count == 1 ? "" : "s")"
+    }
+
+    struct Member {
+        var id: String
+        var old: Product
+        var new: Product
+        var left: Int
+        var right: Int
+    }
+
+    /// For members sorted by old level, the kept member that best shows an order flip: among
+    /// kept members ranked strictly above (lower old level), the one now lowest; among those
+    /// strictly below, the one now highest. Linear: kept levels never decrease along the order.
+    struct Witnesses {
+        private var lastKeptBefore: [Int]
+        private var firstKeptFrom: [Int]
+        private var blockStart: [Int]
+        private var blockEnd: [Int]
+
+        init(_ members: [Member], kept: [Bool]) {
+            let count = members.count
+            lastKeptBefore = [Int](repeating: -1, count: count + 1)
+            for index in 0..<count { lastKeptBefore[index + 1] = kept[index] ? index : lastKeptBefore[index] }
+            firstKeptFrom = [Int](repeating: -1, count: count + 1)
+            for index in stride(from: count - 1, through: 0, by: -1) { firstKeptFrom[index] = kept[index] ? index : firstKeptFrom[index + 1] }
+            blockStart = [Int](repeating: 0, count: count)
+            blockEnd = [Int](repeating: count, count: count)
+            for index in members.indices {
+                blockStart[index] = index > 0 && members[index].left == members[index - 1].left ? blockStart[index - 1] : index
+            }
+            for index in stride(from: count - 2, through: 0, by: -1) {
+                blockEnd[index] = members[index].left == members[index + 1].left ? blockEnd[index + 1] : index + 1
+            }
+        }
+
+        func note(for index: Int, in members: [Member]) -> String {
+            let member = members[index]
+            let above = lastKeptBefore[blockStart[index]]
+            if above >= 0, members[above].right > member.right {
+                return "was below \(members[above].id), now above it"
+            }
+            let below = firstKeptFrom[blockEnd[index]]
+            if below >= 0, members[below].right < member.right {
+                return "was above \(members[below].id), now below it"
+            }
+            return "its order in the group changed"
+        }
+    }
+
+    /// Marks one longest non-decreasing subsequence of `values` (O(n log n), a Fenwick tree of
+    /// prefix maxima over the value ranks). Among the longest, the one keeping the most
+    /// `preferred` elements wins (subscriptions whose level did not change, so that the one that
+    /// moved is the one reported); after that, earlier elements win.
+    static func longestNonDecreasing(_ values: [Int], preferring preferred: [Bool]) -> [Bool] {
+        let count = values.count
+        let ranks = Dictionary(uniqueKeysWithValues: Set(values).sorted().enumerated().map { ($0.element, $0.offset + 1) })
+        // Score: length first (weight count + 1 per element), preferred elements second.
+        var tree = [Entry](repeating: Entry(score: 0, index: -1), count: ranks.count + 1)
+        var best = [Int](repeating: 0, count: count)
+        var previous = [Int](repeating: -1, count: count)
+        var top = Entry(score: 0, index: -1)
+        for index in 0..<count {
+            let rank = ranks[values[index]] ?? 1
+            var before = Entry(score: 0, index: -1)
+            var position = rank
+            while position > 0 {
+                if tree[position].beats(before) { before = tree[position] }
+                position -= position & -position
+            }
+            best[index] = before.score + count + 1 + (preferred[index] ? 1 : 0)
+            previous[index] = before.index
+            let entry = Entry(score: best[index], index: index)
+            if entry.beats(top) { top = entry }
+            position = rank
+            while position < tree.count {
+                if entry.beats(tree[position]) { tree[position] = entry }
+                position += position & -position
+            }
+        }
+        var kept = [Bool](repeating: false, count: count)
+        var cursor = top.index
+        while cursor >= 0 {
+            kept[cursor] = true
+            cursor = previous[cursor]
+        }
+        return kept
+    }
+
+    private struct Entry {
+        var score: Int
+        var index: Int
+
+        /// A higher score, or the same score from an earlier element.
+        func beats(_ other: Entry) -> Bool {
+            score > other.score || (score == other.score && other.index >= 0 && index >= 0 && index < other.index)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import TallyModel
+
+/// Offer changes of a subscription: the introductory offer, and promotional, code and win-back
+/// offers matched by offer ID.
+enum OfferDiffer {
+    /// The introductory offer, and StoreKit 5.0's further introductory offers (matched by their terms).
+    static func introductory(_ old: Product, _ new: Product, into changes: inout [Change]) {
+        let id = new.id
+        let oldPosition = old.introductoryOffer?.position ?? old.position(of: .introductoryOffer)
+        let newPosition = new.introductoryOffer?.position ?? new.position(of: .introductoryOffer)
+        switch (old.introductoryOffer, new.introductoryOffer) {
+        case (nil, nil):
+            break
+        case (nil, let offer?):
+            changes.append(Change(.introductoryOffer, .added, productID: id, new: .offer(offer), newPosition: newPosition))
+        case (let offer?, nil):
+            changes.append(Change(.introductoryOffer, .removed, productID: id, old: .offer(offer), oldPosition: oldPosition,
+                                  attention: offer.mode == .freeTrial ? [.trialRemoved] : []))
+        case (let a?, let b?) where !sameTerms(a, b):
+            changes.append(Change(.introductoryOffer, .changed, productID: id, old: .offer(a), new: .offer(b),
+                                  oldPosition: oldPosition, newPosition: newPosition, attention: trialAttention(a, b),
+                                  note: differences(a, b)))
+        default:
+            break
+        }
+        // Further introductory offers have no ID: one with the same terms is the same offer.
+        let before = Set(old.otherIntroductoryOffers.map(Terms.init)), after = Set(new.otherIntroductoryOffers.map(Terms.init))
+        var reported = Set<Terms>()
+        for offer in old.otherIntroductoryOffers where !after.contains(Terms(offer)) && reported.insert(Terms(offer)).inserted {
+            changes.append(Change(.introductoryOffer, .removed, productID: id, key: offer.summary, old: .offer(offer), oldPosition: offer.position))
+        }
+        for offer in new.otherIntroductoryOffers where !before.contains(Terms(offer)) && reported.insert(Terms(offer)).inserted {
+            changes.append(Change(.introductoryOffer, .added, productID: id, key: offer.summary, new: .offer(offer), newPosition: offer.position))
+        }
+    }
+
+    /// Offers matched by offer ID (by their terms when they have none), sorted by that key.
+    static func keyed(
+        _ aspect: ChangeAspect, _ oldOffers: [Offer], _ newOffers: [Offer], _ old: Product, _ new: Product, field: Field,
+        into changes: inout [Change]
+    ) {
+        guard !oldOffers.isEmpty || !newOffers.isEmpty else { return }
+        var before: [String: Offer] = [:]
+        for offer in oldOffers where before[key(offer)] == nil { before[key(offer)] = offer }
+        var after: [String: Offer] = [:]
+        for offer in newOffers where after[key(offer)] == nil { after[key(offer)] = offer }
+        for key in Set(before.keys).union(after.keys).sorted() {
+            switch (before[key], after[key]) {
+            case (let a?, nil):
+                changes.append(Change(aspect, .removed, productID: new.id, key: key, old: .offer(a), oldPosition: a.position))
+            case (nil, let b?):
+                changes.append(Change(aspect, .added, productID: new.id, key: key, new: .offer(b), newPosition: b.position))
+            case (let a?, let b?) where !sameTerms(a, b):
+                changes.append(Change(aspect, .changed, productID: new.id, key: key, old: .offer(a), new: .offer(b),
+                                      oldPosition: a.position, newPosition: b.position, note: differences(a, b)))
+            default:
+                break
+            }
+        }
+    }
+
+    private static func key(_ offer: Offer) -> String { offer.id ?? offer.summary }
+
+    /// The terms that make an offer what it is (not where it was written).
+    private struct Terms: Hashable {
+        var mode: OfferMode
+        var period: Period
+        var periods: Int
+        var price: Money?
+        var eligibility: [String]
+
+        init(_ offer: Offer) {
+            mode = offer.mode
+            period = offer.period
+            periods = offer.periods
+            price = offer.price
+            eligibility = offer.eligibility
+        }
+    }
+
+    static func sameTerms(_ a: Offer, _ b: Offer) -> Bool { Terms(a) == Terms(b) }
+
+    /// What differs, in words: `period 1 week → 3 days; price 0.99 USD → 1.99 USD`.
+    static func differences(_ a: Offer, _ b: Offer) -> String {
+        var parts: [String] = []
+        if a.mode != b.mode { parts.append("type \(a.mode) → \(b.mode)") }
+        if a.period != b.period { parts.append("period \(a.period.words) → \(b.period.words)") }
+        if a.periods != b.periods { parts.append("\(a.periods) → \(b.periods) periods") }
+        if a.price != b.price { parts.append("price \(a.price?.description ?? "none") → \(b.price?.description ?? "none")") }
+        if a.eligibility != b.eligibility {
+            parts.append("eligibility \(a.eligibility.joined(separator: ", ")) → \(b.eligibility.joined(separator: ", "))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A free trial that is no longer free is removed; a shorter free trial is shortened.
+    private static func trialAttention(_ a: Offer, _ b: Offer) -> [Attention] {
+        guard a.mode == .freeTrial else { return [] }
+        guard b.mode == .freeTrial else { return [.trialRemoved] }
+        return length(b) < length(a) ? [.trialShortened] : []
+    }
+
+    /// The whole length of an offer: its period times its number of periods.
+    static func length(_ offer: Offer) -> Period {
+        Period(months: offer.period.months * offer.periods, days: offer.period.days * offer.periods)
+    }
+}

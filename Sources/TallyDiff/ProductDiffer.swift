@@ -1,0 +1,86 @@
+import TallyModel
+
+/// The changes to one product present on both sides, in a fixed order: kind, prices, period,
+/// offers, group, level, family sharing, localisations.
+enum ProductDiffer {
+    static func changes(_ old: Product, _ new: Product, level: Change?, context: DiffContext) -> [Change] {
+        var changes: [Change] = []
+        let id = new.id
+        if old.kind != new.kind, context.bothKnow(.kind) {
+            changes.append(Change(.kind, .changed, productID: id, old: .kind(old.kind), new: .kind(new.kind),
+                                  oldPosition: old.position(of: .kind), newPosition: new.position(of: .kind)))
+        }
+        if context.bothKnow(.prices) {
+            PriceDiffer.compare(old, new, context: context, into: &changes)
+        }
+        let subscription = old.kind.isAutoRenewable && new.kind.isAutoRenewable
+        if subscription {
+            subscriptionChanges(old, new, context: context, into: &changes)
+        }
+        if let level { changes.append(level) }
+        if context.bothKnow(.familyShareable), let before = old.familyShareable, let after = new.familyShareable, before != after {
+            changes.append(Change(.familySharing, .changed, productID: id, old: .flag(before), new: .flag(after),
+                                  oldPosition: old.position(of: .familyShareable), newPosition: new.position(of: .familyShareable)))
+        }
+        if context.bothKnow(.localizations) {
+            localizationChanges(old, new, into: &changes)
+        }
+        return changes
+    }
+
+    /// Period, offers and group of a product that is an auto-renewable subscription on both sides.
+    private static func subscriptionChanges(_ old: Product, _ new: Product, context: DiffContext, into changes: inout [Change]) {
+        let id = new.id
+        if context.bothKnow(.period), old.period != new.period {
+            let existing = old.period != nil && new.period != nil
+            changes.append(Change(.period, .changed, productID: id, old: old.period.map(ChangeValue.period), new: new.period.map(ChangeValue.period),
+                                  oldPosition: old.position(of: .period), newPosition: new.position(of: .period),
+                                  attention: existing ? [.subscriptionPeriodChange] : []))
+        }
+        if context.bothKnow(.introductoryOffer) {
+            OfferDiffer.introductory(old, new, into: &changes)
+        }
+        if context.bothKnow(.promotionalOffers) {
+            OfferDiffer.keyed(.promotionalOffer, old.promotionalOffers, new.promotionalOffers, old, new, field: .promotionalOffers, into: &changes)
+        }
+        if context.bothKnow(.codeOffers) {
+            OfferDiffer.keyed(.codeOffer, old.codeOffers, new.codeOffers, old, new, field: .codeOffers, into: &changes)
+        }
+        // Only StoreKit files carry win-back offers: compare them between sources of one format.
+        if context.old.format == context.new.format {
+            OfferDiffer.keyed(.winbackOffer, old.winbackOffers, new.winbackOffers, old, new, field: .promotionalOffers, into: &changes)
+        }
+        if context.bothKnow(.group), let move = GroupDiffer.move(old, new, context: context) {
+            changes.append(move)
+        }
+    }
+
+    /// Localisations matched by locale, sorted by locale.
+    private static func localizationChanges(_ old: Product, _ new: Product, into changes: inout [Change]) {
+        guard old.localizations != new.localizations else { return }
+        var before: [String: Localization] = [:]
+        for localization in old.localizations where before[localization.locale] == nil {
+            before[localization.locale] = localization
+        }
+        var after: [String: Localization] = [:]
+        for localization in new.localizations where after[localization.locale] == nil {
+            after[localization.locale] = localization
+        }
+        let oldPosition = old.position(of: .localizations), newPosition = new.position(of: .localizations)
+        for locale in Set(before.keys).union(after.keys).sorted() {
+            let a = before[locale], b = after[locale]
+            guard a != b else { continue }
+            let action: ChangeAction = a == nil ? .added : (b == nil ? .removed : .changed)
+            var note: String?
+            if let a, let b {
+                var parts: [String] = []
+                if a.displayName != b.displayName { parts.append("display name") }
+                if a.description != b.description { parts.append("description") }
+                note = parts.joined(separator: " and ") + " changed"
+            }
+            changes.append(Change(.localization, action, productID: new.id, key: locale,
+                                  old: a.map(ChangeValue.localization), new: b.map(ChangeValue.localization),
+                                  oldPosition: oldPosition, newPosition: newPosition, note: note))
+        }
+    }
+}

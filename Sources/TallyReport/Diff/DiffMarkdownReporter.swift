@@ -1,0 +1,128 @@
+import TallyDiff
+import TallyModel
+
+/// GitHub-flavoured Markdown for a pull-request comment or release notes: per pair of files a
+/// heading, the summary, the changes that need attention, and one table row per change (a
+/// large price sweep in one row unless `verbose`).
+///
+/// ```markdown
+/// ### `v1/App.storekit` → `v2/App.storekit`
+///
+/// **0 added, 1 removed, 1 changed, 10 unchanged products** · 1 price change (1 up, 0 down) in 1 territory · **⚠️ 2 need attention**
+///
+/// | | Change | What | Old | New |
+/// |---|---|---|---|---|
+/// | ✏️ ⚠️ | `com.example.pro.monthly › prices › USA` | 4.99 USD → 5.99 USD (+1 USD, +20.04%)<br>⚠️ price increase ... | 42:24 | 42:24 |
+/// ```
+///
+/// Text from the sources is escaped, so a product name cannot break the table or inject HTML.
+public struct DiffMarkdownReporter: DiffReporter {
+    public static let identifier = "markdown"
+
+    public var verbose: Bool
+
+    public init(verbose: Bool = false) {
+        self.verbose = verbose
+    }
+
+    public func report(_ result: DiffResult) -> String {
+        var sections = result.diffs.map(section)
+        if result.diffs.count > 1 {
+            sections.append("**Total over \(DiffWords.counted(result.diffs.count, "file")):** \(Self.text(DiffWords.summaryLine(result.summary)))")
+        }
+        return sections.joined(separator: "\n\n")
+    }
+
+    private func section(_ diff: CatalogDiff) -> String {
+        let summary = diff.summary
+        var blocks = [
+            "### \(Self.code(diff.old.file)) → \(Self.code(diff.new.file))",
+            "Old: \(Self.text(DiffWords.source(diff.old)))<br>New: \(Self.text(DiffWords.source(diff.new)))",
+        ]
+        guard diff.hasChanges else {
+            blocks.append("No changes: \(DiffWords.counted(summary.unchanged, "product")) identical.")
+            return blocks.joined(separator: "\n\n")
+        }
+        blocks.append(summaryLine(summary))
+        let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
+        let attention = DiffWords.attentionItems(diff, rows: rows)
+        if !attention.isEmpty {
+            let shown = verbose ? attention[...] : attention.prefix(DiffTextReporter.attentionLimit)
+            var list = ["**⚠️ Needs attention**", ""] + shown.map { "- \(Self.code($0.path)): \(Self.text($0.words))" }
+            if attention.count > shown.count { list.append("- … and \(attention.count - shown.count) more, marked ⚠️ below") }
+            blocks.append(list.joined(separator: "\n"))
+        }
+        var table = ["| | Change | What | Old | New |", "|---|---|---|---|---|"]
+        for change in diff.sourceChanges { table.append(row(change, diff)) }
+        for (product, productRows) in rows {
+            for item in productRows {
+                switch item {
+                case .change(let change): table.append(row(change, diff))
+                case .sweep(let sweep): table.append(row(sweep, product.productID, diff))
+                }
+            }
+        }
+        blocks.append(table.joined(separator: "\n"))
+        return blocks.joined(separator: "\n\n")
+    }
+
+    private func summaryLine(_ summary: DiffSummary) -> String {
+        let parts = DiffWords.summaryLine(summary).components(separatedBy: " · ")
+        return parts.enumerated().map { index, part in
+            if index == 0 { return "**\(Self.text(part))**" }
+            if index == parts.count - 1, summary.attention > 0 { return "**⚠️ \(Self.text(part))**" }
+            return Self.text(part)
+        }.joined(separator: " · ")
+    }
+
+    private func row(_ change: Change, _ diff: CatalogDiff) -> String {
+        let mark = Self.mark(change.action) + (change.needsAttention ? " ⚠️" : "")
+        var what = Self.text(change.summary)
+        for reason in change.attention { what += "<br>⚠️ " + Self.text(reason.explanation) }
+        return "| \(mark) | \(Self.code(change.path)) | \(what) | \(Self.place(diff.oldLocation(change))) | \(Self.place(diff.newLocation(change))) |"
+    }
+
+    private func row(_ sweep: PriceSweep, _ productID: String, _ diff: CatalogDiff) -> String {
+        let attention = sweep.attention
+        let mark = Self.mark(.changed) + (attention.isEmpty ? "" : " ⚠️")
+        var what = sweep.lines(example: diff.new.storefront).map(Self.text).joined(separator: "<br>")
+        for (reason, count) in attention { what += "<br>⚠️ \(count) × " + Self.text(reason.explanation) }
+        what += "<br>(\(DiffWords.counted(sweep.count, "price row")); `--verbose` lists every one)"
+        let old = sweep.first.flatMap { diff.oldLocation($0) }, new = sweep.first.flatMap { diff.newLocation($0) }
+        return "| \(mark) | \(Self.code(productID + " › prices")) | \(what) | \(Self.place(old)) | \(Self.place(new)) |"
+    }
+
+    private static func mark(_ action: ChangeAction) -> String {
+        switch action {
+        case .added: "➕"
+        case .removed: "➖"
+        case .changed: "✏️"
+        }
+    }
+
+    /// `42:24` (the file is in the heading), or the key path for sources without lines.
+    private static func place(_ location: TallyModel.SourceLocation?) -> String {
+        guard let location else { return "" }
+        if let line = location.line { return location.column.map { "\(line):\($0)" } ?? "\(line)" }
+        return location.path.map(text) ?? ""
+    }
+
+    /// Inline code, safe inside a table cell.
+    static func code(_ value: String) -> String {
+        "`" + FindingText.visible(value).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
+    }
+
+    /// Plain text with Markdown and HTML characters escaped, on one line.
+    static func text(_ value: String) -> String {
+        var out = ""
+        for character in FindingText.visible(value) {
+            switch character {
+            case "\\", "|", "*", "_", "`", "[", "]": out += "\\\(character)"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

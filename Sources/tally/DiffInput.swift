@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import TallyFormats
+import TallyModel
+
+/// One side of a diff: a file in the working tree, or a file as it was at a git revision.
+struct DiffInput: Hashable, Sendable {
+    var path: String
+    var revision: String?
+    /// With `--since`, a file missing on this side is an empty side (every product added or
+    /// removed) rather than an error.
+    var mayBeAbsent = false
+
+    /// How reports name this side: `configs/App.storekit` or `configs/App.storekit@HEAD~1`.
+    var label: String { revision.map { "\(path)@\($0)" } ?? path }
+
+    init(path: String, revision: String? = nil, mayBeAbsent: Bool = false) {
+        self.path = path
+        self.revision = revision
+        self.mayBeAbsent = mayBeAbsent
+    }
+
+    /// `FILE` or `FILE@REV` (split at the first `@`, so `App.storekit@HEAD@{1}` works). An
+    /// existing file whose name holds an `@` is read as that file.
+    init(parsing argument: String) throws {
+        guard !FileManager.default.fileExists(atPath: argument), let at = argument.firstIndex(of: "@") else {
+            self.init(path: argument)
+            return
+        }
+        let path = String(argument[..<at]), revision = String(argument[argument.index(after: at)...])
+        guard !path.isEmpty, !revision.isEmpty else {
+            throw ValidationError("'\(argument)' is neither a file nor FILE@REV; write e.g. configs/App.storekit@HEAD~1")
+        }
+        self.init(path: path, revision: revision)
+    }
+}
+
+/// Reads the sides of a diff through `SourceLoader`, all at once on the available cores,
+/// collecting every error so that all are shown together (as `SourceReading.readAll` does).
+enum DiffReading {
+    /// The catalogue of each input, or nil for an input that may be absent and is. Prints every
+    /// error to standard error and exits 2 if any side could not be read.
+    static func read(_ inputs: [DiffInput], options: SourceOptions) throws -> [Catalog?] {
+        let format = options.inputFormat
+        let readOptions = try options.readOptions()
+        let results = Slots<Result<Catalog?, Failure>>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            results[index] = Result { try load(inputs[index], format: format, options: readOptions) }
+                .mapError { Failure(input: inputs[index], error: $0) }
+        }
+        var catalogs: [Catalog?] = []
+        var failures: [String] = []
+        for index in inputs.indices {
+            switch results[index] {
+            case .success(let catalog): catalogs.append(catalog)
+            case .failure(let failure): failures.append(failure.description)
+            case nil: failures.append("\(inputs[index].label): error: not read")
+            }
+        }
+        guard failures.isEmpty else {
+            var standardError = StandardError()
+            for failure in failures { print(failure, to: &standardError) }
+            let noun = failures.count == 1 ? "source" : "sources"
+            print("tally: \(failures.count) \(noun) could not be read; nothing was compared", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+        return catalogs
+    }
+
+    private static func load(_ input: DiffInput, format: SourceFormat?, options: ReadOptions) throws -> Catalog? {
+        guard let revision = input.revision else {
+            if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
+            Progress.reading(input.path)
+            return try SourceLoader.load(path: input.path, format: format, options: options)
+        }
+        guard let bytes = try GitRevision.read(input.path, at: revision, maxBytes: options.maxBytes) else {
+            if input.mayBeAbsent { return nil }
+            throw FormatError("the file does not exist at \(revision)", file: input.label, position: .unknown)
+        }
+        // Read under the plain path so its extension picks the reader; name it path@REV.
+        do {
+            var catalog = try SourceLoader.load(bytes: bytes, file: input.path, format: format, options: options)
+            catalog.file = input.label
+            return catalog
+        } catch var error as FormatError {
+            if error.location.file == input.path { error.location.file = input.label }
+            throw error
+        }
+    }
+
+    /// An error reading one input, printed the way `FormatError` prints.
+    struct Failure: Error, CustomStringConvertible {
+        var input: DiffInput
+        var error: any Error
+
+        var description: String {
+            if let error = error as? FormatError { return error.description }
+            return "\(input.label): error: \(error)"
+        }
+    }
+
+    /// Fixed slots that concurrent workers fill, one each.
+    private final class Slots<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Value?]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        subscript(index: Int) -> Value? {
+            get { lock.withLock { values[index] } }
+            set { lock.withLock { values[index] = newValue } }
+        }
+    }
+}

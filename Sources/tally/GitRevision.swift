@@ -1,0 +1,120 @@
+import Foundation
+import TallyFormats
+import TallyModel
+
+/// Files as they were at a git revision, read through the `git` command (Foundation `Process`).
+enum GitRevision {
+    /// A git command that failed, with what git said.
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Checks that `revision` names a commit in the repository holding `directory`.
+    static func verify(_ revision: String, in directory: String = ".") throws {
+        let result = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], in: directory)
+        guard result.status == 0 else {
+            let said = result.stderr.isEmpty ? "" : ": \(result.stderr)"
+            throw Failure(message: "'\(revision)' is not a git revision here\(said). Use a commit, branch or tag, e.g. HEAD~1 or v1.2.")
+        }
+    }
+
+    /// The bytes of `path` at `revision`, or nil when the file did not exist then. `path` is
+    /// relative to the current directory (or absolute), like any other file argument.
+    static func read(_ path: String, at revision: String, maxBytes: Int) throws -> [UInt8]? {
+        let (directory, relative) = anchor(path)
+        try verify(revision, in: directory)
+        let spec = "\(revision):./\(relative)"
+        guard try git(["cat-file", "-e", spec], in: directory).status == 0 else { return nil }
+        let result = try git(["show", spec], in: directory)
+        guard result.status == 0 else {
+            throw Failure(message: "git cannot show \(path) at \(revision): \(result.stderr)")
+        }
+        guard result.stdout.count <= maxBytes else {
+            throw Failure(message: "the file is over the \(maxBytes / 1_048_576) MB input limit at \(revision) (raise it with --max-input-mb)")
+        }
+        return [UInt8](result.stdout)
+    }
+
+    /// The files directly in `folders` (relative to the current directory) at `revision`.
+    static func files(in folders: [String], at revision: String) throws -> [String] {
+        let result = try git(["ls-tree", "--name-only", "--end-of-options", revision, "--"] + folders.map { "\($0)/" }, in: ".")
+        guard result.status == 0 else {
+            throw Failure(message: "git cannot list \(folders.joined(separator: ", ")) at \(revision): \(result.stderr)")
+        }
+        return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// The nearest existing directory above `path`, and the path from there: git runs in that
+    /// directory so that files outside the current repository (or deleted since) still resolve.
+    private static func anchor(_ path: String) -> (directory: String, relative: String) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let absolute = path.hasPrefix("/")
+        var rest: [String] = []
+        if let last = components.popLast() { rest.append(last) }
+        while !components.isEmpty {
+            let directory = components.joined(separator: "/")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.isEmpty && absolute ? "/" : directory, isDirectory: &isDirectory), isDirectory.boolValue {
+                return (directory.isEmpty ? "/" : directory, rest.reversed().joined(separator: "/"))
+            }
+            if let last = components.popLast() { rest.append(last) }
+        }
+        return (".", rest.reversed().joined(separator: "/"))
+    }
+
+    private struct Output {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+    }
+
+    private static func git(_ arguments: [String], in directory: String) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_PAGER"] = "cat"
+        environment["LC_ALL"] = "C"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(message: "cannot run git: \(error.localizedDescription)")
+        }
+        // Drain stderr on another thread so neither pipe can fill up and block git.
+        let errors = Drain(err.fileHandleForReading)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = errors.wait()
+        if process.terminationStatus == 127 {
+            throw Failure(message: "cannot run git: it is not installed or not on PATH")
+        }
+        let text = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return Output(status: process.terminationStatus, stdout: stdout, stderr: text)
+    }
+
+    /// Reads a pipe to its end on its own thread.
+    private final class Drain: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        /// Everything read, once the pipe is closed (the semaphore orders the write before this read).
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+}
