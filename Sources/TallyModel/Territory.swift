@@ -1,7 +1,7 @@
 /// An App Store storefront: an ISO 3166-1 alpha-3 code such as `USA`, `JPN`, `COL`.
 /// Stored packed in four bytes: catalogues price thousands of products in 175 territories.
 public struct Territory: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    let packed: UInt32
+    @usableFromInline let packed: UInt32
 
     /// Accepts exactly three ASCII capital letters.
     public init?(_ code: String) {
@@ -35,7 +35,9 @@ public struct Territory: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// A dense index, 0..<17576: for tables and bit sets keyed by territory.
-    public var slot: Int { Territory.slot(packed) }
+    @inlinable public var slot: Int {
+        Int((packed >> 16 & 0xFF) &- 65) &* 676 &+ Int((packed >> 8 & 0xFF) &- 65) &* 26 &+ Int((packed & 0xFF) &- 65)
+    }
 
     /// 0..<17576 for three capital letters.
     private static func slot(_ packed: UInt32) -> Int {

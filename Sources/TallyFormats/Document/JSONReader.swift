@@ -7,7 +7,10 @@ import TallyModel
 public struct JSONReader: DocumentReader {
     public let file: String
     /// The window of input being read; `bytes[0]` is at offset `windowStart` of the document.
-    private var bytes: Window
+    /// A plain pointer and count (no class access, so no exclusivity checks in the hot loops),
+    /// renewed from `storage` whenever the window moves.
+    private var bytes: WindowView
+    private let storage: Window
     private var index = 0
     private var windowStart = 0
     private var line = 1
@@ -28,7 +31,8 @@ public struct JSONReader: DocumentReader {
     /// Reads a document held in memory.
     /// - Parameter maxDepth: nesting deeper than this is an error, not a stack overflow.
     public init(bytes: [UInt8], file: String, maxDepth: Int = 256) throws {
-        self.bytes = Window(copying: bytes)
+        self.storage = Window(copying: bytes)
+        self.bytes = storage.view
         self.file = file
         self.maxDepth = maxDepth
         self.input = nil
@@ -44,7 +48,8 @@ public struct JSONReader: DocumentReader {
         self.file = name
         self.maxDepth = maxDepth
         self.input = ChunkedInput(handle: handle, chunkSize: chunkSize, file: name)
-        self.bytes = Window(capacity: chunkSize * 2)
+        self.storage = Window(capacity: chunkSize * 2)
+        self.bytes = storage.view
         var mark = 0
         _ = try refill(keeping: &mark)
         try start()
@@ -320,13 +325,31 @@ extension JSONReader {
         guard let input else { return false }
         let keep = Swift.min(mark, index)
         if keep > 0 {
-            bytes.dropFirst(keep)
+            storage.dropFirst(keep)
             windowStart += keep
             index -= keep
             mark -= keep
         }
-        return try input.read(appendingTo: bytes)
+        let more = try input.read(appendingTo: storage)
+        bytes = storage.view
+        return more
     }
+}
+
+/// A read-only view of the window: what the scanning loops index.
+private struct WindowView {
+    let base: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    @inline(__always)
+    subscript(index: Int) -> UInt8 { base[index] }
+
+    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// A copy of a range, for the rare string with escapes.
+    func array(_ range: Range<Int>) -> [UInt8] { Array(buffer(range)) }
 }
 
 /// The bytes of the input window, in memory Tally manages itself: reading them costs no
@@ -351,12 +374,7 @@ private final class Window {
 
     deinit { base.deallocate() }
 
-    @inline(__always)
-    subscript(index: Int) -> UInt8 { base[index] }
-
-    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-    }
+    var view: WindowView { WindowView(base: base, count: count) }
 
     /// Forgets the first `n` bytes, moving the rest to the front.
     func dropFirst(_ n: Int) {
@@ -378,16 +396,28 @@ private final class Window {
     }
 
     func didAppend(_ n: Int) { count += n }
-
-    /// A copy of a range, for the rare string with escapes.
-    func array(_ range: Range<Int>) -> [UInt8] { Array(buffer(range)) }
 }
 
 /// Decimals by (mantissa, scale), direct-mapped: building a `Decimal` costs more than finding
 /// one that a catalogue's repeated price points already made.
 private final class DecimalCache {
-    private var keys = [UInt64](repeating: .max, count: 4096)
-    private var values = [Decimal](repeating: 0, count: 4096)
+    // Pointers, not arrays: no copy-on-write or exclusivity checks on the hot path.
+    private let keys: UnsafeMutablePointer<UInt64> = {
+        let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: 4096)
+        pointer.initialize(repeating: .max, count: 4096)
+        return pointer
+    }()
+    private let values: UnsafeMutablePointer<Decimal> = {
+        let pointer = UnsafeMutablePointer<Decimal>.allocate(capacity: 4096)
+        pointer.initialize(repeating: 0, count: 4096)
+        return pointer
+    }()
+
+    deinit {
+        keys.deallocate()
+        values.deinitialize(count: 4096)
+        values.deallocate()
+    }
 
     func value(mantissa: UInt64, scale: Int) -> Decimal {
         let key = mantissa << 5 | UInt64(scale)
