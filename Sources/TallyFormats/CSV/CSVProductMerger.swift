@@ -37,8 +37,16 @@ struct CSVProductMerger {
         guard let id = columns.value("product_id", in: row) else {
             throw error(row, "product_id", "product_id is empty (every row needs the product it prices)")
         }
-        var draft = drafts[id] ?? Draft(idPosition: cell(row, "product_id").position)
-        if drafts[id] == nil { order.append(id) }
+        // Taken out of the dictionary while it is changed, so that its arrays are not shared and
+        // grow in place (a copy per row would make a product priced in 175 territories quadratic).
+        var draft: Draft
+        if let existing = drafts.removeValue(forKey: id) {
+            draft = existing
+        } else {
+            draft = Draft(idPosition: cell(row, "product_id").position)
+            order.append(id)
+        }
+        defer { drafts[id] = draft }
         for name in Self.productColumns {
             guard let text = columns.value(name, in: row) else { continue }
             if let earlier = draft.values[name] {
@@ -63,7 +71,6 @@ struct CSVProductMerger {
         draft.territories[territory] = row.number
         if columns.value("price", in: row) != nil { draft.prices.append((territory, cell(row, "price"))) }
         if columns.value("intro_price", in: row) != nil { draft.introPrices.append((territory, cell(row, "intro_price"))) }
-        drafts[id] = draft
     }
 
     mutating func catalog() throws -> Catalog {
