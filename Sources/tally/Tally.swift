@@ -19,14 +19,14 @@ struct Tally: ParsableCommand {
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 
         Examples:
-          tally init                                    # a starter .tally.yml for this repository
-          tally check                                   # .tally.yml's sources, or configs/ vs catalog/
+          tally init                      # a starter .tally.yml
+          tally check                     # the sources in .tally.yml
+          tally check App.storekit catalog.yaml --format junit --output tally.xml
           tally check --report text --report sarif:build/tally.sarif
-          tally check App.storekit server/products.yaml --format junit --output tally.xml
+          tally check App.storekit products.json --mapping tally-mapping.yml
           tally check App.storekit metadata.xml --price-tiers tiers.csv
-          tally check App.storekit asc-export/
+          tally diff catalog/products.yaml@v1.2 catalog/products.yaml
           tally show configs/App.storekit --format json
-          tally check App.storekit server/products.json --mapping tally-mapping.yml
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,
