@@ -245,12 +245,29 @@ import Testing
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(name) crashed the \(reader) reader")
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root reads every file whatever its mode: the unreadable-file case runs only as a normal user"))
+    /// Root reads every file whatever its mode, so as root the binary runs as `nobody` (setpriv).
+    static let canDropPrivileges = geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    @Test(.enabled(if: canDropPrivileges, "running as root without /usr/bin/setpriv: no way to make a file unreadable"))
     func anUnreadableFileIsAnInputError() throws {
         let path = Self.write("unreadable.storekit", "{}")
         chmod(path, 0)
-        let run = try MeasuredRun.run(["show", path])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("unreadable.storekit"))
+        let process = Process()
+        if geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.executable.path, "show", path]
+        } else {
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["show", path]
+        }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(message)")
+        #expect(message.contains("unreadable.storekit"))
+        #expect(message.contains("cannot open the file for reading"))
     }
 }
