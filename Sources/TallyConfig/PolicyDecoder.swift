@@ -119,7 +119,7 @@ struct PolicyDecoder {
         let at = reader.position
         let code = try reader.readString()
         guard let territory = Territory(code) else {
-            throw reader.error("\"\(code)\" is not an App Store storefront code (ISO 3166-1 alpha-3 in capitals, like USA or JPN)", at: at)
+            throw reader.error(Territory.notAStorefront(code), at: at)
         }
         return territory
     }

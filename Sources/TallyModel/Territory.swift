@@ -63,6 +63,11 @@ public struct Territory: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     public static let usa = Territory("USA")!
 
+    /// The message for text that is not a storefront code, the same wherever a reader meets one.
+    public static func notAStorefront(_ text: String) -> String {
+        "\"\(text)\" is not an App Store storefront code (ISO 3166-1 alpha-3 in capitals, like USA or JPN)"
+    }
+
     public static func < (lhs: Territory, rhs: Territory) -> Bool { lhs.packed < rhs.packed }
 
     public init(from decoder: any Decoder) throws {

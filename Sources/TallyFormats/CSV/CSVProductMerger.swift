@@ -61,7 +61,7 @@ struct CSVProductMerger {
         var territory = Territory.usa
         if let code = columns.value("territory", in: row) {
             guard let parsed = Territory(code) else {
-                throw error(row, "territory", "\"\(code)\" is not an App Store storefront code (ISO 3166-1 alpha-3 in capitals, like USA or JPN)")
+                throw error(row, "territory", Territory.notAStorefront(code))
             }
             territory = parsed
         }

@@ -38,7 +38,7 @@ struct CatalogDecoder {
         let at = reader.position
         let code = try reader.readString()
         guard let territory = Territory(code) else {
-            throw reader.error("\"\(code)\" is not an App Store storefront code (ISO 3166-1 alpha-3 in capitals, like USA or JPN)", at: at)
+            throw reader.error(Territory.notAStorefront(code), at: at)
         }
         return territory
     }
@@ -170,7 +170,7 @@ struct CatalogDecoder {
             let at = reader.position
             guard case .territory(let territory) = key else {
                 let text = if case .other(let text) = key { text } else { "" }
-                throw reader.error("\"\(text)\" is not an App Store storefront code (ISO 3166-1 alpha-3 in capitals, like USA or JPN)")
+                throw reader.error(Territory.notAStorefront(text))
             }
             switch try reader.readDecimal() {
             case .value(let amount):
