@@ -90,8 +90,15 @@ public struct Checker: Sendable {
     /// With several configurations (or catalogues), a product counts as missing only when no
     /// source on that side has it, and is reported once.
     public func check(configurations: [Catalog], catalogs: [Catalog]) -> CheckResult {
-        let sources = configurations + catalogs
-        let pairs = configurations.flatMap { configuration in catalogs.map { (configuration, $0) } }
+        let pairs = configurations.indices.flatMap { left in catalogs.indices.map { (left, configurations.count + $0) } }
+        return check(sources: configurations + catalogs, pairs: pairs)
+    }
+
+    /// Lint every source, then compare exactly the given pairs of sources (indices into
+    /// `sources`: the configuration's side first, the catalogue's second). A product counts as
+    /// missing only when no source on that side, among the pairs of the same store, has it.
+    public func check(sources: [Catalog], pairs indices: [(Int, Int)]) -> CheckResult {
+        let pairs = indices.map { (sources[$0.0], sources[$0.1]) }
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         // Phase one: the comparisons are built while the lint rules run (on whichever core is free).
         let built = Parallel.map(pairs.map(Preparation.compare) + lintWork.map(Preparation.run)) { [self, groupCorrespondences] item -> Prepared in
@@ -111,22 +118,29 @@ public struct Checker: Sendable {
         var result = CheckResult(sources: sources.map(\.file))
         result.pairs = comparisons.map(PairSummary.init)
         result.comparisons = result.pairs.map(\.sentence)
-        let configIDs = Set(configurations.flatMap { $0.products.map(\.id) })
-        let catalogIDs = Set(catalogs.flatMap { $0.products.map(\.id) })
+        // Each side's IDs per store: against Google Play, products stand under their Play identity.
+        var configIDs: [Store: Set<String>] = [:]
+        var catalogIDs: [Store: Set<String>] = [:]
+        for comparison in comparisons {
+            configIDs[comparison.store, default: []].formUnion(comparison.configProducts.keys)
+            catalogIDs[comparison.store, default: []].formUnion(comparison.catalogProducts.keys)
+        }
         var reportedMissing = Set<String>()
+        let rulesPerPair = max(comparisonRules.count, 1)
         for (index, part) in parts.enumerated() {
             result.checked += part.checked
             let isComparison = index >= lintWork.count
             for finding in part.findings {
                 if isComparison, finding.ruleID == MissingInCatalogRule.description.id || finding.ruleID == MissingInConfigRule.description.id {
                     let id = finding.productID ?? ""
-                    let elsewhere = finding.ruleID == MissingInCatalogRule.description.id ? catalogIDs : configIDs
-                    guard !elsewhere.contains(id), reportedMissing.insert("\(finding.ruleID) \(id)").inserted else { continue }
+                    let store = comparisons[(index - lintWork.count) / rulesPerPair].store
+                    let elsewhere = finding.ruleID == MissingInCatalogRule.description.id ? catalogIDs[store] : configIDs[store]
+                    guard !(elsewhere ?? []).contains(id), reportedMissing.insert("\(finding.ruleID) \(store) \(id)").inserted else { continue }
                 }
                 result.findings.append(finding)
             }
         }
-        result.productsChecked = configIDs.union(catalogIDs).count
+        result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
         return result
     }
 

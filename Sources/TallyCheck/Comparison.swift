@@ -18,6 +18,7 @@ public struct Comparison: Sendable {
     public var territory: Territory { configuration.defaultTerritory }
 
     public init(configuration: Catalog, catalog: Catalog, groupCorrespondences: [GroupCorrespondence] = []) {
+        let (configuration, catalog) = StoreIdentity.inOneStore(configuration, catalog)
         self.configuration = configuration
         self.catalog = catalog
         self.groupCorrespondences = groupCorrespondences
@@ -45,12 +46,35 @@ public struct Comparison: Sendable {
     }
 
     func configSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: "configuration", value: value, location: configuration.location(position ?? product.position(of: field), path: product.path(of: field)))
+        FindingSide(role: configRole, value: value, location: configuration.location(position ?? product.position(of: field), path: product.path(of: field)))
     }
 
     func catalogSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: "catalog", value: value, location: catalog.location(position ?? product.position(of: field), path: product.path(of: field)))
+        FindingSide(role: catalogRole, value: value, location: catalog.location(position ?? product.position(of: field), path: product.path(of: field)))
     }
+
+    /// How messages name the configuration's side: "the configuration", or "Google Play" when it
+    /// is a Google Play source.
+    public var configNoun: String { Self.noun(configuration, otherwise: "the configuration") }
+    /// How messages name the catalogue's side: "the catalogue", or "Google Play".
+    public var catalogNoun: String { Self.noun(catalog, otherwise: "the catalogue") }
+    /// The side's role in findings: `configuration`, `catalog`, or `google-play` for a Google Play source.
+    var configRole: String { configuration.format.store == .googlePlay ? Store.googlePlay.rawValue : "configuration" }
+    var catalogRole: String { catalog.format.store == .googlePlay ? Store.googlePlay.rawValue : "catalog" }
+
+    private static func noun(_ source: Catalog, otherwise: String) -> String {
+        source.format.store == .googlePlay ? Store.googlePlay.displayName : otherwise
+    }
+
+    /// Whether prices are compared in every territory both sides price (a Google Play source
+    /// against a catalogue), rather than in the configuration's storefront only.
+    public var comparesEveryTerritory: Bool {
+        configuration.format.store == .googlePlay || catalog.format.store == .googlePlay
+    }
+
+    /// The store whose product IDs this comparison matches: Google Play when either side is a
+    /// Google Play source (the other side's products then stand under their `googlePlayID`).
+    public var store: Store { comparesEveryTerritory ? .googlePlay : .appStore }
 }
 
 /// A cross-source rule: compares a configuration with a catalogue.

@@ -154,6 +154,7 @@ extension SourceFormat {
         case .appStoreConnect: return "the App Store Connect export"
         case .csv: return "the CSV catalogue"
         case .mapped: return "the mapped server file"
+        case .googlePlay: return "Google Play"
         }
     }
 }

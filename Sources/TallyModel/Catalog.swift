@@ -13,6 +13,9 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case csv = "csv"
     /// Any server JSON or YAML, read through a `tally-mapping/1` file.
     case mapped = "mapped"
+    /// Google Play Developer API (androidpublisher v3) responses saved as JSON, or the Play
+    /// Console's in-app products CSV.
+    case googlePlay = "google-play"
 
     public var description: String { rawValue }
 
@@ -21,9 +24,23 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var role: SourceRole {
         switch self {
         case .storeKit, .propertyList: return .configuration
-        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped: return .catalog
+        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay: return .catalog
         }
     }
+
+    /// The store whose product IDs, ID rules and periods the format speaks of: Google Play for
+    /// Play sources, the App Store for every other (a server catalogue is keyed by App Store IDs).
+    public var store: Store { self == .googlePlay ? .googlePlay : .appStore }
+}
+
+/// A store products are sold in. Each has its own product IDs: a catalogue product's Google Play
+/// identity is `Product.googlePlayID`.
+public enum Store: String, Sendable, Hashable, Codable {
+    case appStore = "app-store"
+    case googlePlay = "google-play"
+
+    /// How messages name a source of this store standing in for a side ("Google Play").
+    public var displayName: String { self == .googlePlay ? "Google Play" : "the App Store" }
 }
 
 /// The app's configuration (what the app sells) or the server's catalogue (what it grants).
@@ -70,6 +87,9 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// An App Store package knows free trials only, so a paid offer on the other side is not
     /// compared with its silence.
     public var introductoryOfferModes: Set<OfferMode>? = nil
+    /// Whether the source tells consumable from non-consumable products. Google Play does not
+    /// (an app consumes a one-time purchase or not): against it, only "one-time" is compared.
+    public var distinguishesConsumables: Bool = true
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,

@@ -105,6 +105,7 @@ public struct Product: Sendable, Hashable, Codable {
         var path: String?
         var fieldPaths: [Field: String]
         var priceTier: Int? = nil
+        var googlePlayID: String? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -204,6 +205,16 @@ public struct Product: Sendable, Hashable, Codable {
     public var priceTier: Int? {
         get { storage.fields.priceTier }
         set { fields.priceTier = newValue }
+    }
+
+    /// The product's Google Play identity, when the source names one (a catalogue's
+    /// `google_play:` key): `PRODUCT_ID:BASE_PLAN_ID` for a subscription's base plan, the product
+    /// ID for a one-time product. Nil means the same ID as `id`; empty means the product is not
+    /// sold on Google Play (`google_play: null`). A Google Play source's own products have their
+    /// Play identity as `id`.
+    public var googlePlayID: String? {
+        get { storage.fields.googlePlayID }
+        set { fields.googlePlayID = newValue }
     }
 
     /// Where the product starts in its source.

@@ -82,6 +82,7 @@ struct CheckCommand: ParsableCommand {
         let policyFile = try policy.load()
         let catalogs = try SourceReading.readAll(try sourcePaths(policyFile), options: input)
         timings.lap("read")
+        let playPairs = SourcePairing.googlePlayPairs(catalogs)
         guard let (configurations, serverCatalogs) = SourcePairing.sides(catalogs) else {
             var standardError = StandardError()
             print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
@@ -93,7 +94,8 @@ struct CheckCommand: ParsableCommand {
         let listsPassingChecks = try reports.targets().contains { $0.format == .junit }
         let gate = Gate(policy: policyFile?.policy ?? Policy(), baseline: known, baselineFile: baselinePath,
                         recordsSubjects: listsPassingChecks)
-        let outcome = gate.check(configurations: configurations, catalogs: serverCatalogs)
+        let outcome = playPairs.map { gate.check(sources: catalogs, pairs: $0) }
+            ?? gate.check(configurations: configurations, catalogs: serverCatalogs)
         timings.lap("check")
         Reading.warn(about: outcome, policyFile: policyFile)
         if let writeBaseline {

@@ -13,4 +13,41 @@ enum SourcePairing {
         guard let first = sources.first, sources.count >= 2 else { return nil }
         return ([first], Array(sources.dropFirst()))
     }
+
+    /// The pairs to compare when Google Play sources are among `sources`, as indices into
+    /// `sources` (the configuration's side first); nil without Google Play sources (`sides`
+    /// decides then) or with nothing to compare. A Google Play source is compared with each
+    /// server catalogue (the hub: `tally-catalog/1`, CSV, mapped files), standing on the left so
+    /// that findings say "in Google Play ... in the catalogue"; without a server catalogue, with
+    /// the first other source. The other sources pair among themselves as `sides` says.
+    /// (Issue 10 moves pairing into TallyRun with the hub rule for every store; this is its
+    /// Google Play part.)
+    static func googlePlayPairs(_ sources: [Catalog]) -> [(Int, Int)]? {
+        let play = sources.indices.filter { sources[$0].format.store == .googlePlay }
+        guard !play.isEmpty else { return nil }
+        let rest = sources.indices.filter { sources[$0].format.store != .googlePlay }
+        var pairs: [(Int, Int)] = []
+        let configurations = rest.filter { sources[$0].format.role == .configuration }
+        let catalogs = rest.filter { sources[$0].format.role == .catalog }
+        if !configurations.isEmpty, !catalogs.isEmpty {
+            pairs += configurations.flatMap { left in catalogs.map { (left, $0) } }
+        } else if let first = rest.first {
+            pairs += rest.dropFirst().map { (first, $0) }
+        }
+        let hubs = rest.filter { isServerCatalogue(sources[$0].format) }
+        for index in play {
+            if !hubs.isEmpty {
+                pairs += hubs.map { (index, $0) }
+            } else if let other = rest.first {
+                pairs.append((index, other))
+            } else if let first = play.first, index != first {
+                pairs.append((first, index))
+            }
+        }
+        return pairs.isEmpty ? nil : pairs
+    }
+
+    private static func isServerCatalogue(_ format: SourceFormat) -> Bool {
+        [.tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped].contains(format)
+    }
 }

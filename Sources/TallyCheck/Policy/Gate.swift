@@ -23,6 +23,15 @@ public struct Gate: Sendable {
         return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: configurations, catalogs: catalogs))
     }
 
+    /// Lints every source and compares the given pairs (indices into `sources`, the
+    /// configuration's side first).
+    public func check(sources: [Catalog], pairs: [(Int, Int)]) -> GateOutcome {
+        let raw = policy.checker(recordsSubjects: recordsSubjects).check(sources: sources, pairs: pairs)
+        let left = Set(pairs.map(\.0)).sorted().map { sources[$0] }
+        let right = Set(pairs.map(\.1)).sorted().map { sources[$0] }
+        return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: left, catalogs: right))
+    }
+
     /// Lints sources on their own.
     public func lint(_ catalogs: [Catalog]) -> GateOutcome {
         finish(policy.checker(recordsSubjects: recordsSubjects).lint(catalogs), unmatchedGroups: [])

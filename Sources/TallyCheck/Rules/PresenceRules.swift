@@ -12,7 +12,8 @@ public struct MissingInCatalogRule: ComparisonRule {
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         PresenceCheck(rule: Self.description, present: comparison.configuration, absent: comparison.catalog,
-                      presentIDs: comparison.configProducts, absentIDs: comparison.catalogProducts, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
+                      presentIDs: comparison.configProducts, absentIDs: comparison.catalogProducts, presentIsConfiguration: true,
+                      nouns: (comparison.configNoun, comparison.catalogNoun), roles: (comparison.configRole, comparison.catalogRole)).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -28,7 +29,8 @@ public struct MissingInConfigRule: ComparisonRule {
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         PresenceCheck(rule: Self.description, present: comparison.catalog, absent: comparison.configuration,
-                      presentIDs: comparison.catalogProducts, absentIDs: comparison.configProducts, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
+                      presentIDs: comparison.catalogProducts, absentIDs: comparison.configProducts, presentIsConfiguration: false,
+                      nouns: (comparison.configNoun, comparison.catalogNoun), roles: (comparison.configRole, comparison.catalogRole)).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -42,24 +44,28 @@ struct PresenceCheck {
     let presentIDs: [String: Product]
     let absentIDs: [String: Product]
     let presentIsConfiguration: Bool
+    /// How messages name the configuration's and the catalogue's sides ("the configuration", "Google Play").
+    var nouns = (configuration: "the configuration", catalog: "the catalogue")
+    /// The sides' roles in findings.
+    var roles = (configuration: "configuration", catalog: "catalog")
 
     func run(findings: inout [Finding], checked: inout CheckedLog) {
         let unmatchedOther = NearMatch.Index(absent.products.map(\.id).filter { presentIDs[$0] == nil })
-        let (here, there) = presentIsConfiguration ? ("configuration", "catalogue") : ("catalogue", "configuration")
+        let (here, there) = presentIsConfiguration ? (nouns.configuration, nouns.catalog) : (nouns.catalog, nouns.configuration)
         var reported = Set<String>()
         for product in present.products {
             checked.append(CheckedSubject(ruleID: rule.id, subject: product.id, location: present.location(of: product, .id)))
             guard absentIDs[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let presentSide = FindingSide(role: presentIsConfiguration ? "configuration" : "catalog", value: product.id,
+            let presentSide = FindingSide(role: presentIsConfiguration ? roles.configuration : roles.catalog, value: product.id,
                                           location: present.location(of: product, .id))
-            let absentSide = FindingSide(role: presentIsConfiguration ? "catalog" : "configuration", value: nil,
+            let absentSide = FindingSide(role: presentIsConfiguration ? roles.catalog : roles.configuration, value: nil,
                                          location: SourceLocation(file: absent.file))
             findings.append(Finding(
                 ruleID: rule.id, severity: rule.defaultSeverity, productID: product.id, field: .id,
-                message: "\(product.id) is in the \(here) but not in the \(there)",
+                message: "\(product.id) is in \(here) but not in \(there)",
                 left: presentIsConfiguration ? presentSide : absentSide,
                 right: presentIsConfiguration ? absentSide : presentSide,
-                hint: unmatchedOther.best(for: product.id).map { "did you mean \($0)? (the \(there) has it, and the \(here) does not)" }))
+                hint: unmatchedOther.best(for: product.id).map { "did you mean \($0)? (\(there) has it, and \(here) does not)" }))
         }
     }
 }

@@ -16,7 +16,11 @@ public struct KindRule: ProductPairRule {
 
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         guard config.kind != catalog.kind else { return [] }
-        return [finding(config.id, .kind, "\(config.id) is \(config.kind) in the configuration but \(catalog.kind) in the catalogue",
+        // A store that does not tell consumables from non-consumables (Google Play) compares "one-time" only.
+        let oneTime: Set<ProductKind> = [.consumable, .nonConsumable]
+        if !(comparison.configuration.distinguishesConsumables && comparison.catalog.distinguishesConsumables),
+           oneTime.contains(config.kind), oneTime.contains(catalog.kind) { return [] }
+        return [finding(config.id, .kind, "\(config.id) is \(config.kind) in \(comparison.configNoun) but \(catalog.kind) in \(comparison.catalogNoun)",
                         left: comparison.configSide(config, .kind, value: config.kind.rawValue),
                         right: comparison.catalogSide(catalog, .kind, value: catalog.kind.rawValue))]
     }
@@ -33,10 +37,27 @@ public struct PriceRule: ProductPairRule {
     public init() {}
 
     public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
-        comparison.bothKnow(.prices) && config.price(in: comparison.territory) != nil
+        comparison.bothKnow(.prices) && (comparison.comparesEveryTerritory ? !config.prices.isEmpty : config.price(in: comparison.territory) != nil)
+    }
+
+    /// Every territory both sides price (a Google Play source against a catalogue: each prices
+    /// many regions, and neither has one storefront that decides).
+    func compareEveryTerritory(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        var result: [Finding] = []
+        for configPrice in config.prices {
+            let territory = configPrice.territory
+            guard let catalogPrice = catalog.price(in: territory), configPrice.money.amount != catalogPrice.money.amount else { continue }
+            result.append(finding(config.id, .prices,
+                                  "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
+                                  left: comparison.configSide(config, .prices, value: configPrice.money.description, position: configPrice.position),
+                                  right: comparison.catalogSide(catalog, .prices, value: catalogPrice.money.description, position: catalogPrice.position),
+                                  territory: territory))
+        }
+        return result
     }
 
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        if comparison.comparesEveryTerritory { return compareEveryTerritory(config, catalog, in: comparison) }
         let territory = comparison.territory
         guard let configPrice = config.price(in: territory) else { return [] }
         let catalogPrice = catalog.price(in: territory)
@@ -45,11 +66,11 @@ public struct PriceRule: ProductPairRule {
         let left = comparison.configSide(config, .prices, value: configPrice.money.description, position: configPrice.position)
         guard let catalogPrice else {
             return [finding(config.id, .prices,
-                            "\(config.id) costs \(configPrice.money) in \(territory) in the configuration, but the catalogue has no \(territory) price",
+                            "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun), but \(comparison.catalogNoun) has no \(territory) price",
                             left: left, right: comparison.catalogSide(catalog, .prices, value: nil), territory: territory)]
         }
         return [finding(config.id, .prices,
-                        "\(config.id) costs \(configPrice.money) in \(territory) in the configuration but \(catalogPrice.money) in the catalogue",
+                        "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
                         left: left,
                         right: comparison.catalogSide(catalog, .prices, value: catalogPrice.money.description, position: catalogPrice.position),
                         territory: territory)]
@@ -74,7 +95,7 @@ public struct FamilySharingRule: ProductPairRule {
         guard let left = config.familyShareable, let right = catalog.familyShareable, left != right else { return [] }
         func words(_ value: Bool) -> String { value ? "shareable" : "not shareable" }
         return [finding(config.id, .familyShareable,
-                        "\(config.id) is \(words(left)) with family in the configuration but \(words(right)) in the catalogue",
+                        "\(config.id) is \(words(left)) with family in \(comparison.configNoun) but \(words(right)) in \(comparison.catalogNoun)",
                         left: comparison.configSide(config, .familyShareable, value: String(left)),
                         right: comparison.catalogSide(catalog, .familyShareable, value: String(right)))]
     }

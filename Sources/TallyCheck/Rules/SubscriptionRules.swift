@@ -22,7 +22,7 @@ public struct PeriodRule: ProductPairRule {
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         guard let left = config.period, let right = catalog.period, left != right else { return [] }
         return [finding(config.id, .period,
-                        "\(config.id) renews every \(PeriodWords.contrast(left, right)) (\(left.literal) vs \(right.literal))",
+                        "\(config.id) renews every \(PeriodWords.contrast(left, right, comparison)) (\(left.literal) vs \(right.literal))",
                         left: comparison.configSide(config, .period, value: left.literal),
                         right: comparison.catalogSide(catalog, .period, value: right.literal))]
     }
@@ -30,12 +30,16 @@ public struct PeriodRule: ProductPairRule {
 
 /// Words that show why two periods differ: "28 days vs 1 month", "1 week vs 1 month".
 enum PeriodWords {
-    static func contrast(_ left: Period, _ right: Period) -> String {
+    static func contrast(_ left: Period, _ right: Period, _ comparison: Comparison) -> String {
+        contrast(left, right, comparison.configNoun, comparison.catalogNoun)
+    }
+
+    static func contrast(_ left: Period, _ right: Period, _ leftNoun: String, _ rightNoun: String) -> String {
         // Against months, four weeks or more read as days: "28 days vs 1 month" shows why they differ.
         let mixed = (left.months == 0) != (right.months == 0)
         let a = mixed && left.days >= 28 ? left.wordsInDays : left.words
         let b = mixed && right.days >= 28 ? right.wordsInDays : right.words
-        return "\(a) in the configuration vs \(b) in the catalogue"
+        return "\(a) in \(leftNoun) vs \(b) in \(rightNoun)"
     }
 }
 
@@ -65,7 +69,7 @@ public struct IntroOfferRule: ProductPairRule {
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         let left = config.introductoryOffer
         let right = catalog.introductoryOffer
-        guard let differences = OfferComparison.differences(left, right), !differences.isEmpty else { return [] }
+        guard let differences = OfferComparison.differences(left, right, comparison), !differences.isEmpty else { return [] }
         return [finding(config.id, .introductoryOffer,
                         "\(config.id) introductory offer differs: \(differences.joined(separator: "; "))",
                         left: comparison.configSide(config, .introductoryOffer, value: left?.summary ?? "none", position: left?.position),
@@ -97,11 +101,11 @@ public struct PromotionalOfferRule: ProductPairRule {
             guard let id = offer.id, configIDs.insert(id).inserted else { continue }
             let left = comparison.configSide(config, .promotionalOffers, value: offer.summary, position: offer.position)
             guard let other = catalogByID[id] else {
-                result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from the catalogue",
+                result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from \(comparison.catalogNoun)",
                                       left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil), offerID: id))
                 continue
             }
-            if let differences = OfferComparison.differences(offer, other), !differences.isEmpty {
+            if let differences = OfferComparison.differences(offer, other, comparison), !differences.isEmpty {
                 result.append(finding(config.id, .promotionalOffers,
                                       "\(config.id) promotional offer \(id) differs: \(differences.joined(separator: "; "))",
                                       left: left,
@@ -112,7 +116,7 @@ public struct PromotionalOfferRule: ProductPairRule {
         for offer in catalog.promotionalOffers {
             guard let id = offer.id, !configIDs.contains(id) else { continue }
             configIDs.insert(id)
-            result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from the configuration",
+            result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from \(comparison.configNoun)",
                                   left: comparison.configSide(config, .promotionalOffers, value: nil),
                                   right: comparison.catalogSide(catalog, .promotionalOffers, value: offer.summary, position: offer.position),
                                   offerID: id))
@@ -123,15 +127,16 @@ public struct PromotionalOfferRule: ProductPairRule {
 
 /// What differs between two offers, in words; nil when both are absent.
 enum OfferComparison {
-    static func differences(_ left: Offer?, _ right: Offer?) -> [String]? {
+    static func differences(_ left: Offer?, _ right: Offer?, _ comparison: Comparison) -> [String]? {
+        let (leftNoun, rightNoun) = (comparison.configNoun, comparison.catalogNoun)
         switch (left, right) {
         case (nil, nil): return nil
-        case (let offer?, nil): return ["the configuration has \(offer.summary), the catalogue has none"]
-        case (nil, let offer?): return ["the catalogue has \(offer.summary), the configuration has none"]
+        case (let offer?, nil): return ["\(leftNoun) has \(offer.summary), \(rightNoun) has none"]
+        case (nil, let offer?): return ["\(rightNoun) has \(offer.summary), \(leftNoun) has none"]
         case (let a?, let b?):
             var result: [String] = []
             if a.mode != b.mode { result.append("type \(a.mode) vs \(b.mode)") }
-            if a.period != b.period { result.append("period \(PeriodWords.contrast(a.period, b.period))") }
+            if a.period != b.period { result.append("period \(PeriodWords.contrast(a.period, b.period, leftNoun, rightNoun))") }
             if a.periods != b.periods { result.append("\(a.periods) vs \(b.periods) periods") }
             if a.mode == b.mode, a.mode != .freeTrial, a.territory == nil || b.territory == nil || a.territory == b.territory {
                 switch (a.price, b.price) {

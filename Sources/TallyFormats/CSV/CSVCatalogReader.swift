@@ -19,7 +19,7 @@ public enum CSVCatalogReader: SourceReader {
     public static func sniff(_ head: String, file: String) -> Bool {
         var text = Substring(head)
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        return text.lowercased().hasPrefix("product_id")
+        return text.lowercased().hasPrefix("product_id") && !PlayConsoleCSV.sniff(head)
     }
 
     /// The columns Tally reads, in the documented order.

@@ -19,7 +19,8 @@ extension SourceLoader {
         let candidates = readers.compactMap { $0 as? any DirectorySourceReader.Type }.filter { format == nil || $0.format == format }
         if let reader = candidates.first(where: { $0.claims(directory: path) }) { return reader }
         throw FormatError("this is a directory; Tally reads a directory only as an App Store Connect export "
-                          + "(its pages saved as .json files) or an App Store package (an .itmsp folder with metadata.xml)",
+                          + "(its pages saved as .json files), Google Play API pages (.json) or Play Console CSV files, "
+                          + "or an App Store package (an .itmsp folder with metadata.xml)",
                           file: path, position: .unknown)
     }
 }

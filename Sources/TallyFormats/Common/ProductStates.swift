@@ -5,10 +5,11 @@ import Foundation
 /// App Store Connect gives every in-app purchase and subscription a `state`; a product is for
 /// sale in `APPROVED` (shown as "Ready for Sale" or "Approved" in App Store Connect). An App
 /// Store package marks a product that is not for sale with `cleared_for_sale` false, which Tally
-/// calls the state `NOT_CLEARED_FOR_SALE`.
+/// calls the state `NOT_CLEARED_FOR_SALE`. On Google Play, a base plan, offer or purchase option
+/// is for sale when `ACTIVE`.
 public enum ProductStates {
     /// The states in which a product is for sale, counted always.
-    public static let forSale: Set<String> = ["APPROVED"]
+    public static let forSale: Set<String> = ["APPROVED", "ACTIVE"]
     /// An App Store package product whose `cleared_for_sale` is false.
     public static let notClearedForSale = "NOT_CLEARED_FOR_SALE"
     /// Counts every product, whatever its state.
@@ -23,7 +24,12 @@ public enum ProductStates {
         "PROCESSING_CONTENT", "READY_TO_SUBMIT", "REJECTED", "REMOVED_FROM_SALE", "REPLACED",
         "WAITING_FOR_REVIEW", "WAITING_FOR_SCREENSHOT", "WAITING_FOR_UPLOAD",
         notClearedForSale, all,
-    ]
+    ] + googlePlay
+
+    /// Google Play's states (base plans, offers, purchase options; the legacy API's `active` and
+    /// `inactive` and the Play Console CSV's `published` and `unpublished` are read as ACTIVE and
+    /// INACTIVE). ACTIVE is for sale.
+    public static let googlePlay = ["ACTIVE", "DRAFT", "INACTIVE", "INACTIVE_PUBLISHED"]
 
     /// The canonical spelling of a state a user typed (`ready-to-submit` → `READY_TO_SUBMIT`),
     /// or nil when Tally does not know it.

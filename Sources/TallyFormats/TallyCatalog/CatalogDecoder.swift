@@ -43,9 +43,9 @@ struct CatalogDecoder {
         return territory
     }
 
-    static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations"]
+    static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
     static let subscriptionKeys = ["id", "name", "level", "period", "prices", "family_shareable",
-                                   "introductory_offer", "promotional_offers", "localizations"]
+                                   "introductory_offer", "promotional_offers", "localizations", "google_play"]
     static let groupKeys = ["id", "name", "subscriptions"]
     static let offerKeys = ["id", "type", "period", "count", "price"]
     static let kinds: [String: ProductKind] = [
@@ -120,6 +120,18 @@ struct CatalogDecoder {
                 product.prices = try readPrices(&reader, productID: product.id)
             case "localizations":
                 product.localizations = try readLocalizations(&reader)
+            case "google_play":
+                // The Google Play identity: PRODUCT_ID:BASE_PLAN_ID for a base plan, the product ID
+                // otherwise; null: not sold on Google Play (an empty identity).
+                if try reader.readNullIfPresent() {
+                    product.googlePlayID = ""
+                    return
+                }
+                let text = try reader.readString()
+                guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+                    throw reader.error("google_play must be a Google Play product ID (\"coins_100\") or PRODUCT_ID:BASE_PLAN_ID (\"premium:yearly\")", at: at)
+                }
+                product.googlePlayID = text
             case "level" where isSubscription:
                 product.fieldPositions[.level] = at
                 level = try reader.readInt()

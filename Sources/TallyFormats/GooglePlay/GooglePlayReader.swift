@@ -1,0 +1,82 @@
+import Foundation
+import TallyModel
+
+/// Reads Google Play products: Google Play Developer API (androidpublisher v3) responses saved
+/// as JSON files as the API sent them (`subscriptions`, `subscriptionOffers`, `oneTimeProducts`,
+/// the legacy `inappproducts`, list pages or single resources), and the Play Console's in-app
+/// products CSV. A source is one such file or, usually, a directory of them (`tally fetch
+/// google-play` writes one): its `.json` and `.csv` files, read in name order, are one source.
+///
+/// Product IDs are Google Play identities: `PRODUCT_ID:BASE_PLAN_ID` for a subscription's base
+/// plan, the product ID for a one-time product. Regions (`US`, `GB`) become App Store storefronts
+/// (`USA`, `GBR`) through `Territory(region:)`. Only what is for sale (ACTIVE) counts unless
+/// `ReadOptions.includeStates` adds states.
+public enum GooglePlayReader: DirectorySourceReader {
+    public static let format = SourceFormat.googlePlay
+    public static let extensions = ["json"]
+
+    public static func sniff(_ head: String, file: String) -> Bool {
+        PlayPageParser.markers.contains { head.contains($0) }
+    }
+
+    /// One file: a JSON page, or a Play Console CSV.
+    public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
+        var records = PlayRecords()
+        try readPage(bytes: bytes, file: file, firstLine: 1, options: options, into: &records)
+        return PlayCatalogBuilder(records: records, file: file, options: options).build(parts: [])
+    }
+
+    /// A directory with at least one file that is a Google Play page.
+    public static func claims(directory path: String) -> Bool {
+        pageNames(in: path).contains { name in
+            let file = (path as NSString).appendingPathComponent(name)
+            guard let head = try? SourceLoader.readBytes(path: file, prefix: 4096) else { return false }
+            let text = String(decoding: head, as: UTF8.self)
+            return sniff(text, file: file) || PlayConsoleCSV.sniff(text)
+        }
+    }
+
+    public static func read(directory path: String, options: ReadOptions) throws -> Catalog {
+        let names = pageNames(in: path)
+        var records = PlayRecords()
+        var parts: [SourcePart] = []
+        var firstLine = 1
+        for name in names {
+            let file = (path as NSString).appendingPathComponent(name)
+            let bytes = try SourceLoader.readBytes(path: file, maxBytes: options.maxBytes)
+            guard !bytes.isEmpty else { throw FormatError("the page is empty (0 bytes)", file: file, position: .unknown) }
+            try readPage(bytes: bytes, file: file, firstLine: firstLine, options: options, into: &records)
+            parts.append(SourcePart(file: file, firstLine: firstLine))
+            firstLine += bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return PlayCatalogBuilder(records: records, file: display, options: options).build(parts: parts)
+    }
+
+    private static func readPage(bytes: [UInt8], file: String, firstLine: Int, options: ReadOptions, into records: inout PlayRecords) throws {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        if PlayConsoleCSV.sniff(head) {
+            try PlayConsoleCSV.read(bytes: bytes, file: file, firstLine: firstLine, options: options, into: &records)
+        } else {
+            try PlayPageParser.parse(bytes: bytes, file: file, firstLine: firstLine, maxDepth: options.maxDepth, into: &records)
+        }
+    }
+
+    /// The `.json` and `.csv` files of a directory (not hidden ones), in name order.
+    static func pageNames(in path: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { !$0.hasPrefix(".") && ["json", "csv"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+    }
+}
+
+/// A Play Console in-app products CSV named on its own (`.csv`): read by `GooglePlayReader`.
+public enum GooglePlayCSVReader: SourceReader {
+    public static let format = SourceFormat.googlePlay
+    public static let extensions = ["csv"]
+
+    public static func sniff(_ head: String, file: String) -> Bool { PlayConsoleCSV.sniff(head) }
+
+    public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
+        try GooglePlayReader.read(bytes: bytes, file: file, options: options)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TallyModel
+
+/// Builds the products of a Google Play source from its pages.
+///
+/// - A subscription's base plan is one product, `PRODUCT_ID:BASE_PLAN_ID`: an auto-renewing plan
+///   renews every `billingPeriodDuration`; an installments plan too, with its commitment kept as
+///   a billing plan; a prepaid plan is a non-renewing subscription (a billing plan says so).
+/// - Its introductory offer is its first offer for sale that targets new customers
+///   (`acquisitionRule`), else its first developer-determined offer. The offer's first phase
+///   decides it: free is a free trial of `recurrenceCount` × `duration`; a price or discount is
+///   pay-as-you-go (per period, `recurrenceCount` periods) when it recurs, pay-up-front when not.
+/// - One-time products (`oneTimeProducts`, legacy `managedUser` in-app products) are priced by
+///   their first buy option for sale; Google Play does not tell consumables from non-consumables.
+struct PlayCatalogBuilder {
+    let records: PlayRecords
+    let file: String
+    let options: ReadOptions
+
+    func build(parts: [SourcePart]) -> Catalog {
+        var products: [Product] = []
+        let offers = Dictionary(grouping: records.offers.filter { counts($0.state) }) { "\($0.productID):\($0.basePlanID)" }
+        for subscription in records.subscriptions where !subscription.archived || options.includeStates.contains(ProductStates.all) {
+            for plan in subscription.basePlans where counts(plan.state) {
+                products.append(product(subscription, plan, offers: offers["\(subscription.productID):\(plan.basePlanID)"] ?? []))
+            }
+        }
+        for item in records.oneTimeProducts {
+            guard let option = item.options.first(where: { counts($0.state) && !$0.isRent }) ?? item.options.first(where: { counts($0.state) }) else { continue }
+            var product = Product(id: item.productID, kind: option.isRent ? .nonRenewingSubscription : .nonConsumable,
+                                  localizations: item.listings, prices: option.prices, position: item.position,
+                                  fieldPositions: [.id: item.idPosition, .prices: option.pricesPosition, .kind: option.position])
+            if option.isRent { product.billingPlans = [BillingPlan(type: "google-play-rental \(option.rentalPeriod?.literal ?? "")")] }
+            products.append(product)
+        }
+        for item in records.inAppProducts where counts(item.status) {
+            var product = Product(id: item.sku, kind: item.isSubscription ? .autoRenewableSubscription : .nonConsumable,
+                                  localizations: item.listings, prices: item.prices, period: item.isSubscription ? item.period : nil,
+                                  position: item.position,
+                                  fieldPositions: [.id: item.idPosition, .kind: item.kindPosition, .prices: item.pricesPosition,
+                                                   .period: item.periodPosition, .introductoryOffer: item.trialPosition])
+            if item.isSubscription, let trial = item.trial {
+                product.introductoryOffer = Offer(mode: .freeTrial, period: trial, position: item.trialPosition)
+            }
+            products.append(product)
+        }
+        products += records.consoleProducts
+
+        var known: Set<Field> = [.id, .kind, .localizations, .prices, .period]
+        if records.sawOffers || records.inAppProducts.contains(where: \.isSubscription) { known.insert(.introductoryOffer) }
+        var catalog = Catalog(file: file, format: .googlePlay, defaultTerritory: .usa, products: products, knownFields: known,
+                              issues: records.issues)
+        catalog.parts = parts
+        catalog.distinguishesConsumables = false
+        return catalog
+    }
+
+    private func counts(_ state: String?) -> Bool {
+        ProductStates.counts(state?.uppercased(), including: options.includeStates)
+    }
+
+    private func product(_ subscription: PlaySubscription, _ plan: PlayBasePlan, offers: [PlayOffer]) -> Product {
+        let kind: ProductKind = plan.type == .prepaid ? .nonRenewingSubscription : .autoRenewableSubscription
+        var product = Product(id: "\(subscription.productID):\(plan.basePlanID)", kind: kind,
+                              localizations: subscription.listings, prices: plan.prices,
+                              period: kind == .autoRenewableSubscription ? plan.period : nil,
+                              position: plan.position,
+                              fieldPositions: [.id: plan.idPosition, .kind: plan.typePosition, .period: plan.periodPosition,
+                                               .prices: plan.pricesPosition])
+        switch plan.type {
+        case .prepaid?:
+            product.billingPlans = [BillingPlan(type: "google-play-prepaid \(plan.period?.literal ?? "")")]
+        case .installments(let count)?:
+            product.billingPlans = [BillingPlan(type: "google-play-installments \(count.map(String.init) ?? "?") × \(plan.period?.literal ?? "")")]
+        default:
+            break
+        }
+        if kind == .autoRenewableSubscription,
+           let chosen = offers.first(where: { $0.targeting == .acquisition }) ?? offers.first(where: { $0.targeting == .developerDetermined }),
+           let offer = introductoryOffer(chosen, basePrices: plan.prices) {
+            product.introductoryOffer = offer
+            product.fieldPositions[.introductoryOffer] = offer.position
+        }
+        return product
+    }
+
+    /// The offer's first phase as an introductory offer, priced in the United States when the
+    /// phase has a US price, else in its first region.
+    private func introductoryOffer(_ offer: PlayOffer, basePrices: [Price]) -> Offer? {
+        guard let phase = offer.phases.first, let duration = phase.duration else { return nil }
+        let regional = phase.regional.first { $0.territory == .usa } ?? phase.regional.first
+        guard let pricing = regional?.pricing ?? phase.otherRegions else { return nil }
+        let territory = regional?.territory
+        let position = regional?.position ?? phase.position
+        let base = territory.flatMap { territory in basePrices.first { $0.territory == territory }?.money }
+        let price: Money?
+        switch pricing {
+        case .free:
+            return Offer(mode: .freeTrial, period: duration, periods: phase.recurrenceCount,
+                         territory: territory, position: position)
+        case .price(let money):
+            price = money
+        case .absoluteDiscount(let discount):
+            price = base.map { Money(amount: $0.amount - discount.amount, currency: $0.currency) }
+        case .relativeDiscount(let fraction):
+            price = base.map { Money(amount: $0.amount * (1 - fraction), currency: $0.currency) }
+        }
+        let mode: OfferMode = phase.recurrenceCount > 1 ? .payAsYouGo : .payUpFront
+        return Offer(mode: mode, period: duration, periods: phase.recurrenceCount, price: price,
+                     territory: territory, position: position)
+    }
+}

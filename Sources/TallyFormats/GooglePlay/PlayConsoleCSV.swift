@@ -1,0 +1,107 @@
+import Foundation
+import TallyModel
+
+/// The Play Console's in-app products CSV (import and export), one row per product:
+///
+/// ```
+/// Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,Price,Pricing Template ID
+/// coins_100,published,managed_by_android,false,en_US; 100 Coins; A pile of coins,false,US; 990000; GB; 790000,
+/// ```
+///
+/// Prices are micro-units (990000 is 0.99) after a region code, `; `-separated pairs. With
+/// `Auto Fill Prices` true the price is one amount in the developer's default currency, for no
+/// region in particular: such a product's prices are unknown. The snake_case header of the
+/// documentation (`product_id,publish_state,purchase_type,autotranslate,locale; title;
+/// description,autofill,country; price,pricing_template_id`) is read too.
+enum PlayConsoleCSV {
+    /// Header names with case, spaces and `_` taken out.
+    private static func normalise(_ name: String) -> String {
+        name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "\u{FEFF}" }
+    }
+
+    /// Whether a file's first line is a Play Console header.
+    static func sniff(_ head: String) -> Bool {
+        let first = head.prefix { $0 != "\n" && $0 != "\r" }
+        let names = first.split(separator: ",").map { normalise(String($0)) }
+        return names.first == "productid" && names.contains("purchasetype")
+            && (names.contains("publishedstate") || names.contains("publishstate"))
+    }
+
+    static func read(bytes: [UInt8], file: String, firstLine: Int, options: ReadOptions, into records: inout PlayRecords) throws {
+        let table = try CSVTable(bytes: bytes, file: file)
+        let shift = firstLine - 1
+        func at(_ row: CSVTable.Row, _ index: Int) -> Position {
+            let position = table.position(row, index)
+            return Position(line: Int(position.line) + shift, column: Int(position.column))
+        }
+        let names = table.header.map(normalise)
+        func column(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
+        guard let idColumn = column("productid") else {
+            throw FormatError("a Play Console CSV needs a Product ID column", file: file, position: Position(line: 1, column: 1))
+        }
+        let stateColumn = column("publishedstate", "publishstate")
+        let typeColumn = column("purchasetype")
+        let listingColumn = column("locale;title;description")
+        let autofillColumn = column("autofillprices", "autofill")
+        let priceColumn = column("price", "country;price")
+
+        for row in table.rows {
+            func cell(_ index: Int?) -> String? {
+                guard let index, index < row.fields.count else { return nil }
+                let text = row.fields[index].trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? nil : text
+            }
+            guard let id = cell(idColumn) else {
+                throw FormatError("row \(row.number) has no Product ID", file: file, position: table.position(row, idColumn))
+            }
+            let state: String? = switch cell(stateColumn)?.lowercased() {
+            case "published"?, "active"?: "ACTIVE"
+            case "unpublished"?, "inactive"?: "INACTIVE"
+            case let other?: other.uppercased()
+            case nil: nil
+            }
+            guard ProductStates.counts(state, including: options.includeStates) else { continue }
+            let kind: ProductKind
+            switch cell(typeColumn)?.lowercased() {
+            case "managed_by_android"?, "managedbyandroid"?, "managed"?, "managed_by_publisher"?, nil: kind = .nonConsumable
+            case "subscription"?: kind = .autoRenewableSubscription
+            case let other?:
+                throw FormatError("unknown purchase type \"\(other)\" (expected managed_by_android or subscription)",
+                                  file: file, position: table.position(row, typeColumn ?? 0))
+            }
+            var product = Product(id: id, kind: kind, position: at(row, idColumn), fieldPositions: [.id: at(row, idColumn)])
+            if let typeColumn { product.fieldPositions[.kind] = at(row, typeColumn) }
+            if let listing = cell(listingColumn) {
+                let parts = listing.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                var index = 0
+                while index + 1 < parts.count {
+                    product.localizations.append(Localization(locale: parts[index], displayName: parts[index + 1],
+                                                              description: index + 2 < parts.count ? parts[index + 2] : nil))
+                    index += 3
+                }
+            }
+            let autofill = cell(autofillColumn)?.lowercased() == "true"
+            if let priceColumn, let text = cell(priceColumn), !autofill {
+                product.fieldPositions[.prices] = at(row, priceColumn)
+                let parts = text.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count % 2 == 0 else {
+                    throw FormatError("the price \"\(text)\" is not region; micro-units pairs (US; 990000; GB; 790000)",
+                                      file: file, position: table.position(row, priceColumn))
+                }
+                for pair in stride(from: 0, to: parts.count, by: 2) {
+                    guard let territory = Territory(region: parts[pair]) else {
+                        throw FormatError(Territory.notARegion(parts[pair]), file: file, position: table.position(row, priceColumn))
+                    }
+                    guard let amount = PlayAmount.micros(parts[pair + 1]) else {
+                        records.issues.append(SourceIssue(rule: "invalid-price", productID: id, field: .prices,
+                                                          message: "price \"\(parts[pair + 1])\" in \(parts[pair]) is not a whole number of micro-units",
+                                                          position: at(row, priceColumn)))
+                        continue
+                    }
+                    product.prices.append(Price(territory: territory, money: Money(amount: amount, in: territory), position: at(row, priceColumn)))
+                }
+            }
+            records.consoleProducts.append(product)
+        }
+    }
+}
