@@ -15,8 +15,11 @@ public enum GooglePlayReader: DirectorySourceReader {
     public static let format = SourceFormat.googlePlay
     public static let extensions = ["json"]
 
+    /// A key only Google Play pages have (`basePlans`, `oneTimeProducts`, ...), or a Google API
+    /// error response (`{"error": {"code", "message", "status"}}`), so that a saved error says so.
     public static func sniff(_ head: String, file: String) -> Bool {
         PlayPageParser.markers.contains { head.contains($0) }
+            || (head.contains("\"error\"") && head.contains("\"status\"") && head.contains("\"message\""))
     }
 
     /// One file: a JSON page, or a Play Console CSV.
