@@ -15,12 +15,15 @@ let package = Package(
         .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .plugin(name: "TallyPlugin", targets: ["TallyPlugin"]),
         .library(name: "TallyDiff", targets: ["TallyDiff"]),
+        .library(name: "TallyFetch", targets: ["TallyFetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        // Test-only: the stand-in App Store Connect server of TallyFetchTests.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // The normalised product model: Foundation only.
@@ -41,6 +44,9 @@ let package = Package(
         .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
         .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig"]),
+        // Snapshots of a store: an HTTP transport with retries, atomic snapshot folders, progress
+        // events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages) on top.
+        .target(name: "TallyFetch", dependencies: ["TallyFormats", .product(name: "Crypto", package: "swift-crypto")]),
         // `swift package tally`: runs `tally check` with the package's .tally.yml.
         .plugin(
             name: "TallyPlugin",
@@ -51,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +70,9 @@ let package = Package(
         .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
+        .testTarget(name: "TallyFetchTests", dependencies: [
+            "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "FlyingFox", package: "FlyingFox"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats"]),
     ],
     swiftLanguageModes: [.v6]

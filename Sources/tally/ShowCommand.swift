@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyFetch
 import TallyModel
 import TallyReport
 
@@ -19,6 +20,7 @@ struct ShowCommand: ParsableCommand {
           tally show server/products.json --mapping tally-mapping.yml
           tally show metadata.xml --price-tiers tiers.csv
           tally show asc-export/ --include-state ALL
+          tally show asc-snapshot/        # a `tally fetch` snapshot, with its manifest line
         """
     )
 
@@ -39,7 +41,10 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         guard let catalog = try SourceReading.readAll([file], options: input).first else { throw TallyExit.usageOrInput.code }
         switch format {
-        case .text: try output.write(CatalogTable.render(catalog))
+        case .text:
+            // A `tally fetch` snapshot: what was fetched, when and from where, above the table.
+            let snapshot = SnapshotManifest.read(folder: file).map { "snapshot: \($0.summary)\n\n" } ?? ""
+            try output.write(snapshot + CatalogTable.render(catalog))
         case .json: try output.write(CatalogDocument(catalog).json())
         }
     }

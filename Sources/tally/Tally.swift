@@ -27,12 +27,13 @@ struct Tally: ParsableCommand {
           tally check App.storekit metadata.xml --price-tiers tiers.csv
           tally diff catalog/products.yaml@v1.2 catalog/products.yaml
           tally show configs/App.storekit --format json
+          tally fetch app-store-connect --app 1600000001 --output asc/
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,
         version: TallyInfo.version,
         subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
-                      InitCommand.self],
+                      InitCommand.self, FetchCommand.self],
         defaultSubcommand: nil
     )
 

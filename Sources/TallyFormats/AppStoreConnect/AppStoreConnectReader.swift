@@ -13,6 +13,8 @@ import TallyModel
 /// - `subscriptionGroups` and `subscriptions` (`subscriptionPeriod`, `groupLevel`), priced through
 ///   `subscriptionPrices` → `subscriptionPricePoints`;
 /// - `subscriptionIntroductoryOffers` (`offerMode`, `duration`, `numberOfPeriods`);
+/// - `subscriptionPromotionalOffers` (`offerCode`, `offerMode`, `duration`, `numberOfPeriods`),
+///   priced through `subscriptionPromotionalOfferPrices` → `subscriptionPricePoints`;
 /// - `territories` (`currency`), and localizations.
 ///
 /// Only products for sale (state APPROVED) count unless `ReadOptions.includeStates` adds states.
@@ -25,6 +27,7 @@ public enum AppStoreConnectReader: DirectorySourceReader {
     static let resourceTypes = [
         "inAppPurchases", "subscriptions", "subscriptionGroups", "subscriptionPrices", "subscriptionPricePoints",
         "subscriptionIntroductoryOffers", "inAppPurchasePrices", "inAppPurchasePricePoints", "inAppPurchasePriceSchedules",
+        "subscriptionPromotionalOffers", "subscriptionPromotionalOfferPrices",
     ]
 
     /// A `"data"` key and a resource of an export's types (`"type": "subscriptions"`): StoreKit
@@ -78,9 +81,11 @@ public enum AppStoreConnectReader: DirectorySourceReader {
         return try builder.build()
     }
 
-    /// The `.json` files of a directory (not hidden ones), in name order.
+    /// The `.json` files of a directory (not hidden ones, not a `tally fetch` snapshot's manifest), in name order.
     static func pageNames(in path: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") && ($0 as NSString).pathExtension.lowercased() == "json" }.sorted()
+        return names.filter {
+            !$0.hasPrefix(".") && $0 != SnapshotFolder.manifestName && ($0 as NSString).pathExtension.lowercased() == "json"
+        }.sorted()
     }
 }

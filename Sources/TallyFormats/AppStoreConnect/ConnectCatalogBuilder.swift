@@ -2,7 +2,7 @@ import TallyModel
 
 /// Joins the resources of an App Store Connect export into products: in-app purchases (v2 and
 /// legacy v1) and subscriptions, their groups, the prices in force today (price → price point
-/// → `customerPrice`, in the territory's `currency`) and introductory offers.
+/// → `customerPrice`, in the territory's `currency`), introductory and promotional offers.
 struct ConnectCatalogBuilder {
     let store: ResourceStore
     let file: String
@@ -52,6 +52,9 @@ struct ConnectCatalogBuilder {
         if !subscriptions.isEmpty { known.formUnion([.period, .group, .level]) }
         if store.contains(type: "subscriptionIntroductoryOffers") || subscriptions.contains(where: { $0.relationships["introductoryOffers"] != nil }) {
             known.insert(.introductoryOffer)
+        }
+        if store.contains(type: "subscriptionPromotionalOffers") || subscriptions.contains(where: { $0.relationships["promotionalOffers"] != nil }) {
+            known.insert(.promotionalOffers)
         }
         return known
     }
@@ -104,6 +107,8 @@ struct ConnectCatalogBuilder {
                                            point: "subscriptionPricePoint", productID: id)
         product.introductoryOffer = try introductoryOffer(resource, productID: id)
         if let offer = product.introductoryOffer { product.fieldPositions[.introductoryOffer] = offer.position }
+        product.promotionalOffers = try promotionalOffers(resource, productID: id)
+        if let offer = product.promotionalOffers.first { product.fieldPositions[.promotionalOffers] = offer.position }
         products.append(product)
     }
 
@@ -228,6 +233,43 @@ struct ConnectCatalogBuilder {
             if chosen == nil || (territory == .usa && chosen?.territory != .usa) { chosen = offer }
         }
         return chosen
+    }
+
+    /// The promotional offers, each with its `offerCode` as the offer ID (what StoreKit calls the
+    /// offer identifier) and its price in the default territory (USA), else its first.
+    private mutating func promotionalOffers(_ subscription: Resource, productID: String) throws -> [Offer] {
+        let type = "subscriptionPromotionalOffers"
+        var offers: [Offer] = []
+        for resource in store.related(subscription, "promotionalOffers", inverse: "subscription", type: type) {
+            guard resource.position.isKnown else {
+                throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
+                              at: subscription.position)
+            }
+            let modeText = resource[attribute: "offerMode"]?.string ?? ""
+            let durationText = resource[attribute: "duration"]?.string ?? ""
+            guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
+                issues.append(SourceIssue(rule: "invalid-offer", productID: productID, field: .promotionalOffers,
+                                          message: "promotional offer \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
+                                              + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
+                                          position: resource.position))
+                continue
+            }
+            var price: Price?
+            if mode != .freeTrial {
+                for candidate in store.related(resource, "prices") {
+                    guard candidate.position.isKnown else {
+                        throw failure("the export has no \(candidate.key), linked from \(resource.key) (\(productID)): save that page too",
+                                      at: resource.position)
+                    }
+                    guard let found = try self.price(of: candidate, point: "subscriptionPricePoint", productID: productID) else { continue }
+                    if price == nil || (found.territory == .usa && price?.territory != .usa) { price = found }
+                }
+            }
+            let offerID = resource[attribute: "offerCode"]?.string ?? resource[attribute: "name"]?.string ?? resource.key.id
+            offers.append(Offer(id: offerID, mode: mode, period: period, periods: resource[attribute: "numberOfPeriods"]?.int ?? 1,
+                                price: price?.money, territory: price?.territory, position: resource.position))
+        }
+        return offers
     }
 
     // MARK: - Helpers

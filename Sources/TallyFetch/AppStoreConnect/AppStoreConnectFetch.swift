@@ -1,0 +1,93 @@
+import Foundation
+
+/// Fetches one app's in-app purchases and subscriptions from the App Store Connect API into a
+/// snapshot folder that `AppStoreConnectReader` reads: every page saved as it came, in request order.
+///
+/// The requests, through Apple's documented endpoints, following `links.next` to the end:
+/// 1. `GET /v1/apps/{id}/inAppPurchasesV2?include=iapPriceSchedule&limit=200`
+///    (`GET /v2/inAppPurchases/{id}/iapPriceSchedule` for a purchase whose schedule is not linked);
+/// 2. per price schedule, `GET /v1/inAppPurchasePriceSchedules/{id}/manualPrices?include=inAppPurchasePricePoint,territory&limit=200`;
+/// 3. `GET /v1/apps/{id}/subscriptionGroups?include=subscriptions&limit=200&limit[subscriptions]=50`
+///    (`GET /v1/subscriptionGroups/{id}/subscriptions?limit=200` for a group with more);
+/// 4. per subscription, `GET /v1/subscriptions/{id}/prices` and `/introductoryOffers` (both with
+///    `include=subscriptionPricePoint,territory&limit=200`) and `/promotionalOffers?limit=200`;
+/// 5. per promotional offer, `GET /v1/subscriptionPromotionalOffers/{id}/prices?include=subscriptionPricePoint,territory&limit=200`.
+public struct AppStoreConnectFetch: Sendable {
+    public static let defaultAPI = "https://api.appstoreconnect.apple.com"
+    public static let store = "app-store-connect"
+    static let appleHost = "api.appstoreconnect.apple.com"
+
+    public var appID: String
+    public var apiURL: URL
+    public var output: String
+
+    public init(appID: String, apiURL: URL, output: String) throws {
+        guard !appID.isEmpty, appID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
+            throw FetchError.credentials("--app must be the app's Apple ID (the number in App Store Connect → App Information), not \"\(appID)\"")
+        }
+        guard let scheme = apiURL.scheme?.lowercased(), scheme == "https" || scheme == "http", apiURL.host != nil else {
+            throw FetchError.credentials("--api-url must be an http or https URL, like \(Self.defaultAPI)")
+        }
+        self.appID = appID
+        self.apiURL = apiURL
+        self.output = output
+    }
+
+    /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
+    @discardableResult
+    public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
+        var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
+        do {
+            try await run.fetchAll()
+            let manifest = SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
+                                            requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
+            try run.writer.commit(manifest: manifest)
+            return manifest
+        } catch {
+            run.writer.discard()
+            throw error
+        }
+    }
+
+    /// `https://api.appstoreconnect.apple.com` (scheme, host and port only).
+    static func origin(_ url: URL) -> String {
+        var components = URLComponents()
+        components.scheme = url.scheme
+        components.host = url.host
+        components.port = url.port
+        return components.string ?? url.absoluteString
+    }
+
+    /// The URL of an API path on `apiURL` (which may carry a path prefix, for a proxy).
+    func url(_ path: String, _ query: [(String, String)]) throws -> URL {
+        guard var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
+            throw FetchError.credentials("--api-url \(apiURL.absoluteString) is not a URL")
+        }
+        let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = prefix + path
+        components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        guard let url = components.url else { throw FetchError.credentials("cannot make a URL of \(apiURL.absoluteString) and \(path)") }
+        return url
+    }
+
+    /// Where `links.next` leads: on the API host as given, or (when the server names Apple's host,
+    /// as a proxy passes it on) the same path on `apiURL`. Any other host is refused: the token goes nowhere else.
+    func follow(_ link: String, from current: URL) throws -> URL {
+        guard let next = URL(string: link, relativeTo: current)?.absoluteURL, let host = next.host else {
+            throw FetchError.invalidResponse(url: current.absoluteString, reason: "links.next \"\(link)\" is not a URL")
+        }
+        if Self.origin(next) == Self.origin(apiURL) { return next }
+        guard host == Self.appleHost, var components = URLComponents(url: next, resolvingAgainstBaseURL: false),
+              let base = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
+            throw FetchError.invalidResponse(url: current.absoluteString,
+                                             reason: "links.next points to another host (\(host)); Tally sends its token only to \(Self.origin(apiURL))")
+        }
+        components.scheme = base.scheme
+        components.host = base.host
+        components.port = base.port
+        let prefix = base.path.hasSuffix("/") ? String(base.path.dropLast()) : base.path
+        components.percentEncodedPath = prefix + components.percentEncodedPath
+        guard let url = components.url else { throw FetchError.invalidResponse(url: current.absoluteString, reason: "links.next \"\(link)\" is not a URL") }
+        return url
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+extension AppStoreConnectFetch {
+    /// One fetch in progress: the pages written so far, the requests made, what was found.
+    struct Run {
+        let fetch: AppStoreConnectFetch
+        let client: FetchClient
+        var writer: SnapshotWriter
+        private(set) var requests = 0
+        private(set) var counts: [String: Int] = [:]
+        private var subscriptionIDs: [String] = []
+        private var seenSubscriptions = Set<String>()
+
+        init(fetch: AppStoreConnectFetch, client: FetchClient, writer: SnapshotWriter) {
+            self.fetch = fetch
+            self.client = client
+            self.writer = writer
+        }
+
+        static let pricePointInclude = ("include", "subscriptionPricePoint,territory")
+        static let limit = ("limit", "200")
+        /// Pages per list, past which a server that keeps answering `links.next` is stopped.
+        static let maxPages = 10_000
+
+        mutating func fetchAll() async throws {
+            let app = fetch.appID
+            // 1–2. In-app purchases and their manual prices.
+            let purchases = try await list("/v1/apps/\(app)/inAppPurchasesV2", [("include", "iapPriceSchedule"), Self.limit],
+                                           name: "inAppPurchasesV2")
+            let purchaseResources = purchases.flatMap(\.data).filter { $0.type == "inAppPurchases" }
+            counts["inAppPurchases"] = purchaseResources.count
+            reportProducts()
+            for purchase in purchaseResources {
+                var scheduleID = purchase.links["iapPriceSchedule"]?.first
+                if scheduleID == nil {
+                    let schedule = try await list("/v2/inAppPurchases/\(purchase.id)/iapPriceSchedule", [], name: "iapPriceSchedule-\(purchase.id)")
+                    scheduleID = schedule.first?.data.first(where: { $0.type == "inAppPurchasePriceSchedules" })?.id
+                }
+                guard let scheduleID else { continue }
+                _ = try await list("/v1/inAppPurchasePriceSchedules/\(scheduleID)/manualPrices",
+                                   [("include", "inAppPurchasePricePoint,territory"), Self.limit], name: "manualPrices-\(scheduleID)")
+            }
+
+            // 3. Subscription groups and their subscriptions.
+            let groupPages = try await list("/v1/apps/\(app)/subscriptionGroups",
+                                            [("include", "subscriptions"), Self.limit, ("limit[subscriptions]", "50")], name: "subscriptionGroups")
+            let groups = groupPages.flatMap(\.data).filter { $0.type == "subscriptionGroups" }
+            counts["subscriptionGroups"] = groups.count
+            let includedSubscriptions = Set(groupPages.flatMap(\.included).filter { $0.type == "subscriptions" }.map(\.id))
+            for group in groups {
+                // Complete when every linked subscription is included and none is left over.
+                if let linked = group.links["subscriptions"], linked.allSatisfy(includedSubscriptions.contains),
+                   (group.totals["subscriptions"] ?? linked.count) <= linked.count, linked.count < 50 {
+                    linked.forEach { addSubscription($0) }
+                    continue
+                }
+                let pages = try await list("/v1/subscriptionGroups/\(group.id)/subscriptions", [Self.limit], name: "subscriptions-\(group.id)")
+                pages.flatMap(\.data).filter { $0.type == "subscriptions" }.forEach { addSubscription($0.id) }
+            }
+            counts["subscriptions"] = subscriptionIDs.count
+            reportProducts()
+
+            // 4–5. Each subscription's prices and offers.
+            var prices = 0, introductory = 0, promotional = 0
+            for id in subscriptionIDs {
+                prices += try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
+                    .reduce(0) { $0 + $1.data.count }
+                introductory += try await list("/v1/subscriptions/\(id)/introductoryOffers", [Self.pricePointInclude, Self.limit],
+                                               name: "introductoryOffers-\(id)").reduce(0) { $0 + $1.data.count }
+                let offers = try await list("/v1/subscriptions/\(id)/promotionalOffers", [Self.limit], name: "promotionalOffers-\(id)")
+                    .flatMap(\.data).filter { $0.type == "subscriptionPromotionalOffers" }
+                promotional += offers.count
+                for offer in offers {
+                    _ = try await list("/v1/subscriptionPromotionalOffers/\(offer.id)/prices", [Self.pricePointInclude, Self.limit],
+                                       name: "promotionalOfferPrices-\(offer.id)")
+                }
+            }
+            counts["subscriptionPrices"] = prices
+            counts["introductoryOffers"] = introductory
+            counts["promotionalOffers"] = promotional
+        }
+
+        private mutating func addSubscription(_ id: String) {
+            if seenSubscriptions.insert(id).inserted { subscriptionIDs.append(id) }
+        }
+
+        private func reportProducts() {
+            client.progress?(.products((counts["inAppPurchases"] ?? 0) + subscriptionIDs.count))
+        }
+
+        /// Every page of a list (or the one page of a single resource), each saved as it is received.
+        private mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
+            var url = try fetch.url(path, query)
+            var pages: [ConnectPage] = []
+            var visited = Set<String>()
+            while true {
+                visited.insert(url.absoluteString)
+                let response = try await client.get(url)
+                requests += 1
+                let page = try ConnectPage(response.body, url: url)
+                let file = try writer.write(page: page.saved, name: pages.isEmpty ? name : "\(name)-page\(pages.count + 1)")
+                client.progress?(.pageSaved(name: file))
+                pages.append(page)
+                guard let next = page.next else { return pages }
+                let nextURL = try fetch.follow(next, from: url)
+                guard !visited.contains(nextURL.absoluteString), pages.count < Self.maxPages else {
+                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "links.next leads back to a page already fetched")
+                }
+                url = nextURL
+            }
+        }
+    }
+}

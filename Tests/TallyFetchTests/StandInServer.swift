@@ -1,0 +1,234 @@
+import Crypto
+import FlyingFox
+import Foundation
+
+/// A stand-in for the App Store Connect API, written from Apple's documentation: it verifies
+/// every bearer token (ES256 signature with the test key's public key, kid, iss, aud, lifetime,
+/// expiry), serves JSON:API pages (resources, relationships, `included`, `links.next`,
+/// `meta.paging`) in small pages, answers 404 for unknown paths, and injects faults on request.
+///
+/// The data are the Calmly export of `Tests/TallyCLITests/Fixtures/app-store-connect/calmly`
+/// (which agrees with `configs/ExampleApp.storekit`) plus promotional offers, keyed by the
+/// endpoint each page answers.
+final class StandInServer: @unchecked Sendable {
+    enum Fault: Sendable {
+        case status(Int, retryAfter: String?)
+    }
+
+    struct Options {
+        var keyID = "TESTKEY123"
+        var issuerID = "57246542-96fe-1a63-e053-0824d011072a"
+        var publicKey: P256.Signing.PublicKey
+        /// Resources per page, whatever `limit` asks (smaller is allowed by the API).
+        var pageSize = 3
+        /// Text edits to the fixture pages before they are served: (file, old, new).
+        var edits: [(file: String, old: String, new: String)] = []
+        /// Faults answered once each, in order, for a path.
+        var faults: [String: [Fault]] = [:]
+        /// Paths that always answer 500.
+        var broken: Set<String> = []
+    }
+
+    private let options: Options
+    private let lock = NSLock()
+    private var routes: [String: (data: [[String: Any]], pool: [[String: Any]])] = [:]
+    private var subscriptionIDs = Set<String>()
+    private var pendingFaults: [String: [Fault]]
+    private var _tokens: [String] = []
+    private var _requests: [String] = []
+    private var _rejections: [String] = []
+    private var server: HTTPServer?
+    private var task: Task<Void, Error>?
+    private(set) var port: UInt16 = 0
+
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let calmly = repository.appendingPathComponent("Tests/TallyCLITests/Fixtures/app-store-connect/calmly")
+    static let promotional = testsFolder.appendingPathComponent("Fixtures/promotional-offers")
+
+    init(_ options: Options) throws {
+        self.options = options
+        pendingFaults = options.faults
+        try load()
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var tokens: [String] { lock.withLock { _tokens } }
+    var requests: [String] { lock.withLock { _requests } }
+    var rejections: [String] { lock.withLock { _rejections } }
+
+    func start() async throws {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled,
+                                handler: ClosureHTTPHandler { [self] request in self.handle(request) })
+        self.server = server
+        task = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 60)
+        guard case let .ip4(_, port)? = await server.listeningAddress else { throw StandInError("no listening address") }
+        self.port = port
+    }
+
+    func stop() async {
+        await server?.stop(timeout: 1)
+        task?.cancel()
+    }
+
+    // MARK: - Data
+
+    private func load() throws {
+        var files: [URL] = []
+        for folder in [Self.calmly, Self.promotional] {
+            files += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
+        }
+        for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+            var text = try String(contentsOf: file, encoding: .utf8)
+            for edit in options.edits where edit.file == file.lastPathComponent {
+                guard text.contains(edit.old) else { throw StandInError("\(edit.old) is not in \(edit.file)") }
+                text = text.replacingOccurrences(of: edit.old, with: edit.new)
+            }
+            guard let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                  let links = document["links"] as? [String: Any], let selfLink = links["self"] as? String,
+                  let path = URLComponents(string: selfLink)?.path else { throw StandInError("\(file.lastPathComponent) has no links.self") }
+            let data = document["data"] as? [[String: Any]] ?? []
+            var route = routes[path] ?? ([], [])
+            route.data += data
+            for resource in document["included"] as? [[String: Any]] ?? [] where !route.pool.contains(where: { Self.key($0) == Self.key(resource) }) {
+                route.pool.append(resource)
+            }
+            routes[path] = route
+            for resource in data + (document["included"] as? [[String: Any]] ?? []) where resource["type"] as? String == "subscriptions" {
+                if let id = resource["id"] as? String { subscriptionIDs.insert(id) }
+            }
+        }
+    }
+
+    private static func key(_ resource: [String: Any]) -> String {
+        "\(resource["type"] as? String ?? "")/\(resource["id"] as? String ?? "")"
+    }
+
+    // MARK: - Requests
+
+    private func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let path = request.path
+        let token = request.headers[.authorization]
+        lock.withLock { _requests.append(path) }
+        if let problem = verify(token) {
+            lock.withLock { _rejections.append(problem) }
+            return Self.error(401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
+                              "Provide a properly configured and signed bearer token, and make sure that it has not expired. \(problem)")
+        }
+        if let fault = lock.withLock({ pendingFaults[path]?.isEmpty == false ? pendingFaults[path]?.removeFirst() : nil }) {
+            switch fault {
+            case let .status(status, retryAfter):
+                var headers: HTTPHeaders = [.contentType: "application/json"]
+                if let retryAfter { headers[HTTPHeader("Retry-After")] = retryAfter }
+                let title = status == 429 ? "The request rate limit has been reached." : "The service is unavailable."
+                return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Fault"), headers: headers,
+                                    body: Self.errorBody(status, status == 429 ? "RATE_LIMIT_EXCEEDED" : "UNEXPECTED_ERROR", title, "Try again later."))
+            }
+        }
+        if options.broken.contains(path) {
+            return Self.error(500, "UNEXPECTED_ERROR", "An unexpected error occurred.", "The server is broken for this test.")
+        }
+        guard let route = route(for: path) else {
+            return Self.error(404, "NOT_FOUND", "The specified resource does not exist", "The path provided does not match a defined resource type.")
+        }
+        return page(route, request: request)
+    }
+
+    private func route(for path: String) -> (data: [[String: Any]], pool: [[String: Any]])? {
+        if let route = routes[path] { return route }
+        // A subscription's related lists that the export has no page of: known, and empty.
+        let parts = path.split(separator: "/").map(String.init)
+        if parts.count == 4, parts[0] == "v1", parts[1] == "subscriptions", subscriptionIDs.contains(parts[2]),
+           ["prices", "introductoryOffers", "promotionalOffers"].contains(parts[3]) {
+            return ([], [])
+        }
+        return nil
+    }
+
+    /// One page: `limit` (capped at the page size) resources from `cursor`, what they link to from
+    /// the page's `included`, `links.self`/`links.next` on this server, `meta.paging`.
+    private func page(_ route: (data: [[String: Any]], pool: [[String: Any]]), request: HTTPRequest) -> HTTPResponse {
+        let query = request.query
+        let limit = min(Int(query.first { $0.name == "limit" }?.value ?? "") ?? 50, 200, options.pageSize)
+        let offset = Int(query.first { $0.name == "cursor" }?.value ?? "") ?? 0
+        let slice = Array(route.data.dropFirst(offset).prefix(limit))
+        var wanted = Set(slice.flatMap(Self.linked))
+        var included: [[String: Any]] = []
+        for _ in 0..<2 {
+            for resource in route.pool where wanted.contains(Self.key(resource)) && !included.contains(where: { Self.key($0) == Self.key(resource) }) {
+                included.append(resource)
+            }
+            wanted.formUnion(included.flatMap(Self.linked))
+        }
+        func link(cursor: Int?) -> String {
+            var items = query.filter { $0.name != "cursor" }.map { URLQueryItem(name: $0.name, value: $0.value) }
+            if let cursor { items.append(URLQueryItem(name: "cursor", value: String(cursor))) }
+            var components = URLComponents(string: baseURL + request.path) ?? URLComponents()
+            components.queryItems = items.isEmpty ? nil : items
+            return components.string ?? baseURL + request.path
+        }
+        var links: [String: Any] = ["self": link(cursor: offset == 0 ? nil : offset)]
+        if offset + slice.count < route.data.count { links["next"] = link(cursor: offset + slice.count) }
+        var document: [String: Any] = ["data": slice, "links": links, "meta": ["paging": ["total": route.data.count, "limit": limit]]]
+        if !included.isEmpty { document["included"] = included }
+        let body = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+    }
+
+    private static func linked(_ resource: [String: Any]) -> [String] {
+        var keys: [String] = []
+        for case let relationship as [String: Any] in (resource["relationships"] as? [String: Any] ?? [:]).values {
+            if let one = relationship["data"] as? [String: Any] { keys.append(key(one)) }
+            if let many = relationship["data"] as? [[String: Any]] { keys += many.map(key) }
+        }
+        return keys
+    }
+
+    // MARK: - Tokens
+
+    /// Why the token is refused, or nil when it is good (and then it is recorded).
+    private func verify(_ header: String?) -> String? {
+        guard let header, header.hasPrefix("Bearer ") else { return "no bearer token" }
+        let token = String(header.dropFirst("Bearer ".count))
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let headerData = Self.base64URL(parts[0]), let claimsData = Self.base64URL(parts[1]),
+              let signatureData = Self.base64URL(parts[2]),
+              let jwtHeader = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
+              let claims = try? JSONSerialization.jsonObject(with: claimsData) as? [String: Any] else { return "not a JWT" }
+        guard jwtHeader["alg"] as? String == "ES256", jwtHeader["typ"] as? String == "JWT" else { return "header is not ES256/JWT" }
+        guard jwtHeader["kid"] as? String == options.keyID else { return "unknown kid" }
+        guard claims["iss"] as? String == options.issuerID else { return "unknown iss" }
+        guard claims["aud"] as? String == "appstoreconnect-v1" else { return "wrong aud" }
+        guard let iat = claims["iat"] as? Int, let exp = claims["exp"] as? Int else { return "no iat/exp" }
+        let now = Int(Date().timeIntervalSince1970)
+        guard exp > iat, exp - iat <= 20 * 60 else { return "lifetime over 20 minutes" }
+        guard exp > now else { return "expired" }
+        guard iat <= now + 5 else { return "issued in the future" }
+        guard signatureData.count == 64, let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureData),
+              options.publicKey.isValidSignature(signature, for: Data((parts[0] + "." + parts[1]).utf8)) else { return "bad signature" }
+        lock.withLock { if !_tokens.contains(token) { _tokens.append(token) } }
+        return nil
+    }
+
+    static func base64URL(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+
+    private static func errorBody(_ status: Int, _ code: String, _ title: String, _ detail: String) -> Data {
+        let document: [String: Any] = ["errors": [["id": UUID().uuidString, "status": String(status), "code": code, "title": title, "detail": detail]]]
+        return (try? JSONSerialization.data(withJSONObject: document)) ?? Data()
+    }
+
+    private static func error(_ status: Int, _ code: String, _ title: String, _ detail: String) -> HTTPResponse {
+        HTTPResponse(statusCode: HTTPStatusCode(status, phrase: title), headers: [.contentType: "application/json"],
+                     body: errorBody(status, code, title, detail))
+    }
+}
+
+struct StandInError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
