@@ -44,7 +44,7 @@ struct FetchOptions: ParsableArguments {
 /// Runs a fetch from a synchronous command: prints progress, maps every failure to exit 2.
 enum FetchRunner {
     static func run(what: String, options: FetchOptions,
-                    _ body: @escaping @Sendable (FetchProgress) async throws -> SnapshotManifest) throws {
+                    _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) throws {
         let printer = FetchProgressPrinter(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what)
         let outcome = blocking { try await body(printer.handle) }
         var standardError = StandardError()

@@ -8,12 +8,17 @@ import Foundation
 public struct AppStoreConnectCredentials: Sendable {
     public var keyID: String
     public var issuerID: String
-    public var privateKey: P256.Signing.PrivateKey
+    /// The private key's scalar (swift-crypto's key type is not `Sendable` on every platform).
+    private var keyBytes: Data
 
     public init(keyID: String, issuerID: String, privateKey: P256.Signing.PrivateKey) {
         self.keyID = keyID
         self.issuerID = issuerID
-        self.privateKey = privateKey
+        keyBytes = privateKey.rawRepresentation
+    }
+
+    public var privateKey: P256.Signing.PrivateKey {
+        get throws { try P256.Signing.PrivateKey(rawRepresentation: keyBytes) }
     }
 
     public static func resolve(keyID: String?, issuerID: String?, privateKeyFile: String?,
