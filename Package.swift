@@ -22,7 +22,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
-        // Test-only: the stand-in App Store Connect server of TallyFetchTests.
+        // Test-only: the stand-in App Store Connect and Google Play servers of TallyFetchTests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
@@ -45,8 +45,11 @@ let package = Package(
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
         .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig"]),
         // Snapshots of a store: an HTTP transport with retries, atomic snapshot folders, progress
-        // events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages) on top.
-        .target(name: "TallyFetch", dependencies: ["TallyFormats", .product(name: "Crypto", package: "swift-crypto")]),
+        // events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages) and Google Play
+        // (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
+        .target(name: "TallyFetch", dependencies: [
+            "TallyFormats", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
         // `swift package tally`: runs `tally check` with the package's .tally.yml.
         .plugin(
             name: "TallyPlugin",
@@ -71,7 +74,8 @@ let package = Package(
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         .testTarget(name: "TallyFetchTests", dependencies: [
-            "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "FlyingFox", package: "FlyingFox"),
+            "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "FlyingFox", package: "FlyingFox"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats"]),
     ],

@@ -43,6 +43,10 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("subscriptionPrices", "subscription price", "subscription prices"),
         ("introductoryOffers", "introductory offer", "introductory offers"),
         ("promotionalOffers", "promotional offer", "promotional offers"),
+        ("basePlans", "base plan", "base plans"),
+        ("subscriptionOffers", "subscription offer", "subscription offers"),
+        ("oneTimeProducts", "one-time product", "one-time products"),
+        ("inAppProducts", "legacy in-app product", "legacy in-app products"),
     ]
 
     static let storeNames = ["app-store-connect": "App Store Connect", "google-play": "Google Play"]

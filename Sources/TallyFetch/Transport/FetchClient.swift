@@ -27,16 +27,34 @@ public struct FetchClient: Sendable {
     }
 
     public func get(_ url: URL) async throws -> TransportResponse {
+        try await send(url, method: "GET", body: nil, signer: signer)
+    }
+
+    /// POSTs an `application/x-www-form-urlencoded` form, unsigned (an OAuth 2.0 token request),
+    /// with the same retries; 401 and 403 name `hint`'s credentials.
+    public func postForm(_ url: URL, _ fields: [(String, String)], hint: (any RequestSigner)? = nil) async throws -> TransportResponse {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let form = fields.map { name, value in
+            "\(name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
+        }.joined(separator: "&")
+        return try await send(url, method: "POST", body: Data(form.utf8), signer: nil, contentType: "application/x-www-form-urlencoded",
+                              hint: hint)
+    }
+
+    private func send(_ url: URL, method: String, body: Data?, signer: (any RequestSigner)?, contentType: String? = nil,
+                      hint: (any RequestSigner)? = nil) async throws -> TransportResponse {
         var attempt = 1
         while true {
             try Task.checkCancellation()
             var headers = ["Accept": "application/json", "User-Agent": userAgent]
+            if let contentType { headers["Content-Type"] = contentType }
             // Signed per attempt: a retry after a long Retry-After gets a fresh token if needed.
             if let signer { headers["Authorization"] = try await signer.authorization() }
             progress?(.request(url: url, attempt: attempt))
             let response: TransportResponse
             do {
-                response = try await transport.get(TransportRequest(url: url, headers: headers))
+                response = try await transport.get(TransportRequest(url: url, headers: headers, method: method, body: body))
             } catch let failure as TransportFailure {
                 guard failure.isTransient, attempt < retry.maxAttempts else {
                     let tries = attempt > 1 ? " (\(attempt) attempts)" : ""
@@ -52,7 +70,7 @@ public struct FetchClient: Sendable {
                 return response
             case 401, 403:
                 throw FetchError.authentication(status: response.status, url: url.absoluteString, detail: Self.errorDetail(response.body),
-                                                hint: signer?.authenticationHint(status: response.status) ?? "Check the credentials.")
+                                                hint: (signer ?? hint)?.authenticationHint(status: response.status) ?? "Check the credentials.")
             case 429, 500..<600:
                 guard attempt < retry.maxAttempts else {
                     throw FetchError.httpStatus(status: response.status, url: url.absoluteString, detail: Self.errorDetail(response.body),

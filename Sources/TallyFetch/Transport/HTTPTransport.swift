@@ -3,14 +3,18 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One GET request.
+/// One request: a GET, or a POST with a body (an OAuth token exchange).
 public struct TransportRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
+    public var method: String
+    public var body: Data?
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(url: URL, headers: [String: String] = [:], method: String = "GET", body: Data? = nil) {
         self.url = url
         self.headers = headers
+        self.method = method
+        self.body = body
     }
 }
 
@@ -58,9 +62,10 @@ public struct TransportFailure: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { message }
 }
 
-/// Sends GET requests. `URLSessionTransport` is the real one; tests may pass their own.
+/// Sends requests. `URLSessionTransport` is the real one; tests may pass their own.
 public protocol HTTPTransport: Sendable {
-    /// The response, whatever its status; throws `TransportFailure` when there is none.
+    /// The response, whatever its status; throws `TransportFailure` when there is none. Sends
+    /// `request.method` (GET unless the request says otherwise).
     func get(_ request: TransportRequest) async throws -> TransportResponse
 }
 
@@ -81,7 +86,8 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func get(_ request: TransportRequest) async throws -> TransportResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        urlRequest.httpMethod = "GET"
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let data: Data
         let response: URLResponse

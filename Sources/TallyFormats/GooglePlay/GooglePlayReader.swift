@@ -65,10 +65,12 @@ public enum GooglePlayReader: DirectorySourceReader {
         }
     }
 
-    /// The `.json` and `.csv` files of a directory (not hidden ones), in name order.
+    /// The `.json` and `.csv` files of a directory (not hidden ones, not a `tally fetch` snapshot's manifest), in name order.
     static func pageNames(in path: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") && ["json", "csv"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        return names.filter {
+            !$0.hasPrefix(".") && $0 != SnapshotFolder.manifestName && ["json", "csv"].contains(($0 as NSString).pathExtension.lowercased())
+        }.sorted()
     }
 }
 

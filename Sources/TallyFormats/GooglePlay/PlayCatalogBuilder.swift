@@ -12,6 +12,7 @@ import TallyModel
 ///   pay-as-you-go (per period, `recurrenceCount` periods) when it recurs, pay-up-front when not.
 /// - One-time products (`oneTimeProducts`, legacy `managedUser` in-app products) are priced by
 ///   their first buy option for sale; Google Play does not tell consumables from non-consumables.
+///   A legacy in-app product that the new APIs list too (same ID) is read from the new ones.
 struct PlayCatalogBuilder {
     let records: PlayRecords
     let file: String
@@ -33,7 +34,9 @@ struct PlayCatalogBuilder {
             if option.isRent { product.billingPlans = [BillingPlan(type: "google-play-rental \(option.rentalPeriod?.literal ?? "")")] }
             products.append(product)
         }
-        for item in records.inAppProducts where counts(item.status) {
+        // The legacy API lists the same products the new ones do (a snapshot holds both): the new ones win.
+        let listed = Set(records.oneTimeProducts.map(\.productID) + records.subscriptions.map(\.productID))
+        for item in records.inAppProducts where counts(item.status) && !listed.contains(item.sku) {
             var product = Product(id: item.sku, kind: item.isSubscription ? .autoRenewableSubscription : .nonConsumable,
                                   localizations: item.listings, prices: item.prices, period: item.isSubscription ? item.period : nil,
                                   position: item.position,

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Fetches one app's products from the Google Play Developer API (androidpublisher v3) into a
+/// snapshot folder that `GooglePlayReader` reads: every page saved as it came, in request order.
+///
+/// The requests, under `{api}/androidpublisher/v3/applications/{package}/`, each list followed
+/// through `nextPageToken` (`pageToken=`) to its end:
+/// 1. `subscriptions?pageSize=100` (`monetization.subscriptions.list`);
+/// 2. `subscriptions/-/basePlans/-/offers?pageSize=100` (every offer of every base plan), when
+///    there are subscriptions;
+/// 3. `oneTimeProducts?pageSize=100` (`monetization.onetimeproducts.list`);
+/// 4. `inappproducts?maxResults=100` (the legacy list, `token=` and `tokenPagination.nextPageToken`).
+public struct GooglePlayFetch: Sendable {
+    public static let defaultAPI = "https://androidpublisher.googleapis.com"
+    public static let defaultTokenURL = "https://oauth2.googleapis.com/token"
+    public static let store = "google-play"
+
+    public var packageName: String
+    public var apiURL: URL
+    public var output: String
+
+    public init(packageName: String, apiURL: URL, output: String) throws {
+        let parts = packageName.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.allSatisfy({ part in
+            part.first?.isLetter == true && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }) else {
+            throw FetchError.credentials("--package must be the app's package name (applicationId), like com.example.app, not \"\(packageName)\"")
+        }
+        guard let scheme = apiURL.scheme?.lowercased(), scheme == "https" || scheme == "http", apiURL.host != nil else {
+            throw FetchError.credentials("--api-url must be an http or https URL, like \(Self.defaultAPI)")
+        }
+        self.packageName = packageName
+        self.apiURL = apiURL
+        self.output = output
+    }
+
+    /// The token URL: `--token-url`, else the key's `token_uri`, else Google's.
+    public static func tokenURL(option: String?, account: GooglePlayServiceAccount) throws -> URL {
+        let text = option ?? account.tokenURI ?? defaultTokenURL
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
+            throw FetchError.credentials("the token URL \(text) is not an http or https URL (--token-url, or token_uri in the key)")
+        }
+        return url
+    }
+
+    /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
+    @discardableResult
+    public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
+        var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
+        do {
+            try await run.fetchAll()
+            let manifest = SnapshotManifest(store: Self.store, app: packageName, fetchedAt: now(), apiHost: AppStoreConnectFetch.origin(apiURL),
+                                            requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
+            try run.writer.commit(manifest: manifest)
+            return manifest
+        } catch {
+            run.writer.discard()
+            throw error
+        }
+    }
+
+    /// `{api}/androidpublisher/v3/applications/{package}/{path}?query` (`apiURL` may carry a path prefix, for a proxy).
+    func url(_ path: String, _ query: [(String, String)]) throws -> URL {
+        guard var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
+            throw FetchError.credentials("--api-url \(apiURL.absoluteString) is not a URL")
+        }
+        let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = prefix + "/androidpublisher/v3/applications/\(packageName)/" + path
+        components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        guard let url = components.url else { throw FetchError.credentials("cannot make a URL of \(apiURL.absoluteString) and \(path)") }
+        return url
+    }
+
+    /// One fetch in progress.
+    struct Run {
+        let fetch: GooglePlayFetch
+        let client: FetchClient
+        var writer: SnapshotWriter
+        private(set) var requests = 0
+        private(set) var counts: [String: Int] = [:]
+        static let maxPages = 10_000
+
+        init(fetch: GooglePlayFetch, client: FetchClient, writer: SnapshotWriter) {
+            self.fetch = fetch
+            self.client = client
+            self.writer = writer
+        }
+
+        mutating func fetchAll() async throws {
+            let subscriptions = try await list("subscriptions", [("pageSize", "100")], items: "subscriptions", name: "subscriptions")
+            counts["subscriptions"] = subscriptions.count
+            counts["basePlans"] = subscriptions.reduce(0) { $0 + (($1["basePlans"] as? [Any])?.count ?? 0) }
+            reportProducts()
+            if !subscriptions.isEmpty {
+                counts["subscriptionOffers"] = try await list("subscriptions/-/basePlans/-/offers", [("pageSize", "100")],
+                                                              items: "subscriptionOffers", name: "subscriptionOffers").count
+            }
+            counts["oneTimeProducts"] = try await list("oneTimeProducts", [("pageSize", "100")], items: "oneTimeProducts",
+                                                       name: "oneTimeProducts").count
+            reportProducts()
+            counts["inAppProducts"] = try await list("inappproducts", [("maxResults", "100")], items: "inappproduct",
+                                                     name: "inappproducts", legacy: true).count
+        }
+
+        private func reportProducts() {
+            client.progress?(.products((counts["basePlans"] ?? 0) + (counts["oneTimeProducts"] ?? 0)))
+        }
+
+        /// Every page of a list, each saved as it is received; the items of all pages.
+        private mutating func list(_ path: String, _ query: [(String, String)], items key: String, name: String,
+                                   legacy: Bool = false) async throws -> [[String: Any]] {
+            var items: [[String: Any]] = []
+            var token: String?
+            var seen = Set<String>()
+            var pages = 0
+            while true {
+                let url = try fetch.url(path, query + (token.map { [(legacy ? "token" : "pageToken", $0)] } ?? []))
+                let response = try await client.get(url)
+                requests += 1
+                guard let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "the body is not a JSON object")
+                }
+                pages += 1
+                let file = try writer.write(page: response.body, name: pages == 1 ? name : "\(name)-page\(pages)")
+                client.progress?(.pageSaved(name: file))
+                items += (document[key] as? [[String: Any]]) ?? []
+                let next = legacy ? (document["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String
+                    : document["nextPageToken"] as? String
+                guard let next, !next.isEmpty else { return items }
+                guard seen.insert(next).inserted, pages < Self.maxPages else {
+                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "nextPageToken leads back to a page already fetched")
+                }
+                token = next
+            }
+        }
+    }
+}

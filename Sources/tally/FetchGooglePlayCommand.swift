@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import TallyFetch
+import TallyReport
+
+/// `tally fetch google-play`: the app's subscriptions, offers and one-time products, live, into a snapshot folder.
+struct FetchGooglePlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "google-play",
+        abstract: "Fetch an app's subscriptions, offers and one-time products from the Google Play Developer API.",
+        discussion: """
+        Saves the app's subscriptions with their base plans, every subscription offer, one-time \
+        products and the legacy in-app products: every page as the API sent it. Authenticates as \
+        a Google Cloud service account (its JSON key: --service-account, else \
+        GOOGLE_APPLICATION_CREDENTIALS) that Play Console → Users and permissions gives access to \
+        the app; the Google Play Android Developer API must be enabled in its project.
+
+        Examples:
+          tally fetch google-play --package com.example.app --service-account play-key.json --output play/
+          tally check catalog/products.yaml play/
+        """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The app's package name (applicationId).", valueName: "package"))
+    var package: String
+
+    @Option(name: .long, help: ArgumentHelp("The service account's JSON key (else GOOGLE_APPLICATION_CREDENTIALS).", valueName: "file"))
+    var serviceAccount: String?
+
+    @OptionGroup var fetch: FetchOptions
+
+    @Option(name: .long, help: ArgumentHelp("The API's base URL (a proxy, a test server).", valueName: "url"))
+    var apiURL: String = GooglePlayFetch.defaultAPI
+
+    @Option(name: .long, help: ArgumentHelp("The OAuth 2.0 token URL (default: the key's token_uri, else \(GooglePlayFetch.defaultTokenURL)).",
+                                            valueName: "url"))
+    var tokenURL: String?
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let fetcher: GooglePlayFetch
+        let account: GooglePlayServiceAccount
+        let token: URL
+        do {
+            guard let url = URL(string: apiURL) else { throw FetchError.credentials("--api-url \(apiURL) is not a URL") }
+            fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output)
+            account = try GooglePlayServiceAccount.resolve(file: serviceAccount, environment: environment)
+            token = try GooglePlayFetch.tokenURL(option: tokenURL, account: account)
+        } catch let error as FetchError {
+            var standardError = StandardError()
+            print("tally: \(error.description)", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+        let retry = fetch.retryPolicy(environment: environment)
+        try FetchRunner.run(what: "Google Play app \(package)", options: fetch) { progress in
+            let unsigned = FetchClient(signer: nil, retry: retry, progress: progress, userAgent: "tally/\(TallyInfo.version)")
+            let signer = GooglePlayToken(account: account, tokenURL: token, client: unsigned, onSign: { progress(.tokenSigned) })
+            var client = unsigned
+            client.signer = signer
+            return try await fetcher.run(client: client)
+        }
+    }
+}
