@@ -19,7 +19,7 @@ import Testing
              broken: Set<String> = []) async throws {
             scratch = try Scratch()
             keyFile = try key.write(in: scratch.url)
-            var options = StandInServer.Options(publicKey: key.publicKey)
+            var options = StandInServer.Options(publicKey: try key.publicKey)
             options.edits = edits
             options.faults = faults
             options.broken = broken

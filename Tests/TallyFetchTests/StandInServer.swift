@@ -32,7 +32,8 @@ final class StandInServer: @unchecked Sendable {
     private let options: Options
     private let lock = NSLock()
     private var routes: [String: (data: [[String: Any]], pool: [[String: Any]])] = [:]
-    private var subscriptionIDs = Set<String>()
+    /// "type/id" of every resource the data hold: a related list of one of them exists (maybe empty).
+    private var known = Set<String>()
     private var pendingFaults: [String: [Fault]]
     private var _tokens: [String] = []
     private var _requests: [String] = []
@@ -95,9 +96,7 @@ final class StandInServer: @unchecked Sendable {
                 route.pool.append(resource)
             }
             routes[path] = route
-            for resource in data + (document["included"] as? [[String: Any]] ?? []) where resource["type"] as? String == "subscriptions" {
-                if let id = resource["id"] as? String { subscriptionIDs.insert(id) }
-            }
+            for resource in data + (document["included"] as? [[String: Any]] ?? []) { known.insert(Self.key(resource)) }
         }
     }
 
@@ -137,10 +136,10 @@ final class StandInServer: @unchecked Sendable {
 
     private func route(for path: String) -> (data: [[String: Any]], pool: [[String: Any]])? {
         if let route = routes[path] { return route }
-        // A subscription's related lists that the export has no page of: known, and empty.
+        // A related list of a known resource that the export has no page of: it exists, and is empty.
         let parts = path.split(separator: "/").map(String.init)
-        if parts.count == 4, parts[0] == "v1", parts[1] == "subscriptions", subscriptionIDs.contains(parts[2]),
-           ["prices", "introductoryOffers", "promotionalOffers"].contains(parts[3]) {
+        let lists = ["prices", "introductoryOffers", "promotionalOffers", "manualPrices", "automaticPrices", "subscriptions"]
+        if parts.count == 4, parts[0].hasPrefix("v"), known.contains("\(parts[1])/\(parts[2])"), lists.contains(parts[3]) {
             return ([], [])
         }
         return nil

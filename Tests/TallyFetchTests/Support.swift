@@ -3,9 +3,10 @@ import Foundation
 
 /// A fresh API key pair, its private key written as a .p8 (PKCS#8 PEM) file.
 struct TestKey: Sendable {
-    let privateKey = P256.Signing.PrivateKey()
-    var publicKey: P256.Signing.PublicKey { privateKey.publicKey }
-    var pem: String { privateKey.pemRepresentation }
+    /// PKCS#8 PEM ("BEGIN PRIVATE KEY"), as App Store Connect's .p8 files are.
+    let pem = P256.Signing.PrivateKey().pemRepresentation
+    var privateKey: P256.Signing.PrivateKey { get throws { try P256.Signing.PrivateKey(pemRepresentation: pem) } }
+    var publicKey: P256.Signing.PublicKey { get throws { try privateKey.publicKey } }
 
     func write(in folder: URL, name: String = "AuthKey_TESTKEY123.p8") throws -> URL {
         let file = folder.appendingPathComponent(name)

@@ -67,13 +67,13 @@ import Testing
                                                               environment: ["ASC_KEY_ID": "ENV", "ASC_ISSUER_ID": "issuer"])
         #expect(fromFlags.keyID == "FLAG")
         #expect(fromFlags.issuerID == "issuer")
-        #expect(try fromFlags.privateKey.publicKey.rawRepresentation == key.publicKey.rawRepresentation)
+        #expect(try fromFlags.privateKey.publicKey.rawRepresentation == (try key.publicKey).rawRepresentation)
         // CI secrets: the PEM text itself, even with its line breaks written as \n.
         let escaped = key.pem.replacingOccurrences(of: "\n", with: "\\n")
         let fromSecret = try AppStoreConnectCredentials.resolve(keyID: nil, issuerID: nil, privateKeyFile: nil,
                                                                environment: ["ASC_KEY_ID": "ENV", "ASC_ISSUER_ID": "issuer", "ASC_PRIVATE_KEY": escaped])
         #expect(fromSecret.keyID == "ENV")
-        #expect(try fromSecret.privateKey.publicKey.rawRepresentation == key.publicKey.rawRepresentation)
+        #expect(try fromSecret.privateKey.publicKey.rawRepresentation == (try key.publicKey).rawRepresentation)
     }
 
     @Test func missingAndBrokenCredentialsSayWhatToSetAndNeverShowTheKey() throws {

@@ -13,7 +13,7 @@ public actor AppStoreConnectToken: RequestSigner {
     public static let defaultLifetime: TimeInterval = 19 * 60
 
     private let credentials: AppStoreConnectCredentials
-    public let lifetime: TimeInterval
+    public nonisolated let lifetime: TimeInterval
     private let clock: @Sendable () -> Date
     private let onSign: (@Sendable () -> Void)?
     private var current: (token: String, expires: Date)?
@@ -27,7 +27,7 @@ public actor AppStoreConnectToken: RequestSigner {
     }
 
     /// How long before expiry a token is replaced: a minute, or half the lifetime when shorter.
-    public var margin: TimeInterval { min(60, lifetime / 2) }
+    public nonisolated var margin: TimeInterval { min(60, lifetime / 2) }
 
     /// The current token, or a new one when the current one is about to expire.
     public func token() throws -> String {
