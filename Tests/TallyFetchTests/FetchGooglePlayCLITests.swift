@@ -48,7 +48,8 @@ struct TestServiceAccount: Sendable {
         func decode(_ text: String) throws -> [String: Any] {
             var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             while base64.count % 4 != 0 { base64 += "=" }
-            return try #require(try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: base64))) as? [String: Any])
+            let data = try #require(Data(base64Encoded: base64))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         }
         let header = try decode(parts[0])
         #expect(header["alg"] as? String == "RS256" && header["typ"] as? String == "JWT" && header["kid"] as? String == account.keyID)
@@ -59,8 +60,9 @@ struct TestServiceAccount: Sendable {
         #expect(claims["iat"] as? Int == 1_790_000_000 && claims["exp"] as? Int == 1_790_003_600)
         var signature = parts[2].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while signature.count % 4 != 0 { signature += "=" }
+        let signatureData = try #require(Data(base64Encoded: signature))
         let valid = try account.publicKey().isValidSignature(
-            _RSA.Signing.RSASignature(rawRepresentation: try #require(Data(base64Encoded: signature))),
+            _RSA.Signing.RSASignature(rawRepresentation: signatureData),
             for: SHA256.hash(data: Data("\(parts[0]).\(parts[1])".utf8)), padding: .insecurePKCS1v1_5)
         #expect(valid)
     }
