@@ -19,6 +19,9 @@ public struct PairSummary: Sendable, Hashable, Codable {
     public var compared: [Field]
     /// Fields not compared, each with why.
     public var skipped: [Skipped]
+    /// Whether prices were compared in every territory both sides price (Google Play against a
+    /// catalogue) rather than in `territory` only; nil when not.
+    public var everyTerritory: Bool? = nil
 
     /// A field that was not compared.
     public struct Skipped: Sendable, Hashable, Codable {
@@ -81,13 +84,15 @@ public struct PairSummary: Sendable, Hashable, Codable {
         }
         self.init(configuration: configuration.file, catalog: catalog.file, territory: comparison.territory,
                   sharedProducts: comparison.sharedIDs.count, compared: compared, skipped: skipped)
+        if comparison.comparesEveryTerritory { everyTerritory = true }
     }
 
     /// One line for people. With nothing skipped:
     /// `App.storekit (storefront USA) vs products.yaml: 14 products in both; compared kind, prices, period`;
     /// otherwise `...; compared IDs, group and level only; skipped kind, prices: the property list has no kinds or prices`.
     public var sentence: String {
-        var text = "\(configuration) (storefront \(territory)) vs \(catalog): \(sharedProducts) products in both; "
+        let prices = everyTerritory == true ? "prices in every region both price" : "storefront \(territory)"
+        var text = "\(configuration) (\(prices)) vs \(catalog): \(sharedProducts) products in both; "
         let names = compared.map(\.rawValue)
         if skipped.isEmpty {
             text += "compared \(names.joined(separator: ", "))"

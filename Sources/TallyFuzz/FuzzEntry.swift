@@ -16,6 +16,8 @@ enum FuzzTarget {
         "csv": (.csv, "prices.csv"),
         "app-store-package": (.appStorePackage, "metadata.xml"),
         "app-store-connect": (.appStoreConnect, "page.json"),
+        "google-play": (.googlePlay, "play-page.json"),
+        "google-play-csv": (.googlePlay, "play-console.csv"),
         "mapped": (.mapped, "products.json"),
         "mapping": (nil, "tally-mapping.yml"),
     ]

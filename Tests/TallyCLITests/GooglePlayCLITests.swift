@@ -62,7 +62,7 @@ import Testing
         let folder = CLIRunner.fixtures.appendingPathComponent(Self.fixture)
         let output = try CLIRunner.run(Self.arguments(folder, trio: false))
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.contains("play-pages (storefront USA) vs"), "\(output.stdout)")
+        #expect(output.stdout.contains("play-pages (prices in every region both price) vs"), "\(output.stdout)")
         #expect(output.stdout.contains("4 products in both; compared IDs, kind, prices, period and introductory-offer only"), "\(output.stdout)")
     }
 
