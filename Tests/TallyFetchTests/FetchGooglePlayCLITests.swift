@@ -91,12 +91,15 @@ struct TestServiceAccount: Sendable {
         let server: GooglePlayStandIn
         let keyFile: URL
 
-        init(edits: [(file: String, old: String, new: String)] = [], faults: [String: [GooglePlayStandIn.Fault]] = [:]) async throws {
+        init(edits: [(file: String, old: String, new: String)] = [], faults: [String: [GooglePlayStandIn.Fault]] = [:],
+             wildcardOffers: Bool = true, legacy: Bool = true) async throws {
             account = try TestServiceAccount()
             scratch = try Scratch()
             var options = GooglePlayStandIn.Options(publicKey: try account.publicKey())
             options.edits = edits
             options.faults = faults
+            options.wildcardOffers = wildcardOffers
+            options.legacy = legacy
             server = try GooglePlayStandIn(options)
             try await server.start()
             // The key names the stand-in's token endpoint as its token_uri, as Google's keys name theirs.
@@ -193,6 +196,20 @@ struct TestServiceAccount: Sendable {
         #expect(output.stderr.contains("HTTP 503: retrying"), "\(output.stderr)")
         #expect(output.stderr.contains("2 retries)"), "\(output.stderr)")
         #expect(try await Tally.run(["check", "--no-config", Self.catalog, setup.output]).status == 0)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func aServerWithoutTheWildcardOffersListOrTheLegacyListStillGivesOffers() async throws {
+        let setup = try await Setup(wildcardOffers: false, legacy: false)
+        defer { Task { await setup.finish() } }
+        let output = try await setup.fetch()
+        #expect(output.status == 0, "\(output.all)")
+        let prefix = setup.server.apiPrefix
+        #expect(setup.server.requests.contains("GET \(prefix)subscriptions/premium/basePlans/yearly/offers"))
+        #expect(output.stderr.contains("2 subscription offers") && !output.stderr.contains("legacy"), "\(output.stderr)")
+        let check = try await Tally.run(["check", "--no-config", Self.catalog, setup.output])
+        #expect(check.status == 0, "\(check.all)")
+        #expect(check.stdout.contains("introductory-offer"), "\(check.stdout)")
     }
 
     @Test(.timeLimit(.minutes(5)))

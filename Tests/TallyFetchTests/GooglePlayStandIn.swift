@@ -24,6 +24,10 @@ final class GooglePlayStandIn: @unchecked Sendable {
         /// Text edits to the fixture pages before they are served: (file, old, new).
         var edits: [(file: String, old: String, new: String)] = []
         var faults: [String: [Fault]] = [:]
+        /// Whether `subscriptions/-/basePlans/-/offers` is served (else each base plan's own list).
+        var wildcardOffers = true
+        /// Whether the legacy `inappproducts` list is served (else 404).
+        var legacy = true
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -83,14 +87,25 @@ final class GooglePlayStandIn: @unchecked Sendable {
         let oneTime = try document("03-onetimeproducts.json")["oneTimeProducts"] as? [[String: Any]] ?? []
         let prefix = apiPrefix
         lists[prefix + "subscriptions"] = ("subscriptions", subscriptions, false)
-        lists[prefix + "subscriptions/-/basePlans/-/offers"] = ("subscriptionOffers", offers, false)
+        if options.wildcardOffers {
+            lists[prefix + "subscriptions/-/basePlans/-/offers"] = ("subscriptionOffers", offers, false)
+        } else {
+            for case let subscription as [String: Any] in subscriptions {
+                let product = subscription["productId"] as? String ?? ""
+                for case let plan as [String: Any] in subscription["basePlans"] as? [Any] ?? [] {
+                    let basePlan = plan["basePlanId"] as? String ?? ""
+                    let own = offers.filter { ($0 as? [String: Any])?["basePlanId"] as? String == basePlan }
+                    lists[prefix + "subscriptions/\(product)/basePlans/\(basePlan)/offers"] = ("subscriptionOffers", own, false)
+                }
+            }
+        }
         lists[prefix + "oneTimeProducts"] = ("oneTimeProducts", oneTime, false)
         // The legacy API lists the same one-time products again, in its own shape.
         let legacy: [Any] = oneTime.map { product in
             ["packageName": options.package, "sku": product["productId"] ?? "", "status": "active", "purchaseType": "managedUser",
              "defaultPrice": ["priceMicros": "990000", "currency": "USD"], "defaultLanguage": "en-US"] as [String: Any]
         }
-        lists[prefix + "inappproducts"] = ("inappproduct", legacy, true)
+        if options.legacy { lists[prefix + "inappproducts"] = ("inappproduct", legacy, true) }
     }
 
     // MARK: - Requests

@@ -7,9 +7,13 @@ import Foundation
 /// through `nextPageToken` (`pageToken=`) to its end:
 /// 1. `subscriptions?pageSize=100` (`monetization.subscriptions.list`);
 /// 2. `subscriptions/-/basePlans/-/offers?pageSize=100` (every offer of every base plan), when
-///    there are subscriptions;
+///    there are subscriptions; where that wildcard list is not served (404), each base plan's
+///    `subscriptions/{productId}/basePlans/{basePlanId}/offers`;
 /// 3. `oneTimeProducts?pageSize=100` (`monetization.onetimeproducts.list`);
 /// 4. `inappproducts?maxResults=100` (the legacy list, `token=` and `tokenPagination.nextPageToken`).
+///
+/// The first list must answer; a later list that is not served (404: a proxy or server without
+/// it) is left out of the snapshot, and the manifest counts only what was fetched.
 public struct GooglePlayFetch: Sendable {
     public static let defaultAPI = "https://androidpublisher.googleapis.com"
     public static let defaultTokenURL = "https://oauth2.googleapis.com/token"
@@ -92,14 +96,50 @@ public struct GooglePlayFetch: Sendable {
             counts["basePlans"] = subscriptions.reduce(0) { $0 + (($1["basePlans"] as? [Any])?.count ?? 0) }
             reportProducts()
             if !subscriptions.isEmpty {
-                counts["subscriptionOffers"] = try await list("subscriptions/-/basePlans/-/offers", [("pageSize", "100")],
-                                                              items: "subscriptionOffers", name: "subscriptionOffers").count
+                if let offers = try await optionalList("subscriptions/-/basePlans/-/offers", [("pageSize", "100")],
+                                                       items: "subscriptionOffers", name: "subscriptionOffers") {
+                    counts["subscriptionOffers"] = offers.count
+                } else {
+                    try await offersPerBasePlan(subscriptions)
+                }
             }
-            counts["oneTimeProducts"] = try await list("oneTimeProducts", [("pageSize", "100")], items: "oneTimeProducts",
-                                                       name: "oneTimeProducts").count
+            if let products = try await optionalList("oneTimeProducts", [("pageSize", "100")], items: "oneTimeProducts", name: "oneTimeProducts") {
+                counts["oneTimeProducts"] = products.count
+            }
             reportProducts()
-            counts["inAppProducts"] = try await list("inappproducts", [("maxResults", "100")], items: "inappproduct",
-                                                     name: "inappproducts", legacy: true).count
+            if let legacy = try await optionalList("inappproducts", [("maxResults", "100")], items: "inappproduct",
+                                                   name: "inappproducts", legacy: true) {
+                counts["inAppProducts"] = legacy.count
+            }
+        }
+
+        /// Each base plan's own offers list, for a server without the `-` wildcard.
+        private mutating func offersPerBasePlan(_ subscriptions: [[String: Any]]) async throws {
+            var found: Int?
+            for subscription in subscriptions {
+                guard let product = subscription["productId"] as? String else { continue }
+                for plan in (subscription["basePlans"] as? [[String: Any]]) ?? [] {
+                    guard let basePlan = plan["basePlanId"] as? String else { continue }
+                    // IDs are lower-case letters, digits, '_', '.' and '-'; URLComponents encodes anything else.
+                    guard !product.contains("/"), !basePlan.contains("/") else { continue }
+                    let path = "subscriptions/\(product)/basePlans/\(basePlan)/offers"
+                    if let offers = try await optionalList(path, [("pageSize", "100")], items: "subscriptionOffers",
+                                                           name: "subscriptionOffers-\(product)-\(basePlan)") {
+                        found = (found ?? 0) + offers.count
+                    }
+                }
+            }
+            if let found { counts["subscriptionOffers"] = found }
+        }
+
+        /// A list that the server may not serve: nil (and nothing saved) when it answers 404.
+        private mutating func optionalList(_ path: String, _ query: [(String, String)], items key: String, name: String,
+                                           legacy: Bool = false) async throws -> [[String: Any]]? {
+            do {
+                return try await list(path, query, items: key, name: name, legacy: legacy)
+            } catch FetchError.httpStatus(let status, _, _, _) where status == 404 {
+                return nil
+            }
         }
 
         private func reportProducts() {
