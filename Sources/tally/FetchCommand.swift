@@ -106,9 +106,9 @@ final class FetchProgressPrinter: @unchecked Sendable {
             switch event {
             case let .request(url, attempt):
                 if verbose { line("GET \(Self.shown(url))\(attempt > 1 ? " (attempt \(attempt))" : "")") }
-            case let .response(url, status, bytes, _):
+            case let .response(_, status, bytes, _):
                 requests += 1
-                if verbose { line("  \(status) \(Self.shown(url)), \(bytes) bytes") }
+                if verbose { line("  → \(status), \(bytes) bytes") }
             case let .retry(_, reason, delay, _):
                 retries += 1
                 if verbose { line("  \(reason): retrying in \(Self.seconds(delay))") }

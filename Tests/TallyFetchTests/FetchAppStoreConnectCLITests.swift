@@ -106,6 +106,18 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(5)))
+    func promotionalOffersFromTheSnapshotAreCompared() async throws {
+        let setup = try await Setup(edits: [(file: "promotional-offer-prices-7450000003.json", old: "\"customerPrice\": \"34.99\"",
+                                             new: "\"customerPrice\": \"29.99\"")])
+        defer { Task { await setup.finish() } }
+        #expect(try await setup.fetch().status == 0)
+        let check = try await Tally.run(["check", "--no-config", Self.storekit, setup.output])
+        #expect(check.status == 1, "\(check.all)")
+        #expect(check.stdout.contains("promo-offer  com.calmly.app.plus.annual promotional offer plus_annual_winback_half differs"), "\(check.stdout)")
+        #expect(check.stdout.contains("34.99") && check.stdout.contains("29.99"), "\(check.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(5)))
     func aWrongKeyExitsTwoSaysWhichCredentialToCheckAndLeavesTheFolder() async throws {
         let setup = try await Setup()
         defer { Task { await setup.finish() } }

@@ -15,7 +15,6 @@ import Foundation
 public struct AppStoreConnectFetch: Sendable {
     public static let defaultAPI = "https://api.appstoreconnect.apple.com"
     public static let store = "app-store-connect"
-    static let appleHost = "api.appstoreconnect.apple.com"
 
     public var appID: String
     public var apiURL: URL
@@ -70,23 +69,23 @@ public struct AppStoreConnectFetch: Sendable {
         return url
     }
 
-    /// Where `links.next` leads: on the API host as given, or (when the server names Apple's host,
-    /// as a proxy passes it on) the same path on `apiURL`. Any other host is refused: the token goes nowhere else.
+    /// Where `links.next` leads: the link itself when it is on the API host as given; otherwise
+    /// (Apple's host, as a proxy passes it on, or whatever host a server names itself by) the same
+    /// path and query on `apiURL`. Requests, and the token, only ever go to `apiURL`'s host.
     func follow(_ link: String, from current: URL) throws -> URL {
-        guard let next = URL(string: link, relativeTo: current)?.absoluteURL, let host = next.host else {
+        guard let next = URL(string: link, relativeTo: current)?.absoluteURL, next.host != nil,
+              var components = URLComponents(url: next, resolvingAgainstBaseURL: false),
+              let base = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
             throw FetchError.invalidResponse(url: current.absoluteString, reason: "links.next \"\(link)\" is not a URL")
         }
         if Self.origin(next) == Self.origin(apiURL) { return next }
-        guard host == Self.appleHost, var components = URLComponents(url: next, resolvingAgainstBaseURL: false),
-              let base = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
-            throw FetchError.invalidResponse(url: current.absoluteString,
-                                             reason: "links.next points to another host (\(host)); Tally sends its token only to \(Self.origin(apiURL))")
-        }
         components.scheme = base.scheme
         components.host = base.host
         components.port = base.port
-        let prefix = base.path.hasSuffix("/") ? String(base.path.dropLast()) : base.path
-        components.percentEncodedPath = prefix + components.percentEncodedPath
+        let prefix = base.percentEncodedPath.hasSuffix("/") ? String(base.percentEncodedPath.dropLast()) : base.percentEncodedPath
+        if !prefix.isEmpty, !components.percentEncodedPath.hasPrefix(prefix + "/") {
+            components.percentEncodedPath = prefix + components.percentEncodedPath
+        }
         guard let url = components.url else { throw FetchError.invalidResponse(url: current.absoluteString, reason: "links.next \"\(link)\" is not a URL") }
         return url
     }
