@@ -34,7 +34,12 @@ public enum CSVCatalogReader: SourceReader {
     /// Streams the file: rows are merged into products as they are read, so only a window of
     /// the file is held, never all of its rows.
     public static func read(path: String, options: ReadOptions) throws -> Catalog {
-        var scanner = try CSVScanner(path: path, file: path)
+        try read(path: path, chunkSize: 1 << 20)
+    }
+
+    /// Streams the file through a window that starts at two chunks (tests use tiny ones).
+    static func read(path: String, chunkSize: Int) throws -> Catalog {
+        var scanner = try CSVScanner(path: path, file: path, chunkSize: chunkSize)
         return try read(&scanner)
     }
 

@@ -21,8 +21,8 @@ struct CSVScanner {
     private(set) var record = CSVRecord()
 
     /// Reads a file as a stream.
-    init(path: String, file: String) throws {
-        try self.init(input: CSVWindow(path: path, file: file), file: file)
+    init(path: String, file: String, chunkSize: Int = 1 << 20) throws {
+        try self.init(input: CSVWindow(path: path, file: file, chunkSize: chunkSize), file: file)
     }
 
     /// Reads bytes already in memory.
