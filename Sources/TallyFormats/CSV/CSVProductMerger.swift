@@ -23,6 +23,8 @@ struct CSVProductMerger {
     private let decimals = CSVDecimals()
     /// Records that span lines (a line break inside quotes), to find a row number from a line.
     private var spans: [(line: Int, lastLine: Int, row: Int)] = []
+    /// How many prices the product read last had.
+    private var lastPriceCount = 0
 
     /// Columns whose value belongs to the product, not to a territory.
     static let productColumns = ["kind", "group", "level", "period", "intro_type", "intro_period", "intro_count"]
@@ -61,7 +63,9 @@ struct CSVProductMerger {
     mutating func add(_ row: CSVRecord) throws {
         try columns.checkUnnamed(row)
         if row.lastLine > row.line { spans.append((row.line, row.lastLine, row.number)) }
-        let same = open != nil && row.withTrimmedBytes(columns.productID) { $0.elementsEqual(openBytes) }
+        let same = open != nil && row.withTrimmedBytes(columns.productID) { bytes in
+            openBytes.withUnsafeBufferPointer { Self.equal($0, bytes) }
+        }
         if !same { try switchProduct(row) }
         guard var draft = open else { return }
         open = nil  // taken out while it changes, so that its arrays grow in place
@@ -71,7 +75,7 @@ struct CSVProductMerger {
             try row.withTrimmedBytes(column) { bytes in
                 guard !bytes.isEmpty else { return }
                 if let earlier = draft.values[slot] {
-                    guard earlier.text.utf8.elementsEqual(bytes) else {
+                    guard earlier.text.utf8.withContiguousStorageIfAvailable({ Self.equal($0, bytes) }) ?? earlier.text.utf8.elementsEqual(bytes) else {
                         let name = Self.productColumns[slot]
                         throw error(row, column, name, "\(id) has \(name) \"\(earlier.text)\" in row \(earlier.row) but \"\(String(decoding: bytes, as: UTF8.self))\" in row \(row.number); "
                                     + "the rows of one product may differ only in territory and prices")
@@ -113,6 +117,13 @@ struct CSVProductMerger {
         }
     }
 
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
+    }
+
     /// Closes the open product and opens the one `row` belongs to.
     private mutating func switchProduct(_ row: CSVRecord) throws {
         let id = row.text(columns.productID)
@@ -121,6 +132,10 @@ struct CSVProductMerger {
         }
         if var closing = open {
             if !closing.reopened { closing.territories = [:] }
+            lastPriceCount = closing.prices.count
+            // Appending doubles an array's capacity: 175 prices would hold room for 256. The
+            // catalogue is kept, so its arrays are made to fit.
+            if closing.prices.capacity > closing.prices.count + closing.prices.count / 8 { closing.prices = Array(closing.prices[...]) }
             drafts[openID] = closing
         }
         if var existing = drafts.removeValue(forKey: id) {
@@ -131,7 +146,10 @@ struct CSVProductMerger {
             }
             open = existing
         } else {
-            open = Draft(idPosition: row.position(columns.productID))
+            var draft = Draft(idPosition: row.position(columns.productID))
+            // Products of one catalogue are mostly priced in the same territories.
+            draft.prices.reserveCapacity(lastPriceCount)
+            open = draft
             order.append(id)
         }
         openID = id
