@@ -42,7 +42,7 @@ public struct DiffJSONReporter: DiffReporter {
     }
 
     public func write<Output: TextOutputStream>(_ result: DiffResult, to output: inout Output) {
-        var json = JSONWriter(capacity: 1 << 21)
+        var json = JSONWriter(capacity: 1 << 17)
         json.raw("{\n  \"diffs\": [")
         for (index, diff) in result.diffs.enumerated() {
             json.raw(index == 0 ? "\n    {\n      \"changes\": [" : ",\n    {\n      \"changes\": [")

@@ -1,3 +1,4 @@
+import Foundation
 import TallyDiff
 import TallyModel
 
@@ -8,13 +9,13 @@ import TallyModel
 /// code as every other change's (`DecimalFormat`, `Change.summary`, `PriceChange`), so the
 /// bytes are the same as the general path writes.
 struct PriceChangeJSON {
-    private struct Pair: Hashable {
+    private struct Pair {
         var old: Money
         var new: Money
     }
 
-    /// What one pair of prices writes.
-    private struct Texts {
+    /// What one pair of prices writes (a class: one reference to copy out of the table, not six).
+    private final class Texts {
         var old: [UInt8]
         var new: [UInt8]
         var summary: [UInt8]
@@ -22,9 +23,23 @@ struct PriceChangeJSON {
         var priceHead: [UInt8]
         var priceTail: [UInt8]
         var direction: PriceChange.Direction
+
+        init(old: [UInt8], new: [UInt8], summary: [UInt8], priceHead: [UInt8], priceTail: [UInt8], direction: PriceChange.Direction) {
+            self.old = old
+            self.new = new
+            self.summary = summary
+            self.priceHead = priceHead
+            self.priceTail = priceTail
+            self.direction = direction
+        }
     }
 
-    private var pairs: [Pair: Texts] = [:]
+    /// Texts by pair of prices, direct-mapped on the pair's bytes (no `Hasher` per change; two
+    /// pairs in one slot only cost making a text again). Equal bytes are equal prices; equal
+    /// prices written differently (`1.5`, `1.50`) just take two slots.
+    private var pairs: [(key: Pair, texts: Texts)?] = Array(repeating: nil, count: 1 << 16)
+    /// Territory codes as bytes, direct-mapped on the territory's bytes.
+    private var codes: [(key: Territory, text: [UInt8])?] = Array(repeating: nil, count: 1 << 10)
     /// `[...]` of every reason set met, by bit set (in `Attention.allCases` order).
     private var attentionTexts: [[UInt8]?] = Array(repeating: nil, count: 1 << Attention.allCases.count)
     private var productID: String?
@@ -33,7 +48,19 @@ struct PriceChangeJSON {
     private var pathHead: [UInt8] = []
     private let oldFile: [UInt8]
     private let newFile: [UInt8]
-    private static let directions = Dictionary(uniqueKeysWithValues: PriceChange.Direction.allCases.map { ($0, JSONWriter.quoted($0.rawValue)) })
+    private static let up = JSONWriter.quoted(PriceChange.Direction.up.rawValue)
+    private static let down = JSONWriter.quoted(PriceChange.Direction.down.rawValue)
+    private static let otherCurrency = JSONWriter.quoted(PriceChange.Direction.otherCurrency.rawValue)
+    private static let same = JSONWriter.quoted(PriceChange.Direction.same.rawValue)
+
+    private static func text(_ direction: PriceChange.Direction) -> [UInt8] {
+        switch direction {
+        case .up: up
+        case .down: down
+        case .otherCurrency: otherCurrency
+        case .same: same
+        }
+    }
 
     init(_ diff: CatalogDiff) {
         oldFile = JSONWriter.quoted(diff.old.file)
@@ -54,7 +81,7 @@ struct PriceChangeJSON {
             pathHead.removeLast()
         }
         let texts = self.texts(old, new, change)
-        let code = territory.code
+        let code = self.code(territory)
         json.raw("{\"action\": \"changed\", \"aspect\": \"price\", \"attention\": ")
         json.raw(attention(change))
         json.raw(", \"key\": null, \"new\": ")
@@ -63,17 +90,17 @@ struct PriceChangeJSON {
         side(change.oldPosition, oldFile, texts.old, &json)
         json.raw(", \"path\": ")
         json.raw(pathHead)
-        json.code(code)
+        json.raw(code)
         json.raw("\", \"price\": ")
         json.raw(texts.priceHead)
-        json.raw(Self.directions[change.priceDirection ?? texts.direction] ?? [])
+        json.raw(Self.text(change.priceDirection ?? texts.direction))
         json.raw(texts.priceTail)
         json.raw(", \"product\": ")
         json.raw(productText)
         json.raw(", \"summary\": ")
         json.raw(texts.summary)
         json.raw(", \"territory\": \"")
-        json.code(code)
+        json.raw(code)
         json.raw("\"}")
         return true
     }
@@ -101,9 +128,18 @@ struct PriceChangeJSON {
         return json.bytes
     }
 
+    private mutating func code(_ territory: Territory) -> [UInt8] {
+        let slot = Self.slot(territory, bits: 10)
+        if let entry = codes[slot], Self.same(entry.key, territory) { return entry.text }
+        let text = Array(territory.code.utf8)
+        codes[slot] = (territory, text)
+        return text
+    }
+
     private mutating func texts(_ old: Money, _ new: Money, _ change: Change) -> Texts {
         let pair = Pair(old: old, new: new)
-        if let texts = pairs[pair] { return texts }
+        let slot = Self.slot(pair, bits: 16)
+        if let entry = pairs[slot], Self.same(entry.key, pair) { return entry.texts }
         let price = PriceChange(old: old, new: new)
         var head = JSONWriter(), tail = JSONWriter()
         head.raw("{")
@@ -124,17 +160,41 @@ struct PriceChangeJSON {
         let texts = Texts(old: JSONWriter.quoted(DecimalFormat.money(old)), new: JSONWriter.quoted(DecimalFormat.money(new)),
                           summary: JSONWriter.quoted(change.summary), priceHead: head.bytes, priceTail: tail.bytes,
                           direction: price.direction)
-        // Catalogues repeat a few hundred price points; the table is bounded all the same.
-        if pairs.count >= 100_000 { pairs.removeAll(keepingCapacity: true) }
-        pairs[pair] = texts
+        pairs[slot] = (pair, texts)
         return texts
+    }
+
+    /// A slot for a plain value, from its bytes.
+    private static func slot<Key>(_ key: Key, bits: Int) -> Int {
+        var hash: UInt64 = 0
+        withUnsafeBytes(of: key) { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x9E37_79B9_7F4A_7C15
+                offset += 1
+            }
+        }
+        return Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+    }
+
+    /// Whether the tables may key on bytes: `Money` and `Territory` hold no references (so equal
+    /// bytes are equal values). Were that to change, every lookup would miss and texts be made
+    /// per change: slower, never wrong.
+    private static let plainKeys = _isPOD(Pair.self) && _isPOD(Territory.self)
+
+    /// The same bytes (so the same value).
+    private static func same<Key>(_ a: Key, _ b: Key) -> Bool {
+        guard plainKeys else { return false }
+        return withUnsafeBytes(of: a) { left in
+            withUnsafeBytes(of: b) { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                return memcmp(l, r, left.count) == 0
+            }
+        }
     }
 }
 
-extension JSONWriter {
-    /// A territory code: three capital letters, nothing to escape.
-    mutating func code(_ code: String) {
-        var code = code
-        code.withUTF8 { raw($0) }
-    }
-}
