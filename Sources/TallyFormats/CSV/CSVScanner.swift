@@ -33,14 +33,19 @@ struct CSVScanner {
     private init(input: CSVWindow, file: String) throws {
         self.input = input
         self.file = file
-        // Enough of the head to see a byte order mark and the first line (where the separator is guessed).
-        while !input.atEnd, input.count < 4096, try input.refill(dropping: 0) {}
+        // Enough of the head to see a byte order mark and the first line (where the separator is
+        // guessed), and no more: the rest streams.
+        while !input.atEnd, input.count < 4096, !Self.holdsLineBreak(input), try input.refill(dropping: 0) {}
         let head = UnsafeBufferPointer(start: input.base, count: input.count)
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw FormatError("the file is UTF-16 encoded; save it as UTF-8 CSV", file: file, position: Position(line: 1, column: 1))
         }
         if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { next = 3 }
         delimiter = Self.guessDelimiter(UnsafeBufferPointer(rebasing: head[next...]))
+    }
+
+    private static func holdsLineBreak(_ input: CSVWindow) -> Bool {
+        UnsafeBufferPointer(start: input.base, count: input.count).contains { $0 == 0x0A || $0 == 0x0D }
     }
 
     /// The first `,`, `;` or tab outside quotes on the first line that is not blank.
