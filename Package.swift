@@ -20,7 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         // Test-only: the stand-in App Store Connect and Google Play servers of TallyFetchTests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
@@ -32,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // One reader per input format, all producing `Catalog`.
         .target(name: "TallyFormats", dependencies: [
-            "TallyModel", "CLibXML2", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV"),
+            "TallyModel", "CLibXML2", .product(name: "Yams", package: "Yams"),
         ]),
         // Cross-source rules and single-source lint, producing `Finding`s.
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),

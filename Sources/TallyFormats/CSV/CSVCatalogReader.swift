@@ -27,55 +27,92 @@ public enum CSVCatalogReader: SourceReader {
                                  "intro_type", "intro_period", "intro_count", "intro_price"]
 
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
-        let table = try CSVTable(bytes: bytes, file: file)
-        let columns = try CSVColumns(table: table)
-        var merger = CSVProductMerger(table: table, columns: columns)
-        for row in table.rows { try merger.add(row) }
+        var scanner = try CSVScanner(bytes: bytes, file: file)
+        return try read(&scanner)
+    }
+
+    /// Streams the file: rows are merged into products as they are read, so only a window of
+    /// the file is held, never all of its rows.
+    public static func read(path: String, options: ReadOptions) throws -> Catalog {
+        try read(path: path, chunkSize: 1 << 20)
+    }
+
+    /// Streams the file through a window that starts at two chunks (tests use tiny ones).
+    static func read(path: String, chunkSize: Int) throws -> Catalog {
+        var scanner = try CSVScanner(path: path, file: path, chunkSize: chunkSize)
+        return try read(&scanner)
+    }
+
+    private static func read(_ scanner: inout CSVScanner) throws -> Catalog {
+        guard try scanner.advance(), !scanner.record.isBlank else {
+            throw FormatError("the file has no header row (expected product_id,kind,... on the first line)",
+                              file: scanner.file, position: Position(line: 1, column: 1))
+        }
+        let columns = try CSVColumns(header: scanner.record, file: scanner.file)
+        var merger = CSVProductMerger(file: scanner.file, columns: columns, decimalComma: scanner.delimiter == UInt8(ascii: ";"))
+        while try scanner.advance() {
+            if scanner.record.isBlank { continue }
+            try merger.add(scanner.record)
+        }
         return try merger.catalog()
     }
 }
 
 /// Which header column holds which field.
 struct CSVColumns {
+    let file: String
     private var index: [String: Int] = [:]
+    /// Columns without a name (a trailing separator from a spreadsheet): fine while they stay empty.
+    private(set) var unnamed: [Int] = []
+    let productID: Int
+    let territory: Int?
+    let price: Int?
+    let introPrice: Int?
+    /// `CSVProductMerger.productColumns`' columns, by their place in that list.
+    let productColumns: [(slot: Int, column: Int)]
 
-    init(table: CSVTable) throws {
-        for (offset, name) in table.header.enumerated() {
+    init(header: CSVRecord, file: String) throws {
+        self.file = file
+        for offset in 0..<header.count {
+            let name = header.text(offset)
             let key = name.lowercased()
-            let at = Position(line: 1, column: offset < table.headerColumns.count ? table.headerColumns[offset] : 1)
+            let at = header.position(offset)
             if name.isEmpty {
-                // A column without a name (a trailing separator from a spreadsheet) is fine while it stays empty.
-                if let row = table.rows.first(where: { offset < $0.fields.count && !$0.fields[offset].trimmingCharacters(in: .whitespaces).isEmpty }) {
-                    throw FormatError("row \(row.number) has a value in column \(offset + 1), which has no name in the header",
-                                      file: table.file, position: table.position(row, offset))
-                }
+                unnamed.append(offset)
                 continue
             }
             guard CSVCatalogReader.columns.contains(key) else {
                 var message = "unknown column \"\(name)\" in the header"
                 if let near = NearMatch.best(for: key, among: CSVCatalogReader.columns) { message += "; did you mean \"\(near)\"?" }
                 message += " (Tally reads: \(CSVCatalogReader.columns.joined(separator: ", ")))"
-                throw FormatError(message, file: table.file, position: at)
+                throw FormatError(message, file: file, position: at)
             }
             if index[key] != nil {
-                throw FormatError("the column \"\(name)\" appears twice in the header", file: table.file, position: at)
+                throw FormatError("the column \"\(name)\" appears twice in the header", file: file, position: at)
             }
             index[key] = offset
         }
-        guard index["product_id"] != nil else {
-            throw FormatError("the header has no product_id column (the only column Tally requires)", file: table.file,
+        guard let productID = index["product_id"] else {
+            throw FormatError("the header has no product_id column (the only column Tally requires)", file: file,
                               position: Position(line: 1, column: 1))
         }
+        self.productID = productID
+        territory = index["territory"]
+        price = index["price"]
+        introPrice = index["intro_price"]
+        let index = self.index
+        productColumns = CSVProductMerger.productColumns.enumerated().compactMap { slot, name in index[name].map { (slot, $0) } }
     }
 
     func has(_ name: String) -> Bool { index[name] != nil }
 
     func column(_ name: String) -> Int? { index[name] }
 
-    /// The trimmed cell of `name` in `row`, nil when the column is absent or the cell empty.
-    func value(_ name: String, in row: CSVTable.Row) -> String? {
-        guard let column = index[name], column < row.fields.count else { return nil }
-        let text = row.fields[column].trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text
+    /// Throws when a column without a name holds a value in `row`.
+    func checkUnnamed(_ row: CSVRecord) throws {
+        for offset in unnamed where row.withTrimmedBytes(offset, { !$0.isEmpty }) {
+            throw FormatError("row \(row.number) has a value in column \(offset + 1), which has no name in the header",
+                              file: file, position: row.position(offset))
+        }
     }
 }

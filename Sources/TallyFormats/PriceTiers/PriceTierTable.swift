@@ -1,11 +1,10 @@
 import Foundation
-import SwiftCSV
 import TallyModel
 
 /// Amounts for App Store price tiers (`--price-tiers FILE`): a CSV file with a header row naming
 /// the columns `tier`, `territory` and `price` (in any order; other columns are ignored), one row
 /// per tier and territory. Commas, semicolons or tabs separate the fields; quotes, a byte-order
-/// mark and CRLF line ends are fine.
+/// mark and CRLF line ends are fine. It is read by the same byte-level reader as CSV catalogues.
 ///
 /// ```csv
 /// tier,territory,price
@@ -44,38 +43,38 @@ public struct PriceTierTable: Sendable, Hashable {
 
     /// Parses the text of a table, as if read from `file`.
     public static func parse(text: String, file: String) throws -> PriceTierTable {
-        let csv: EnumeratedCSV
-        do {
-            csv = try EnumeratedCSV(string: text, delimiter: CSVDelimiter.guessed(string: text), loadColumns: false)
-        } catch {
-            throw FormatError("the price-tier table is not valid CSV: \(error)", file: file, position: .unknown)
+        var scanner = try CSVScanner(bytes: Array(text.utf8), file: file)
+        guard try scanner.advance() else {
+            throw FormatError("the price-tier table is empty; it needs a header row: tier,territory,price", file: file, position: .unknown)
         }
-        let header = csv.header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = (0..<scanner.record.count).map { scanner.record.text($0) }
+        let header = names.map { $0.lowercased() }
         guard !header.allSatisfy(\.isEmpty) else {
             throw FormatError("the price-tier table is empty; it needs a header row: tier,territory,price", file: file, position: .unknown)
         }
         guard let tierColumn = header.firstIndex(of: "tier"), let territoryColumn = header.firstIndex(of: "territory"),
               let priceColumn = header.firstIndex(of: "price") else {
-            throw FormatError("the price-tier table needs a header row naming the columns tier, territory and price; found: \(csv.header.joined(separator: ", "))",
+            throw FormatError("the price-tier table needs a header row naming the columns tier, territory and price; found: \(names.joined(separator: ", "))",
                               file: file, position: Position(line: 1, column: 1))
         }
         var entries: [Int: [Entry]] = [:]
         var firstLine: [String: Int] = [:]
-        for (index, row) in csv.rows.enumerated() {
-            let line = index + 2
-            guard !row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { continue }
-            func cell(_ column: Int) -> String { column < row.count ? row[column].trimmingCharacters(in: .whitespaces) : "" }
+        while try scanner.advance() {
+            let row = scanner.record
+            // Numbered as before: the row number (the line, unless a quoted field spans lines).
+            let line = row.number
+            guard (0..<row.count).contains(where: { !row.text($0).isEmpty }) else { continue }
             func failure(_ column: Int, _ message: String) -> FormatError {
-                FormatError(message, at: SourceLocation(file: file, line: line, path: "row \(index + 1), column \(header[column])"))
+                FormatError(message, at: SourceLocation(file: file, line: line, path: "row \(line - 1), column \(header[column])"))
             }
-            guard let tier = Int(cell(tierColumn)), tier >= 0 else {
-                throw failure(tierColumn, "the tier \"\(cell(tierColumn))\" is not a whole number (0 or more)")
+            guard let tier = Int(row.text(tierColumn)), tier >= 0 else {
+                throw failure(tierColumn, "the tier \"\(row.text(tierColumn))\" is not a whole number (0 or more)")
             }
-            guard let territory = Territory(cell(territoryColumn)) else {
-                throw failure(territoryColumn, "\"\(cell(territoryColumn))\" is not an App Store storefront code (three capital letters, like USA)")
+            guard let territory = Territory(row.text(territoryColumn)) else {
+                throw failure(territoryColumn, "\"\(row.text(territoryColumn))\" is not an App Store storefront code (three capital letters, like USA)")
             }
-            guard let amount = DecimalText.parse(cell(priceColumn)), amount >= 0 else {
-                throw failure(priceColumn, "the price \"\(cell(priceColumn))\" is not a decimal number like 0.99 (a dot, no currency sign)")
+            guard let amount = DecimalText.parse(row.text(priceColumn)), amount >= 0 else {
+                throw failure(priceColumn, "the price \"\(row.text(priceColumn))\" is not a decimal number like 0.99 (a dot, no currency sign)")
             }
             let key = "\(tier) \(territory)"
             if let earlier = firstLine[key] {

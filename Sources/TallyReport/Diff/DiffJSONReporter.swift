@@ -42,19 +42,23 @@ public struct DiffJSONReporter: DiffReporter {
     }
 
     public func write<Output: TextOutputStream>(_ result: DiffResult, to output: inout Output) {
-        var json = JSONWriter(capacity: 1 << 21)
+        var json = JSONWriter(capacity: 1 << 17)
         json.raw("{\n  \"diffs\": [")
         for (index, diff) in result.diffs.enumerated() {
             json.raw(index == 0 ? "\n    {\n      \"changes\": [" : ",\n    {\n      \"changes\": [")
             var first = true
+            // Changed prices, nearly all of a large diff, from texts made once per value.
+            var prices = PriceChangeJSON(diff)
             func add(_ change: Change) {
                 json.raw(first ? "\n        " : ",\n        ")
                 first = false
-                Self.write(change, diff, &json)
+                if !prices.write(change, &json) { Self.write(change, diff, &json) }
                 json.flush(into: &output)
             }
-            diff.sourceChanges.forEach(add)
-            for product in diff.products { product.changes.forEach(add) }
+            for change in diff.sourceChanges { add(change) }
+            for product in diff.products {
+                for change in product.changes { add(change) }
+            }
             json.raw(first ? "],\n" : "\n      ],\n")
             json.raw("      \"new\": ")
             Self.write(diff.new, &json)

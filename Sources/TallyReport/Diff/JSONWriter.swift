@@ -11,10 +11,20 @@ struct JSONWriter {
     /// The JSON written so far, as text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func raw(_ fragment: String) { bytes.append(contentsOf: fragment.utf8) }
+    /// A fragment of JSON written in the source (no escaping, no conversion).
+    mutating func raw(_ fragment: StaticString) {
+        fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
-    /// Hands the JSON written so far to `output` once it exceeds `threshold` bytes.
-    mutating func flush<Output: TextOutputStream>(into output: inout Output, over threshold: Int = 1 << 20) {
+    /// JSON made earlier (a value's text, escaped once).
+    mutating func raw(_ fragment: [UInt8]) { bytes.append(contentsOf: fragment) }
+
+    mutating func raw(_ fragment: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: fragment) }
+
+    /// Hands the JSON written so far to `output` once it exceeds `threshold` bytes. Pieces stay
+    /// below the allocator's threshold for mapping fresh pages (128 KB in glibc): the `String`
+    /// each piece becomes then reuses memory instead of having the kernel clear new pages.
+    mutating func flush<Output: TextOutputStream>(into output: inout Output, over threshold: Int = 96 << 10) {
         guard bytes.count > threshold else { return }
         output.write(text)
         bytes.removeAll(keepingCapacity: true)
@@ -28,18 +38,23 @@ struct JSONWriter {
     }
 
     mutating func string(_ value: String?) {
-        guard var value else { return raw("null") }
-        bytes.append(UInt8(ascii: "\""))
-        value.withUTF8 { utf8 in
-            var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: utf8[start..<index])
-                bytes.append(contentsOf: Self.escape(byte).utf8)
-                start = index + 1
+        guard let value else { return raw("null") }
+        bytes.append(contentsOf: Self.quoted(value))
+    }
+
+    /// `value` as a JSON string, quotes included.
+    static func quoted(_ value: String) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(value.utf8.count + 2)
+        for byte in value.utf8 {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: escape(byte).utf8)
+            } else {
+                bytes.append(byte)
             }
-            bytes.append(contentsOf: utf8[start...])
         }
         bytes.append(UInt8(ascii: "\""))
+        return bytes
     }
 
     private static func escape(_ byte: UInt8) -> String {
@@ -55,9 +70,24 @@ struct JSONWriter {
         }
     }
 
-    mutating func int(_ value: Int?) { raw(value.map(String.init) ?? "null") }
+    /// A whole number in decimal digits (no `String` on the way), or `null`.
+    mutating func int(_ value: Int?) {
+        guard let value else { return raw("null") }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, written from the end
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[index...])
+        }
+    }
 
-    mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
+    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
     mutating func strings(_ values: [String]) {
         raw("[")
