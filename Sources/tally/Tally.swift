@@ -27,11 +27,12 @@ struct Tally: ParsableCommand {
           tally check App.storekit metadata.xml --price-tiers tiers.csv
           tally diff catalog/products.yaml@v1.2 catalog/products.yaml
           tally show configs/App.storekit --format json
+          tally convert App.storekit --to tally-catalog-yaml -o catalog/products.yaml
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,
         version: TallyInfo.version,
-        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
+        subcommands: [CheckCommand.self, ShowCommand.self, ConvertCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
                       InitCommand.self],
         defaultSubcommand: nil
     )
