@@ -17,7 +17,7 @@ extension TallyMapping {
 }
 
 /// Reads the YAML of a `tally-mapping/1` file.
-private struct MappingParser {
+struct MappingParser {
     static let topKeys = ["format", "default_territory", "amounts", "products", "fields", "values"]
     static let sourceKeys = ["at", "kind"]
     static let fieldKeys = ["id", "kind", "name", "family_shareable", "price", "prices", "period", "group", "level", "introductory_offer"]
