@@ -216,13 +216,13 @@ enum YAMLText {
     }
 
     /// Whether a string can be written without quotes and still read back as the same string:
-    /// letters, digits and `._-/` only, not starting with a digit, `-` or `.`, and not a word
+    /// letters, digits, single spaces and `._-/()` only, not starting with a digit, `-` or `.`, and not a word
     /// YAML reads as something else (`true`, `null`, `yes`, ...).
     static func isPlain(_ string: String) -> Bool {
         guard let first = string.unicodeScalars.first, !reserved.contains(string.lowercased()) else { return false }
-        guard CharacterSet.letters.contains(first) || first == "_" else { return false }
+        guard first.isASCII, CharacterSet.letters.contains(first) || first == "_", string.last != " ", !string.contains("  ") else { return false }
         return string.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-/".unicodeScalars.contains(scalar))
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-/ ()".unicodeScalars.contains(scalar))
         }
     }
 

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `tally convert` through the built binary: the issue's "must show" runs.
+@Suite struct ConvertCLITests {
+    static let realWorld = CLIRunner.shared.appendingPathComponent("fixtures/realworld")
+    static let sharedMissing = "../shared/fixtures/realworld is absent; real-world conversions are skipped"
+
+    /// Every real-world StoreKit file, property list and App Store package Tally reads.
+    static var realWorldFiles: [String] {
+        guard CLIRunner.sharedAvailable else { return [] }
+        return ["storekit", "plist", "xml"].flatMap { folder -> [String] in
+            let directory = realWorld.appendingPathComponent(folder)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+            return names.filter { !$0.contains("empty") }.map { directory.appendingPathComponent($0).path }
+        }
+    }
+
+    static func temporary() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("convert to a catalogue, then check: exit 0", .enabled(if: CLIRunner.sharedAvailable, Comment(rawValue: sharedMissing)),
+          arguments: realWorldFiles)
+    func realWorldToCatalogue(_ path: String) throws {
+        let directory = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalogue = directory.appendingPathComponent("c.yaml").path
+        let convert = try CLIRunner.run(["convert", path, "--to", "tally-catalog-yaml", "-o", catalogue])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(convert.stdout.isEmpty)
+        let check = try CLIRunner.run(["check", path, catalogue])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test("a catalogue converted to StoreKit checks against it; Python reads the JSON; the top-level keys are Xcode's",
+          .enabled(if: CLIRunner.sharedAvailable, Comment(rawValue: sharedMissing)))
+    func catalogueToStoreKit() throws {
+        let directory = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = Self.realWorld.appendingPathComponent("storekit/apple-backyardbirds-Store.storekit").path
+        let catalogue = directory.appendingPathComponent("c.yaml").path
+        let storekit = directory.appendingPathComponent("App.storekit").path
+        #expect(try CLIRunner.run(["convert", source, "--to", "tally-catalog-yaml", "-o", catalogue]).status == 0)
+        let convert = try CLIRunner.run(["convert", catalogue, "--to", "storekit", "-o", storekit])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let check = try CLIRunner.run(["check", storekit, catalogue])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let back = try CLIRunner.run(["check", source, storekit])
+        #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: storekit))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(object.map { $0.keys.sorted() } == ["appPolicies", "identifier", "nonRenewingSubscriptions", "products", "settings",
+                                                     "subscriptionGroups", "version"])
+        // Stable: the same bytes a second time.
+        let again = directory.appendingPathComponent("again.storekit").path
+        #expect(try CLIRunner.run(["convert", catalogue, "--to", "storekit", "-o", again]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == data)
+    }
+
+    @Test func pythonReadsTheStoreKitFile() throws {
+        let directory = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storekit = directory.appendingPathComponent("App.storekit").path
+        #expect(try CLIRunner.run(["convert", "catalog/products.yaml", "--to", "storekit", "-o", storekit]).status == 0)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import json, sys; json.load(open(sys.argv[1]))", storekit]
+        guard (try? python.run()) != nil else { return }
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+    }
+
+    @Test("what the target cannot hold is said on standard error")
+    func lossesAreNamed() throws {
+        let result = try CLIRunner.run(["convert", "catalog/products.yaml", "--to", "storekit"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("{\n  \"appPolicies\" : {"))
+        #expect(result.stderr.contains("other storefronts than USA"), "\(result.stderr)")
+        let csv = try CLIRunner.run(["convert", "configs/ExampleApp.storekit", "--to", "csv"])
+        #expect(csv.status == 0)
+        #expect(csv.stdout.hasPrefix("product_id,kind,group,level,period,territory,price,intro_type,intro_period,intro_count,intro_price\n"))
+        #expect(csv.stderr.contains("localizations left out"))
+    }
+
+    @Test("a property list of IDs becomes a catalogue of IDs that says so")
+    func propertyListKnowsOnlyIDs() throws {
+        let result = try CLIRunner.run(["convert", "Tests/TallyCLITests/Fixtures/plist/CalmlyProducts.plist", "--to", "tally-catalog-yaml"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("known_fields:"))
+        #expect(!result.stdout.contains("kind:"))
+    }
+
+    @Test("a catalogue with five mistakes reports five located errors in one run")
+    func everyMistakeInOneRun() throws {
+        let directory = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("c.yaml")
+        try """
+        products:
+          - id: com.example.coins
+            price: {USA: "0.99"}
+          - id: com.example.pro
+            kind: non-consumable
+            prices: {USA: "4.99", usa: "4.99"}
+        subscription_groups:
+          - id: premium
+            subscriptions:
+              - id: com.example.premium
+                perod: P1M
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "configs/ExampleApp.storekit", file.path])
+        #expect(result.status == 2)
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 5, "\(result.stderr)")
+        #expect(errors.contains { $0.contains("c.yaml:1:1: error: missing \"format: tally-catalog/1\"") })
+        #expect(errors.contains { $0.contains("c.yaml:3:5: error: unknown key \"price\" in a product; did you mean \"prices\"?") })
+        #expect(errors.contains { $0.contains("c.yaml:2:5: error: product com.example.coins has no kind") })
+        #expect(errors.contains { $0.contains(":6:") && $0.contains("\"usa\" is not an App Store storefront code") })
+        #expect(errors.contains { $0.contains("c.yaml:11:9: error: unknown key \"perod\" in a subscription; did you mean \"period\"?") })
+    }
+}
