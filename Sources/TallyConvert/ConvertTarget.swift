@@ -102,20 +102,15 @@ struct ConvertNotes {
     }
 }
 
-/// Money as text that keeps its written digits: `10.90` stays `10.90`, `129` stays `129`.
+/// Money as text in minor units: `10.90`, not `10.9`; `129` stays `129`. (The model holds the
+/// value, not the text: `Decimal` drops trailing zeros, so a fraction is written with at least
+/// the two decimals of every App Store currency that has fractions.)
 enum DecimalLiteral {
     static func text(_ amount: Decimal) -> String {
-        guard amount.isFinite else { return Money.plain(amount) }
-        let exponent = amount.exponent
-        let digitsText = Money.plain(amount.significand.magnitude)
-        guard exponent < 0, digitsText.allSatisfy(\.isNumber) else {
-            return Money.plain(amount)
-        }
-        var digits = digitsText
-        let places = -exponent
-        if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
-        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
-        return (amount.sign == .minus && amount != 0 ? "-" : "") + digits
+        let plain = Money.plain(amount)
+        guard let dot = plain.firstIndex(of: ".") else { return plain }
+        let decimals = plain.distance(from: dot, to: plain.endIndex) - 1
+        return decimals == 1 ? plain + "0" : plain
     }
 }
 

@@ -160,11 +160,14 @@ struct CatalogDecoder {
         var id: String?
         var name: String?
         var members: [String] = []
+        var idFailed = false
         let firstMember = products.count
         try reader.forEachKey { reader, key in
             guard try firstTime(key, in: &keys, &reader) else { return }
             switch key {
-            case "id": id = try attempt(&reader) { try $0.readString() }
+            case "id":
+                id = try attempt(&reader) { try $0.readString() }
+                idFailed = id == nil
             case "name": name = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "subscriptions":
                 guard try expect(.array, &reader) else { return }
@@ -177,7 +180,9 @@ struct CatalogDecoder {
                 try unknown(key, in: "a subscription group", allowed: Self.groupKeys, &reader)
             }
         }
-        guard let id, !id.isEmpty else { return try report(reader.error("a subscription group has no id", at: start)) }
+        guard let id, !id.isEmpty else {
+            return idFailed ? () : try report(reader.error("a subscription group has no id", at: start))
+        }
         // The id may come after the subscriptions in the file: attach it now.
         for index in firstMember..<products.count {
             products[index].group?.groupID = id
@@ -195,6 +200,7 @@ struct CatalogDecoder {
         var keys = KeySet()
         var product = Product(id: "", kind: isSubscription ? .autoRenewableSubscription : .nonConsumable, position: start)
         var kindSeen = isSubscription
+        var idFailed = false
         var level: Int?
         let firstIssue = issues.count
         try reader.forEachKey { reader, key in
@@ -203,7 +209,8 @@ struct CatalogDecoder {
             switch key {
             case "id":
                 product.fieldPositions[.id] = at
-                product.id = try attempt(&reader) { try $0.readString() } ?? product.id
+                guard let id = try attempt(&reader, { try $0.readString() }) else { idFailed = true; return }
+                product.id = id
             case "kind" where !isSubscription:
                 kindSeen = true
                 guard let text = try attempt(&reader, { try $0.readString() }) else { return }
@@ -258,7 +265,10 @@ struct CatalogDecoder {
                 try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
             }
         }
-        guard !product.id.isEmpty else { return try report(reader.error("a product has no id", at: start)) }
+        guard !product.id.isEmpty else {
+            // An id of the wrong type is reported already.
+            return idFailed ? () : try report(reader.error("a product has no id", at: start))
+        }
         if !kindSeen { kindless.append((product.id, start, path)) }
         // Issues recorded before the id was read carry an empty product ID: fill it in.
         for index in issues.indices.dropFirst(firstIssue) where issues[index].productID == "" { issues[index].productID = product.id }
