@@ -112,10 +112,27 @@ import Testing
 
     @Test("a property list of IDs becomes a catalogue of IDs that says so")
     func propertyListKnowsOnlyIDs() throws {
-        let result = try CLIRunner.run(["convert", "Tests/TallyCLITests/Fixtures/plist/CalmlyProducts.plist", "--to", "tally-catalog-yaml"])
+        let directory = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>Products</key><array>
+          <string>com.example.coins</string><string>com.example.pro</string>
+        </array></dict></plist>
+        """.write(to: directory.appendingPathComponent("Products.plist"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["convert", "Products.plist", "--to", "tally-catalog-yaml", "-o", "c.yaml"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("known_fields:"))
-        #expect(!result.stdout.contains("kind:"))
+        let text = try String(contentsOf: directory.appendingPathComponent("c.yaml"), encoding: .utf8)
+        #expect(text.contains("known_fields: [id]\n"), "\(text)")
+        #expect(text.contains("  - {id: com.example.coins}\n"), "\(text)")
+        #expect(!text.contains("kind:"))
+        let check = try CLIRunner.run(["check", "Products.plist", "c.yaml"], in: directory)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        // Back to StoreKit: the kind the source never gave is named on standard error.
+        let storekit = try CLIRunner.run(["convert", "c.yaml", "--to", "storekit"], in: directory)
+        #expect(storekit.status == 0)
+        #expect(storekit.stderr.contains("does not say the kind"), "\(storekit.stderr)")
     }
 
     @Test("a catalogue with five mistakes reports five located errors in one run")
