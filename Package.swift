@@ -16,6 +16,7 @@ let package = Package(
         .plugin(name: "TallyPlugin", targets: ["TallyPlugin"]),
         .library(name: "TallyDiff", targets: ["TallyDiff"]),
         .library(name: "TallyFetch", targets: ["TallyFetch"]),
+        .library(name: "TallyConvert", targets: ["TallyConvert"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
         // What changed between two versions of a catalogue, keyed by identity.
         .target(name: "TallyDiff", dependencies: ["TallyModel"]),
+        // Writers: any catalogue as tally-catalog/1 (YAML, JSON), a StoreKit configuration or CSV (`tally convert`).
+        .target(name: "TallyConvert", dependencies: ["TallyModel"]),
         // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown; diff reports.
         .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff", .product(name: "Crypto", package: "swift-crypto")]),
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
@@ -59,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch", "TallyConvert",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +73,7 @@ let package = Package(
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats"]),
+        .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         .testTarget(name: "TallyFetchTests", dependencies: [

@@ -28,11 +28,12 @@ struct Tally: ParsableCommand {
           tally diff catalog/products.yaml@v1.2 catalog/products.yaml
           tally show configs/App.storekit --format json
           tally fetch app-store-connect --app 1600000001 --output asc/
+          tally convert App.storekit --to tally-catalog-yaml -o catalog/products.yaml
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,
         version: TallyInfo.version,
-        subcommands: [CheckCommand.self, ShowCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
+        subcommands: [CheckCommand.self, ShowCommand.self, ConvertCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
                       InitCommand.self, FetchCommand.self],
         defaultSubcommand: nil
     )

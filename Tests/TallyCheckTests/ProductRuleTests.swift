@@ -50,6 +50,22 @@ import TallyModel
         #expect(finding.right?.location.description == "catalog.yaml:12:5")
     }
 
+    @Test("a price exactly 10, 100 or 1000 times the other says it may be a decimal slip")
+    func decimalSlipHint() {
+        let cases: [(String, String, String?)] = [
+            ("4.99", "499", "the catalogue's price is exactly 100 × the configuration's: a decimal slip?"),
+            ("0.99", "9.9", "the catalogue's price is exactly 10 × the configuration's: a decimal slip?"),
+            ("1990", "1.99", "the configuration's price is exactly 1000 × the catalogue's: a decimal slip?"),
+            ("4.99", "5.99", nil),
+            ("4.99", "49.91", nil),
+        ]
+        for (config, catalog, hint) in cases {
+            let result = findings([.test(price: config)], [.test(price: catalog)])
+            #expect(pairs(result) == ["price com.example.coins"])
+            #expect(result.first?.hint == hint, "\(config) vs \(catalog)")
+        }
+    }
+
     @Test func catalogueWithoutAPriceInTheStorefrontIsAFinding() {
         let result = findings([.test(price: "0.99")], [.test(price: "0.99", territory: "GBR")])
         #expect(pairs(result) == ["price com.example.coins"])

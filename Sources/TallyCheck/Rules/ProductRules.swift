@@ -1,3 +1,4 @@
+import Foundation
 import TallyModel
 
 /// The same ID is a different kind of product on each side.
@@ -69,11 +70,28 @@ public struct PriceRule: ProductPairRule {
                             "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun), but \(comparison.catalogNoun) has no \(territory) price",
                             left: left, right: comparison.catalogSide(catalog, .prices, value: nil), territory: territory)]
         }
-        return [finding(config.id, .prices,
-                        "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
-                        left: left,
-                        right: comparison.catalogSide(catalog, .prices, value: catalogPrice.money.description, position: catalogPrice.position),
-                        territory: territory)]
+        var found = finding(config.id, .prices,
+                            "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
+                            left: left,
+                            right: comparison.catalogSide(catalog, .prices, value: catalogPrice.money.description, position: catalogPrice.position),
+                            territory: territory)
+        found.hint = Self.decimalSlip(configuration: configPrice.money.amount, catalog: catalogPrice.money.amount)
+        return [found]
+    }
+
+    /// "the catalogue's price is exactly 100 × the configuration's: a decimal slip?" when the
+    /// two prices differ by exactly 10, 100 or 1000 times (minor units written as major, a lost point).
+    static func decimalSlip(configuration: Decimal, catalog: Decimal) -> String? {
+        guard configuration != 0, catalog != 0 else { return nil }
+        for factor in [Decimal(10), 100, 1000] {
+            if catalog == configuration * factor {
+                return "the catalogue's price is exactly \(factor) × the configuration's: a decimal slip?"
+            }
+            if configuration == catalog * factor {
+                return "the configuration's price is exactly \(factor) × the catalogue's: a decimal slip?"
+            }
+        }
+        return nil
     }
 }
 

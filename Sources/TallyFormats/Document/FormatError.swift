@@ -1,9 +1,19 @@
 import TallyModel
 
 /// A file Tally cannot read: what is wrong and where, as precisely as the format allows.
+///
+/// Readers that can go on after a mistake (the catalogue, mapping and policy readers) report
+/// every error of a file in one pass: the first is this error, the rest are in `others`.
 public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
+    /// Further errors found in the same pass, in the order found.
+    public var others: [FormatError] = []
+    /// Whether the reader stopped at `FormatError.limit` errors, so that the file may hold more.
+    public var stoppedAtLimit = false
+
+    /// How many errors a reader collects before it stops.
+    public static let limit = 20
 
     public init(_ message: String, at location: SourceLocation) {
         self.location = location
@@ -17,8 +27,32 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
             : SourceLocation(file: file, path: path)
     }
 
-    /// `file:line:column: error: message (at products[2].prices)`, the form editors and CI link.
+    /// One error carrying all of `errors` (which must not be empty): the first, with the rest as `others`.
+    public static func combining(_ errors: [FormatError], stoppedAtLimit: Bool = false) -> FormatError {
+        let flat = errors.flatMap(\.all)
+        var first = flat[0]
+        first.others = Array(flat.dropFirst())
+        first.stoppedAtLimit = stoppedAtLimit || errors.contains(where: \.stoppedAtLimit)
+        return first
+    }
+
+    /// This error and the others, each on its own.
+    public var all: [FormatError] {
+        var head = self
+        head.others = []
+        head.stoppedAtLimit = false
+        return [head] + others.flatMap(\.all)
+    }
+
+    /// `file:line:column: error: message (at products[2].prices)`, the form editors and CI link;
+    /// one line per error when there are several.
     public var description: String {
+        var lines = all.map(\.line)
+        if stoppedAtLimit { lines.append("\(location.file): note: stopped after \(FormatError.limit) errors; fix these and run again") }
+        return lines.joined(separator: "\n")
+    }
+
+    private var line: String {
         var text = "\(location): error: \(message)"
         if location.line != nil, let path = location.path, !path.isEmpty { text += " (at \(path))" }
         return text

@@ -57,6 +57,9 @@ public struct TreeReader: DocumentReader {
 
     public var position: Position { pending?.position ?? lastPosition }
 
+    /// Whether a value is waiting to be read (false once it is read or skipped).
+    public var isAtValue: Bool { pending != nil }
+
     public var path: String {
         frames.compactMap(\.component).rendered
     }

@@ -1,17 +1,77 @@
 import TallyModel
 
 /// The mutable state of one `tally-catalog/1` decode.
+///
+/// Mistakes a reader can step over (an unknown key, a value of the wrong type, a missing `kind`)
+/// are collected with `report` and the read goes on, so that one run shows every error of the
+/// file (up to `FormatError.limit`); only a document that cannot be parsed stops it at once.
 struct CatalogDecoder {
     let file: String
     var defaultTerritory: Territory = .usa
     var products: [Product] = []
     var groups: [SubscriptionGroup] = []
     var issues: [SourceIssue] = []
+    /// The errors found so far.
+    var errors: [FormatError] = []
+    /// The fields a `known_fields` list declares; nil when the catalogue has none (it knows every field).
+    var declaredFields: Set<Field>?
+    /// Products written without a kind, checked once the whole file (and any `known_fields`) is read.
+    private var kindless: [(id: String, position: Position, path: String)] = []
     /// Reused between products while reading prices.
     private var scratch: [Price] = []
     private var seenTerritories = TerritorySet()
 
     init(file: String) { self.file = file }
+
+    /// Thrown when `FormatError.limit` errors have been collected.
+    struct Stop: Error {}
+
+    mutating func report(_ error: FormatError) throws {
+        errors.append(error)
+        if errors.count >= FormatError.limit { throw Stop() }
+    }
+
+    /// Reads one scalar with `read`. A value of the wrong type (which the reader leaves unread)
+    /// is reported and skipped, giving nil; an error after part of the value was read (the
+    /// document cannot be parsed) ends the read.
+    mutating func attempt<R: DocumentReader, T>(_ reader: inout R, _ read: (inout R) throws -> T) throws -> T? {
+        let before = reader.position
+        do {
+            return try read(&reader)
+        } catch let error as FormatError where reader.position == before {
+            try report(error)
+            try reader.skipValue()
+            return nil
+        }
+    }
+
+    /// Whether the next value is of `kind`; if not, the value is reported and skipped.
+    mutating func expect<R: DocumentReader>(_ kind: ValueKind, _ reader: inout R) throws -> Bool {
+        let found = try reader.peekKind()
+        guard found != kind else { return true }
+        try report(reader.error("expected \(kind.article), found \(found.article)"))
+        try reader.skipValue()
+        return false
+    }
+
+    /// Reports a repeated key (and skips its value); true when the key is new.
+    mutating func firstTime<R: DocumentReader>(_ key: String, in keys: inout KeySet, _ reader: inout R) throws -> Bool {
+        if keys.contains(key) {
+            try report(reader.error("the key \"\(key)\" appears twice in the same object"))
+            try reader.skipValue()
+            return false
+        }
+        keys.add(key)
+        return true
+    }
+
+    /// Reports an unknown key and skips its value.
+    mutating func unknown<R: DocumentReader>(_ key: String, in place: String, allowed: [String], _ reader: inout R, suffix: String = "") throws {
+        var error = TallyCatalogReader.unknownKey(key, in: place, allowed: allowed, reader: reader)
+        error.message += suffix
+        try report(error)
+        try reader.skipValue()
+    }
 
     /// The catalogue read; consumes the decoder so that products are updated in place.
     consuming func catalog(format: SourceFormat) -> Catalog {
@@ -30,51 +90,99 @@ struct CatalogDecoder {
             located[index].introductoryOffer = located[index].introductoryOffer.map(place)
             located[index].promotionalOffers = located[index].promotionalOffers.map(place)
         }
+        var known = Set(Field.allCases)
+        if let declaredFields { known = declaredFields.union([.id]) }
         return Catalog(file: file, format: format, defaultTerritory: defaultTerritory, products: located,
-                       groups: groups, issues: issues)
+                       groups: groups, knownFields: known, issues: issues)
     }
 
-    func readTerritory<R: DocumentReader>(_ reader: inout R) throws -> Territory {
+    /// Products without a kind are errors unless `known_fields` leaves `kind` out.
+    mutating func checkKinds() throws {
+        guard declaredFields?.contains(.kind) ?? true else { return }
+        for product in kindless {
+            try report(FormatError("product \(product.id) has no kind (consumable, non-consumable or non-renewing-subscription)",
+                                   file: file, position: product.position, path: product.path))
+        }
+    }
+
+    /// `known_fields: [id, kind, prices, ...]`: the fields this catalogue knows, by their keys.
+    mutating func readKnownFields<R: DocumentReader>(_ reader: inout R) throws {
+        guard try expect(.array, &reader) else { return }
+        var fields: Set<Field> = [.id]
+        try reader.forEachElement { reader, _ in
+            let at = reader.position
+            guard let name = try attempt(&reader, { try $0.readString() }) else { return }
+            guard let field = Self.fieldKeys[name] else {
+                var message = "unknown field \"\(name)\" in known_fields"
+                let allowed = Self.fieldKeyOrder
+                if let near = NearMatch.best(for: name, among: allowed) { message += "; did you mean \"\(near)\"?" }
+                try report(reader.error(message + " (allowed: \(allowed.joined(separator: ", ")))", at: at))
+                return
+            }
+            fields.insert(field)
+        }
+        declaredFields = fields
+    }
+
+    mutating func readTerritory<R: DocumentReader>(_ reader: inout R) throws -> Territory? {
         let at = reader.position
-        let code = try reader.readString()
+        guard let code = try attempt(&reader, { try $0.readString() }) else { return nil }
         guard let territory = Territory(code) else {
-            throw reader.error(Territory.notAStorefront(code), at: at)
+            try report(reader.error(Territory.notAStorefront(code), at: at))
+            return nil
         }
         return territory
     }
 
+    static let topKeys = ["format", "default_territory", "known_fields", "products", "subscription_groups"]
     static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
     static let subscriptionKeys = ["id", "name", "level", "period", "prices", "family_shareable",
                                    "introductory_offer", "promotional_offers", "localizations", "google_play"]
     static let groupKeys = ["id", "name", "subscriptions"]
     static let offerKeys = ["id", "type", "period", "count", "price"]
+    static let localizationKeys = ["name", "description"]
     static let kinds: [String: ProductKind] = [
         "consumable": .consumable, "non-consumable": .nonConsumable, "non-renewing-subscription": .nonRenewingSubscription,
+    ]
+    /// The words of `known_fields`, in documentation order: each names a catalogue key.
+    static let fieldKeyOrder = ["id", "kind", "name", "family_shareable", "localizations", "prices", "period",
+                                "introductory_offer", "promotional_offers", "subscription_groups", "level"]
+    static let fieldKeys: [String: Field] = [
+        "id": .id, "kind": .kind, "name": .referenceName, "family_shareable": .familyShareable, "localizations": .localizations,
+        "prices": .prices, "period": .period, "introductory_offer": .introductoryOffer, "promotional_offers": .promotionalOffers,
+        "subscription_groups": .group, "level": .level,
     ]
 
     mutating func readGroup<R: DocumentReader>(_ reader: inout R) throws {
         let start = reader.position
+        guard try expect(.object, &reader) else { return }
         var keys = KeySet()
         var id: String?
         var name: String?
         var members: [String] = []
-        var firstMember = products.count
+        var idFailed = false
+        let firstMember = products.count
         try reader.forEachKey { reader, key in
-            try keys.insert(key, reader: reader)
+            guard try firstTime(key, in: &keys, &reader) else { return }
             switch key {
-            case "id": id = try reader.readString()
-            case "name": name = try reader.readOptionalString()
+            case "id":
+                id = try attempt(&reader) { try $0.readString() }
+                idFailed = id == nil
+            case "name": name = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "subscriptions":
-                firstMember = products.count
+                guard try expect(.array, &reader) else { return }
                 try reader.forEachElement { reader, index in
+                    let before = products.count
                     try readProduct(&reader, group: (id: id ?? "", position: index + 1))
-                    members.append(products[products.count - 1].id)
+                    if products.count > before { members.append(products[products.count - 1].id) }
                 }
             default:
-                throw TallyCatalogReader.unknownKey(key, in: "a subscription group", allowed: Self.groupKeys, reader: reader)
+                try unknown(key, in: "a subscription group", allowed: Self.groupKeys, &reader)
             }
         }
-        guard let id, !id.isEmpty else { throw reader.error("a subscription group has no id", at: start) }
+        guard let id, !id.isEmpty else {
+            return idFailed ? () : try report(reader.error("a subscription group has no id", at: start))
+        }
         // The id may come after the subscriptions in the file: attach it now.
         for index in firstMember..<products.count {
             products[index].group?.groupID = id
@@ -86,39 +194,46 @@ struct CatalogDecoder {
     /// Reads a product (group nil) or a subscription of a group (its ID and 1-based position).
     mutating func readProduct<R: DocumentReader>(_ reader: inout R, group: (id: String, position: Int)?) throws {
         let start = reader.position
+        let path = reader.path
+        guard try expect(.object, &reader) else { return }
         let isSubscription = group != nil
         var keys = KeySet()
-        var product = Product(id: "", kind: isSubscription ? .autoRenewableSubscription : .consumable, position: start)
+        var product = Product(id: "", kind: isSubscription ? .autoRenewableSubscription : .nonConsumable, position: start)
         var kindSeen = isSubscription
+        var idFailed = false
         var level: Int?
+        let firstIssue = issues.count
         try reader.forEachKey { reader, key in
-            try keys.insert(key, reader: reader)
+            guard try firstTime(key, in: &keys, &reader) else { return }
             let at = reader.position
             switch key {
             case "id":
                 product.fieldPositions[.id] = at
-                product.id = try reader.readString()
+                guard let id = try attempt(&reader, { try $0.readString() }) else { idFailed = true; return }
+                product.id = id
             case "kind" where !isSubscription:
-                product.fieldPositions[.kind] = at
-                let text = try reader.readString()
+                kindSeen = true
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
                 guard let kind = Self.kinds[text] else {
                     let hint = text == "auto-renewable-subscription"
                         ? "auto-renewable subscriptions go under subscription_groups"
                         : "expected consumable, non-consumable or non-renewing-subscription"
-                    throw reader.error("unknown kind \"\(text)\": \(hint)", at: at)
+                    return try report(reader.error("unknown kind \"\(text)\": \(hint)", at: at))
                 }
+                product.fieldPositions[.kind] = at
                 product.kind = kind
-                kindSeen = true
             case "name":
                 product.fieldPositions[.referenceName] = at
-                product.referenceName = try reader.readOptionalString()
+                product.referenceName = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "family_shareable":
                 product.fieldPositions[.familyShareable] = at
-                product.familyShareable = try reader.readBool()
+                product.familyShareable = try attempt(&reader) { try $0.readBool() }
             case "prices":
                 product.fieldPositions[.prices] = at
+                guard try expect(.object, &reader) else { return }
                 product.prices = try readPrices(&reader, productID: product.id)
             case "localizations":
+                guard try expect(.object, &reader) else { return }
                 product.localizations = try readLocalizations(&reader)
             case "google_play":
                 // The Google Play identity: PRODUCT_ID:BASE_PLAN_ID for a base plan, the product ID
@@ -127,17 +242,17 @@ struct CatalogDecoder {
                     product.googlePlayID = ""
                     return
                 }
-                let text = try reader.readString()
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
                 guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
-                    throw reader.error("google_play must be a Google Play product ID (\"coins_100\") or PRODUCT_ID:BASE_PLAN_ID (\"premium:yearly\")", at: at)
+                    return try report(reader.error("google_play must be a Google Play product ID (\"coins_100\") or PRODUCT_ID:BASE_PLAN_ID (\"premium:yearly\")", at: at))
                 }
                 product.googlePlayID = text
             case "level" where isSubscription:
                 product.fieldPositions[.level] = at
-                level = try reader.readInt()
+                level = try readWhole(&reader)
             case "period" where isSubscription:
                 product.fieldPositions[.period] = at
-                let text = try reader.readString()
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
                 if let period = Period(iso8601: text) {
                     product.period = period
                 } else {
@@ -151,6 +266,7 @@ struct CatalogDecoder {
                 }
             case "promotional_offers" where isSubscription:
                 product.fieldPositions[.promotionalOffers] = at
+                guard try expect(.array, &reader) else { return }
                 try reader.forEachElement { reader, _ in
                     if let offer = try readOffer(&reader, productID: product.id, promotional: true) {
                         product.promotionalOffers.append(offer)
@@ -158,19 +274,31 @@ struct CatalogDecoder {
                 }
             default:
                 let allowed = isSubscription ? Self.subscriptionKeys : Self.productKeys
-                throw TallyCatalogReader.unknownKey(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, reader: reader)
+                try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
             }
         }
-        guard !product.id.isEmpty else { throw reader.error("a product has no id", at: start) }
-        guard kindSeen else {
-            throw reader.error("product \(product.id) has no kind (consumable, non-consumable or non-renewing-subscription)", at: start)
+        guard !product.id.isEmpty else {
+            // An id of the wrong type is reported already.
+            return idFailed ? () : try report(reader.error("a product has no id", at: start))
         }
+        if !kindSeen { kindless.append((product.id, start, path)) }
         // Issues recorded before the id was read carry an empty product ID: fill it in.
-        for index in issues.indices where issues[index].productID == "" { issues[index].productID = product.id }
+        for index in issues.indices.dropFirst(firstIssue) where issues[index].productID == "" { issues[index].productID = product.id }
         if let group {
             product.group = GroupMembership(groupID: group.id, level: level ?? group.position)
         }
         products.append(product)
+    }
+
+    /// A whole number; a number that is not whole is reported (nil).
+    mutating func readWhole<R: DocumentReader>(_ reader: inout R) throws -> Int? {
+        let at = reader.position
+        guard let text = try attempt(&reader, { try $0.readNumberText() }) else { return nil }
+        guard let value = Int(text) else {
+            try report(reader.error("expected a whole number, found \(text)", at: at))
+            return nil
+        }
+        return value
     }
 
     /// Reads `{TERRITORY: price, ...}`. The hot loop of large catalogues: no closures, no
@@ -182,7 +310,15 @@ struct CatalogDecoder {
             let at = reader.position
             guard case .territory(let territory) = key else {
                 let text = if case .other(let text) = key { text } else { "" }
-                throw reader.error(Territory.notAStorefront(text))
+                try report(reader.error(Territory.notAStorefront(text)))
+                try reader.skipValue()
+                continue
+            }
+            let kind = try reader.peekKind()
+            guard kind == .string || kind == .number else {
+                try report(reader.error("expected a price as a string or number, found \(kind.article)"))
+                try reader.skipValue()
+                continue
             }
             switch try reader.readDecimal() {
             case .value(let amount):
@@ -193,23 +329,26 @@ struct CatalogDecoder {
             }
         }
         if let repeated = seenTerritories.firstRepeat(in: scratch) {
-            throw reader.error("\(repeated.territory) is priced twice", at: repeated.position)
+            try report(FormatError("\(repeated.territory) is priced twice", file: file, position: repeated.position, path: reader.path))
+            var seen = Set<Territory>()
+            scratch.removeAll { !seen.insert($0.territory).inserted }
         }
         // An exact-size copy: growth slack times 20,000 products adds up.
         return scratch.withUnsafeBufferPointer { Array($0) }
     }
 
-    func readLocalizations<R: DocumentReader>(_ reader: inout R) throws -> [Localization] {
+    mutating func readLocalizations<R: DocumentReader>(_ reader: inout R) throws -> [Localization] {
         var result: [Localization] = []
         try reader.forEachKey { reader, locale in
             var localization = Localization(locale: locale)
+            guard try expect(.object, &reader) else { return }
             var keys = KeySet()
             try reader.forEachKey { reader, key in
-                try keys.insert(key, reader: reader)
+                guard try firstTime(key, in: &keys, &reader) else { return }
                 switch key {
-                case "name": localization.displayName = try reader.readOptionalString()
-                case "description": localization.description = try reader.readOptionalString()
-                default: throw TallyCatalogReader.unknownKey(key, in: "a localization", allowed: ["name", "description"], reader: reader)
+                case "name": localization.displayName = try attempt(&reader) { try $0.readOptionalString() } ?? nil
+                case "description": localization.description = try attempt(&reader) { try $0.readOptionalString() } ?? nil
+                default: try unknown(key, in: "a localization", allowed: Self.localizationKeys, &reader)
                 }
             }
             result.append(localization)
@@ -219,6 +358,7 @@ struct CatalogDecoder {
 
     mutating func readOffer<R: DocumentReader>(_ reader: inout R, productID: String, promotional: Bool) throws -> Offer? {
         let start = reader.position
+        guard try expect(.object, &reader) else { return nil }
         var keys = KeySet()
         var id: String?
         var mode: OfferMode?
@@ -226,19 +366,21 @@ struct CatalogDecoder {
         var count = 1
         var price: Money?
         var valid = true
+        var typeFailed = false
         try reader.forEachKey { reader, key in
-            try keys.insert(key, reader: reader)
+            guard try firstTime(key, in: &keys, &reader) else { return }
             let at = reader.position
             switch key {
-            case "id" where promotional: id = try reader.readString()
+            case "id" where promotional: id = try attempt(&reader) { try $0.readString() }
             case "type":
-                let text = try reader.readString()
+                guard let text = try attempt(&reader, { try $0.readString() }) else { typeFailed = true; return }
                 guard let value = OfferMode(rawValue: text) else {
-                    throw reader.error("unknown offer type \"\(text)\" (expected free-trial, pay-as-you-go or pay-up-front)", at: at)
+                    typeFailed = true
+                    return try report(reader.error("unknown offer type \"\(text)\" (expected free-trial, pay-as-you-go or pay-up-front)", at: at))
                 }
                 mode = value
             case "period":
-                let text = try reader.readString()
+                guard let text = try attempt(&reader, { try $0.readString() }) else { valid = false; return }
                 period = Period(iso8601: text)
                 if period == nil {
                     valid = false
@@ -246,9 +388,9 @@ struct CatalogDecoder {
                                               message: "offer period \"\(text)\" is not an ISO 8601 period like P1W", position: at))
                 }
             case "count":
-                count = try reader.readInt()
+                count = try readWhole(&reader) ?? count
             case "price":
-                let text = try reader.readDecimalText()
+                guard let text = try attempt(&reader, { try $0.readDecimalText() }) else { valid = false; return }
                 if let amount = DecimalText.parse(text) {
                     price = Money(amount: amount, currency: nil)
                 } else {
@@ -258,13 +400,22 @@ struct CatalogDecoder {
                 }
             default:
                 let allowed = promotional ? Self.offerKeys : Self.offerKeys.filter { $0 != "id" }
-                throw TallyCatalogReader.unknownKey(key, in: promotional ? "a promotional offer" : "an introductory offer", allowed: allowed, reader: reader)
+                try unknown(key, in: promotional ? "a promotional offer" : "an introductory offer", allowed: allowed, &reader)
             }
         }
-        guard let mode else { throw reader.error("the offer has no type (free-trial, pay-as-you-go or pay-up-front)", at: start) }
+        guard let mode else {
+            if !typeFailed { try report(reader.error("the offer has no type (free-trial, pay-as-you-go or pay-up-front)", at: start)) }
+            return nil
+        }
         guard valid else { return nil }
-        guard let period else { throw reader.error("the offer has no period (an ISO 8601 period like P1W)", at: start) }
-        if promotional, id == nil { throw reader.error("a promotional offer needs an id", at: start) }
+        guard let period else {
+            try report(reader.error("the offer has no period (an ISO 8601 period like P1W)", at: start))
+            return nil
+        }
+        if promotional, id == nil {
+            try report(reader.error("a promotional offer needs an id", at: start))
+            return nil
+        }
         return Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start)
     }
 }

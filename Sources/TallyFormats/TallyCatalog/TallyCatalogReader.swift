@@ -40,32 +40,53 @@ public enum TallyCatalogReader {
         }
         var keys = KeySet()
         var formatSeen = false
-        try reader.forEachKey { reader, key in
-            try keys.insert(key, reader: reader)
-            switch key {
-            case "format":
-                let at = reader.position
-                let value = try reader.readString()
-                guard value == formatName else {
-                    throw reader.error("unsupported format \"\(value)\": this Tally reads \(formatName)", at: at)
+        do {
+            try reader.forEachKey { reader, key in
+                guard try decoder.firstTime(key, in: &keys, &reader) else { return }
+                switch key {
+                case "format":
+                    let at = reader.position
+                    guard let value = try decoder.attempt(&reader, { try $0.readString() }) else { return }
+                    formatSeen = true
+                    guard value == formatName else {
+                        return try decoder.report(reader.error("unsupported format \"\(value)\": this Tally reads \(formatName)", at: at))
+                    }
+                case "default_territory":
+                    decoder.defaultTerritory = try decoder.readTerritory(&reader) ?? decoder.defaultTerritory
+                case "known_fields":
+                    try decoder.readKnownFields(&reader)
+                case "products":
+                    guard try decoder.expect(.array, &reader) else { return }
+                    try reader.forEachElement { reader, _ in try decoder.readProduct(&reader, group: nil) }
+                case "subscription_groups":
+                    guard try decoder.expect(.array, &reader) else { return }
+                    try reader.forEachElement { reader, _ in try decoder.readGroup(&reader) }
+                default:
+                    try decoder.unknown(key, in: "the catalogue", allowed: CatalogDecoder.topKeys, &reader, suffix: formatSeen ? "" : mappingHint)
                 }
-                formatSeen = true
-            case "default_territory":
-                decoder.defaultTerritory = try decoder.readTerritory(&reader)
-            case "products":
-                try reader.forEachElement { reader, _ in try decoder.readProduct(&reader, group: nil) }
-            case "subscription_groups":
-                try reader.forEachElement { reader, _ in try decoder.readGroup(&reader) }
-            default:
-                var error = unknownKey(key, in: "the catalogue", allowed: ["format", "default_territory", "products", "subscription_groups"], reader: reader)
-                if !formatSeen { error.message += mappingHint }
-                throw error
             }
+            if !formatSeen {
+                try decoder.report(FormatError("missing \"format: \(formatName)\" at the top of the catalogue" + mappingHint,
+                                               file: reader.file, position: Position(line: 1, column: 1)))
+            }
+            try decoder.checkKinds()
+        } catch is CatalogDecoder.Stop {
+            throw FormatError.combining(sorted(decoder.errors), stoppedAtLimit: true)
+        } catch let error as FormatError {
+            // The document cannot be parsed past this point: report what was found before it.
+            throw FormatError.combining(sorted(decoder.errors) + [error])
         }
-        guard formatSeen else {
-            throw FormatError("missing \"format: \(formatName)\" at the top of the catalogue" + mappingHint, file: reader.file, position: Position(line: 1, column: 1))
-        }
+        guard decoder.errors.isEmpty else { throw FormatError.combining(sorted(decoder.errors)) }
         return decoder.catalog(format: format)
+    }
+
+    /// Errors in the order of the file (a missing `format` or `kind` is found only at the end).
+    private static func sorted(_ errors: [FormatError]) -> [FormatError] {
+        errors.enumerated().sorted { a, b in
+            let left = (a.element.location.line ?? 0, a.element.location.column ?? 0, a.offset)
+            let right = (b.element.location.line ?? 0, b.element.location.column ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
     }
 
     /// For a file that does not declare tally-catalog/1: it may be a server's own file.
@@ -110,6 +131,10 @@ public enum TallyCatalogYAMLReader: SourceReader {
 /// Tracks the keys seen in one object to refuse duplicates.
 struct KeySet {
     private var seen: [String] = []
+
+    func contains(_ key: String) -> Bool { seen.contains(key) }
+
+    mutating func add(_ key: String) { seen.append(key) }
 
     mutating func insert<R: DocumentReader>(_ key: String, reader: R) throws {
         if seen.contains(key) { throw reader.error("the key \"\(key)\" appears twice in the same object") }

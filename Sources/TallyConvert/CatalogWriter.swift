@@ -1,0 +1,181 @@
+import TallyModel
+
+/// Builds a `tally-catalog/1` document with every field the source knows and nothing else.
+struct CatalogWriter {
+    let catalog: Catalog
+
+    /// The fields a catalogue can hold, in the order `known_fields` lists them, with their keys.
+    static let expressible: [(field: Field, key: String)] = [
+        (.id, "id"), (.kind, "kind"), (.referenceName, "name"), (.familyShareable, "family_shareable"),
+        (.localizations, "localizations"), (.prices, "prices"), (.period, "period"),
+        (.introductoryOffer, "introductory_offer"), (.promotionalOffers, "promotional_offers"),
+        (.group, "subscription_groups"), (.level, "level"),
+    ]
+
+    static func header(for catalog: Catalog) -> [String] {
+        [
+            "A tally-catalog/1 catalogue converted by `tally convert` from \(catalog.file) (\(catalog.format)).",
+            "Format reference: docs/catalog-format.md. Check it with: tally check \(catalog.file) THIS_FILE",
+        ]
+    }
+
+    private func knows(_ field: Field) -> Bool { catalog.knownFields.contains(field) }
+
+    func document(notes: inout ConvertNotes) -> OutputValue {
+        var top: [OutputMember] = [OutputMember("format", .string("tally-catalog/1"))]
+        top.append(OutputMember("default_territory", .string(catalog.defaultTerritory.code),
+                                comment: "The storefront whose currency offer prices are in."))
+        let known = Self.expressible.filter { knows($0.field) }
+        if known.count < Self.expressible.count {
+            let unknown = Self.expressible.filter { !knows($0.field) }.map(\.key)
+            top.append(OutputMember("known_fields", .array(known.map { .string($0.key) }),
+                                    comment: "The source (\(catalog.format)) does not know: \(unknown.joined(separator: ", ")).\nTally compares only the fields listed here."))
+        }
+        let grouped = groupedSubscriptions(notes: &notes)
+        let memberIDs = Set(grouped.flatMap { $0.members.map(\.id) })
+        var products: [OutputValue] = []
+        for product in catalog.products where !memberIDs.contains(product.id) {
+            products.append(productValue(product, notes: &notes))
+        }
+        if !products.isEmpty || grouped.isEmpty {
+            top.append(OutputMember("products", .array(products)))
+        }
+        if !grouped.isEmpty {
+            top.append(OutputMember("subscription_groups", .array(grouped.map { group in
+                var members: [OutputMember] = [OutputMember("id", .string(group.id))]
+                if let name = group.name { members.append(OutputMember("name", .string(name))) }
+                members.append(OutputMember("subscriptions", .array(group.members.map { subscriptionValue($0, notes: &notes) })))
+                return .object(members)
+            })))
+        }
+        return .object(top)
+    }
+
+    /// Auto-renewable subscriptions by group, in the source's group order. Subscriptions of no
+    /// group go to a group named `ungrouped` (the format keeps subscriptions in groups).
+    private func groupedSubscriptions(notes: inout ConvertNotes) -> [(id: String, name: String?, members: [Product])] {
+        var result: [(id: String, name: String?, members: [Product])] = []
+        var index: [String: Int] = [:]
+        for group in catalog.groups where index[group.id] == nil {
+            index[group.id] = result.count
+            result.append((group.id, group.name, []))
+        }
+        for product in catalog.products where product.kind.isAutoRenewable || product.group != nil {
+            let groupID: String
+            if let membership = product.group, !membership.groupID.isEmpty {
+                groupID = membership.groupID
+            } else {
+                groupID = "ungrouped"
+                if knows(.group) { notes.add("an auto-renewable subscription in no group: put in a group named \"ungrouped\"", product.id) }
+            }
+            if index[groupID] == nil {
+                index[groupID] = result.count
+                result.append((groupID, product.group?.groupName, []))
+            }
+            if let at = index[groupID] { result[at].members.append(product) }
+        }
+        return result.filter { !$0.members.isEmpty }
+    }
+
+    private func common(_ product: Product, into members: inout [OutputMember]) {
+        if knows(.referenceName), let name = product.referenceName { members.append(OutputMember("name", .string(name))) }
+        if knows(.familyShareable), let shareable = product.familyShareable {
+            members.append(OutputMember("family_shareable", .bool(shareable)))
+        }
+    }
+
+    private func prices(_ product: Product) -> OutputMember? {
+        guard knows(.prices), !product.prices.isEmpty else { return nil }
+        var seen = Set<Territory>()
+        let entries = product.prices.filter { seen.insert($0.territory).inserted }
+        return OutputMember("prices", .object(entries.map { OutputMember($0.territory.code, .string(DecimalLiteral.text($0.money.amount))) }))
+    }
+
+    private func localizations(_ product: Product, notes: inout ConvertNotes) -> OutputMember? {
+        guard knows(.localizations), !product.localizations.isEmpty else { return nil }
+        var seen = Set<String>()
+        var entries: [OutputMember] = []
+        for localization in product.localizations {
+            guard seen.insert(localization.locale).inserted else {
+                notes.add("a locale localised twice: the first kept", product.id)
+                continue
+            }
+            var fields: [OutputMember] = []
+            if let name = localization.displayName { fields.append(OutputMember("name", .string(name))) }
+            if let description = localization.description { fields.append(OutputMember("description", .string(description))) }
+            entries.append(OutputMember(localization.locale, .object(fields)))
+        }
+        return OutputMember("localizations", .object(entries))
+    }
+
+    private func productValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
+        var members: [OutputMember] = [OutputMember("id", .string(product.id))]
+        if knows(.kind) { members.append(OutputMember("kind", .string(product.kind.rawValue))) }
+        common(product, into: &members)
+        if let prices = prices(product) { members.append(prices) }
+        if let localizations = localizations(product, notes: &notes) { members.append(localizations) }
+        noteLosses(product, notes: &notes)
+        return .object(members)
+    }
+
+    private func subscriptionValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
+        var members: [OutputMember] = [OutputMember("id", .string(product.id))]
+        if let name = product.referenceName, knows(.referenceName) { members.append(OutputMember("name", .string(name))) }
+        if knows(.level), let level = product.group?.level { members.append(OutputMember("level", .number(String(level)))) }
+        if knows(.period), let period = product.period { members.append(OutputMember("period", .string(period.literal))) }
+        if let prices = prices(product) { members.append(prices) }
+        if knows(.familyShareable), let shareable = product.familyShareable {
+            members.append(OutputMember("family_shareable", .bool(shareable)))
+        }
+        if knows(.introductoryOffer), let offer = product.introductoryOffer {
+            members.append(OutputMember("introductory_offer", offerValue(offer, id: nil, product: product, notes: &notes)))
+        }
+        if knows(.promotionalOffers), !product.promotionalOffers.isEmpty {
+            var ids = Set<String>()
+            var offers: [OutputValue] = []
+            for (index, offer) in product.promotionalOffers.enumerated() {
+                var id = offer.id ?? "offer-\(index + 1)"
+                if offer.id == nil { notes.add("a promotional offer without an offerID: named offer-N", product.id) }
+                if !ids.insert(id).inserted {
+                    id += "-\(index + 1)"
+                    notes.add("two promotional offers with one offerID: the second renamed", product.id)
+                }
+                offers.append(offerValue(offer, id: id, product: product, notes: &notes))
+            }
+            members.append(OutputMember("promotional_offers", .array(offers)))
+        }
+        if let localizations = localizations(product, notes: &notes) { members.append(localizations) }
+        noteLosses(product, notes: &notes)
+        return .object(members)
+    }
+
+    private func offerValue(_ offer: Offer, id: String?, product: Product, notes: inout ConvertNotes) -> OutputValue {
+        var members: [OutputMember] = []
+        if let id { members.append(OutputMember("id", .string(id))) }
+        members.append(OutputMember("type", .string(offer.mode.rawValue)))
+        members.append(OutputMember("period", .string(offer.period.literal)))
+        if offer.periods != 1 { members.append(OutputMember("count", .number(String(offer.periods)))) }
+        if let price = offer.price {
+            members.append(OutputMember("price", .string(DecimalLiteral.text(price.amount))))
+            if let territory = offer.territory, territory != catalog.defaultTerritory {
+                notes.add("an offer priced in \(territory), not the default territory \(catalog.defaultTerritory): its price is written as if in \(catalog.defaultTerritory)", product.id)
+            }
+        }
+        return .object(members)
+    }
+
+    /// What the catalogue format cannot hold.
+    private func noteLosses(_ product: Product, notes: inout ConvertNotes) {
+        if !product.codeOffers.isEmpty { notes.add("offer codes (codeOffers) left out: the catalogue format has none", product.id) }
+        if !product.winbackOffers.isEmpty { notes.add("win-back offers left out: the catalogue format has none", product.id) }
+        if !product.otherIntroductoryOffers.isEmpty {
+            notes.add("introductory offers beyond the first (StoreKit 5.0 introductoryOffers) left out", product.id)
+        }
+        if !product.billingPlans.isEmpty, product.billingPlans.contains(where: { $0.type != "BILLED_UPFRONT" }) {
+            notes.add("billing plans (StoreKit 5.0 billingPlans) left out: the catalogue format has none", product.id)
+        }
+        if product.priceTier != nil, !knows(.prices) || product.prices.isEmpty {
+            notes.add("an App Store price tier left out: the catalogue holds amounts; give --price-tiers FILE to turn tiers into prices", product.id)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import TallyModel
+
+/// The formats `tally convert` writes.
+public enum ConvertTarget: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case tallyCatalogYAML = "tally-catalog-yaml"
+    case tallyCatalogJSON = "tally-catalog-json"
+    case storeKit = "storekit"
+    case csv = "csv"
+
+    public var description: String { rawValue }
+
+    /// The usual file name ending for the format.
+    public var fileExtension: String {
+        switch self {
+        case .tallyCatalogYAML: return "yaml"
+        case .tallyCatalogJSON: return "json"
+        case .storeKit: return "storekit"
+        case .csv: return "csv"
+        }
+    }
+}
+
+/// A StoreKit configuration file format version Tally writes.
+public enum StoreKitVersion: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case v3 = "3.0"
+    case v4 = "4.0"
+    case v5 = "5.0"
+
+    public var description: String { rawValue }
+    var major: Int {
+        switch self {
+        case .v3: return 3
+        case .v4: return 4
+        case .v5: return 5
+        }
+    }
+}
+
+/// How to convert.
+public struct ConvertOptions: Sendable {
+    public var target: ConvertTarget
+    /// The storefront a StoreKit configuration prices in; nil: the source's default territory.
+    public var storefront: Territory?
+    public var storeKitVersion: StoreKitVersion
+
+    public init(target: ConvertTarget, storefront: Territory? = nil, storeKitVersion: StoreKitVersion = .v4) {
+        self.target = target
+        self.storefront = storefront
+        self.storeKitVersion = storeKitVersion
+    }
+}
+
+/// A converted file and what the target could not hold.
+public struct Conversion: Sendable, Equatable {
+    /// The whole file, ending with a newline.
+    public var text: String
+    /// One sentence per kind of loss ("2 products have prices in 174 other territories: ..."), for standard error.
+    public var notes: [String]
+}
+
+/// Writes a normalised catalogue in another format. Every loss is named in `Conversion.notes`,
+/// never dropped silently.
+public enum Converter {
+    public static func convert(_ catalog: Catalog, options: ConvertOptions) -> Conversion {
+        var notes = ConvertNotes()
+        let text: String
+        switch options.target {
+        case .tallyCatalogYAML:
+            let tree = CatalogWriter(catalog: catalog).document(notes: &notes)
+            text = YAMLText.render(tree, header: CatalogWriter.header(for: catalog))
+        case .tallyCatalogJSON:
+            text = JSONText.render(CatalogWriter(catalog: catalog).document(notes: &notes), style: .catalog)
+        case .storeKit:
+            let writer = StoreKitWriter(catalog: catalog, storefront: options.storefront ?? catalog.defaultTerritory,
+                                        version: options.storeKitVersion)
+            text = JSONText.render(writer.document(notes: &notes), style: .xcode)
+        case .csv:
+            text = CSVWriter(catalog: catalog).text(notes: &notes)
+        }
+        return Conversion(text: text, notes: notes.sentences)
+    }
+}
+
+/// Losses collected while writing, counted per kind, not one line per value.
+struct ConvertNotes {
+    private var order: [String] = []
+    private var products: [String: [String]] = [:]
+
+    /// Records that `productID` lost something; the same `what` for many products makes one sentence.
+    mutating func add(_ what: String, _ productID: String) {
+        if products[what] == nil { order.append(what) }
+        products[what, default: []].append(productID)
+    }
+
+    var sentences: [String] {
+        order.map { what in
+            let ids = products[what] ?? []
+            let shown = ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? ", …" : "")
+            return "\(ids.count) product\(ids.count == 1 ? "" : "s") (\(shown)): \(what)"
+        }
+    }
+}
+
+/// Money as text in minor units: `10.90`, not `10.9`; `129` stays `129`. (The model holds the
+/// value, not the text: `Decimal` drops trailing zeros, so a fraction is written with at least
+/// the two decimals of every App Store currency that has fractions.)
+enum DecimalLiteral {
+    static func text(_ amount: Decimal) -> String {
+        let plain = Money.plain(amount)
+        guard let dot = plain.firstIndex(of: ".") else { return plain }
+        let decimals = plain.distance(from: dot, to: plain.endIndex) - 1
+        return decimals == 1 ? plain + "0" : plain
+    }
+}
+
+/// Stable 8-hex-digit identifiers, as Xcode writes them (`internalID`, group `id`), derived from
+/// a name so that converting twice gives the same file.
+enum StableID {
+    static func hex(_ name: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in name.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        let text = String(hash, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+
+    static func isHex8(_ text: String) -> Bool {
+        text.utf8.count == 8 && text.utf8.allSatisfy { (48...57).contains($0) || (65...70).contains($0) }
+    }
+}

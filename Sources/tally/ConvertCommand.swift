@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import TallyConvert
+import TallyModel
+
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Write any source Tally reads as a tally-catalog/1 catalogue, a StoreKit configuration or a CSV catalogue.",
+        discussion: """
+        Keep one source of truth and generate the others. The catalogue (tally-catalog-yaml, \
+        tally-catalog-json) holds every field the source knows and nothing it does not: a source \
+        that knows only product IDs gives a catalogue with known_fields: [id]. 'tally check \
+        SOURCE CONVERTED' finds the two consistent.
+
+        A StoreKit configuration (storekit) holds the prices of one storefront (--storefront, \
+        default: the source's default territory) and is written as Xcode writes it: keys in \
+        alphabetical order, identifiers derived from the product IDs (converting twice gives the \
+        same bytes), format 4.0 unless --storekit-version says otherwise.
+
+        Whatever the target cannot hold (prices in other storefronts, offer codes in a catalogue, \
+        names in CSV) is listed on standard error. The output is written atomically.
+
+        Examples:
+          tally convert App.storekit --to tally-catalog-yaml -o catalog/products.yaml
+          tally convert catalog/products.yaml --to storekit -o App.storekit
+          tally convert catalog/products.yaml --to storekit --storefront JPN --storekit-version 5.0 -o Japan.storekit
+          tally convert metadata.xml --to csv --price-tiers tiers.csv
+        """
+    )
+
+    @Argument(help: "Any source Tally reads: a StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, or an App Store Connect export folder.")
+    var source: String
+
+    @Option(name: .long, help: ArgumentHelp("The format to write: \(ConvertTarget.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+    var to: ConvertTarget
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE (atomically) instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("The storefront a StoreKit configuration prices in (default: the source's default territory).", valueName: "territory"))
+    var storefront: String?
+
+    @Option(name: .long, help: ArgumentHelp("The StoreKit configuration format: 3.0, 4.0 or 5.0.", valueName: "version"))
+    var storekitVersion: StoreKitVersion = .v4
+
+    @OptionGroup var input: SourceOptions
+
+    func validate() throws {
+        if let storefront, Territory(storefront) == nil {
+            throw ValidationError("--storefront: \(Territory.notAStorefront(storefront))")
+        }
+    }
+
+    func run() throws {
+        guard let catalog = try SourceReading.readAll([source], options: input).first else { throw TallyExit.usageOrInput.code }
+        let options = ConvertOptions(target: to, storefront: storefront.flatMap(Territory.init), storeKitVersion: storekitVersion)
+        let conversion = Converter.convert(catalog, options: options)
+        var standardError = StandardError()
+        for note in conversion.notes { print("tally: note: \(note)", to: &standardError) }
+        if let output {
+            try ReportFile.writeOrExit(conversion.text, to: output, what: "the converted file")
+            print("tally: wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))", to: &standardError)
+        } else {
+            FileHandle.standardOutput.write(Data(conversion.text.utf8))
+        }
+    }
+}
+
+extension ConvertTarget: ExpressibleByArgument {}
+extension StoreKitVersion: ExpressibleByArgument {}
