@@ -271,6 +271,14 @@ public struct Product: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 
+    /// Every offer of the product, of every kind: the introductory offer(s), promotional, code
+    /// and win-back offers. Rules about offers ask for this list; none lists the kinds by hand.
+    public var allOffers: [Offer] {
+        let fields = storage.fields
+        return (fields.introductoryOffer.map { [$0] } ?? []) + fields.otherIntroductoryOffers
+            + fields.promotionalOffers + fields.codeOffers + fields.winbackOffers
+    }
+
     /// The price in one territory, if the product has one.
     public func price(in territory: Territory) -> Price? {
         prices.first { $0.territory == territory }

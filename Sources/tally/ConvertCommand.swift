@@ -54,7 +54,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         guard let catalog = try SourceReading.readAll([source], options: input).first else { throw TallyExit.usageOrInput.code }
-        let options = ConvertOptions(target: to, storefront: storefront.flatMap(Territory.init), storeKitVersion: storekitVersion)
+        let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
         let conversion = Converter.convert(catalog, options: options)
         var standardError = StandardError()
         for note in conversion.notes { print("tally: note: \(note)", to: &standardError) }

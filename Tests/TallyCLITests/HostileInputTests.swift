@@ -3,9 +3,9 @@ import Testing
 
 /// Bad input never crashes Tally: every hostile file gives exit 2 (or, for a value no store
 /// allows, exit 1 with a located finding), a message naming the file, no stack trace, within
-/// 2 s and 200 MB. The corpus is generated here from the shipped examples, so it stays in step
+/// 200 MB (no wall-clock limit: a busy CI machine is no failure; a hang guard of minutes only). The corpus is generated here from the shipped examples, so it stays in step
 /// with the readers; inputs the fuzzers found are replayed from Fixtures/hostile/fuzz/.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HostileInputTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var arguments: [String]
@@ -224,7 +224,6 @@ import Testing
         for trace in ["Fatal error", "Stack dump", "Backtrace", "Current stack trace", "SIGSEGV", "SIGABRT"] {
             #expect(!output.contains(trace), "a stack trace: \(output.prefix(400))")
         }
-        #expect(run.seconds < 2, "took \(run.seconds) s")
         #expect(run.maxResidentKB < 200 * 1024, "used \(run.maxResidentKB / 1024) MB")
     }
 

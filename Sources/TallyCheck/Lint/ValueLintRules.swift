@@ -19,9 +19,7 @@ public struct DisallowedPeriodRule: LintRule {
                                         "\(product.id) renews every \(period.words) (\(period.literal)); subscriptions may renew every 1 week, 1, 2, 3 or 6 months, or 1 year",
                                         at: product.position(of: .period), value: period.literal))
             }
-            let offers = [product.introductoryOffer].compactMap { $0 } + product.otherIntroductoryOffers
-                + product.promotionalOffers + product.codeOffers + product.winbackOffers
-            for offer in offers where !Period.offerPeriods.contains(offer.period) {
+            for offer in product.allOffers where !Period.offerPeriods.contains(offer.period) {
                 findings.append(finding(catalog, product.id, .introductoryOffer,
                                         "\(product.id) has an offer period of \(offer.period.words) (\(offer.period.literal)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
                                         at: offer.position, value: offer.period.literal, offerID: offer.id))
@@ -45,8 +43,7 @@ public struct NegativePriceRule: LintRule {
                 findings.append(finding(catalog, product.id, .prices, "\(product.id) has a negative price \(price.money) in \(price.territory)",
                                         at: price.position, value: price.money.description))
             }
-            let offers = [product.introductoryOffer].compactMap { $0 } + product.promotionalOffers + product.codeOffers
-            for offer in offers {
+            for offer in product.allOffers {
                 if let price = offer.price, price.amount < 0 {
                     findings.append(finding(catalog, product.id, .introductoryOffer, "\(product.id) has an offer with a negative price \(price)",
                                             at: offer.position, value: price.description, offerID: offer.id))
@@ -67,8 +64,7 @@ public struct FreeTrialWithPriceRule: LintRule {
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
-            let offers = [product.introductoryOffer].compactMap { $0 } + product.otherIntroductoryOffers + product.promotionalOffers
-            for offer in offers where offer.mode == .freeTrial {
+            for offer in product.allOffers where offer.mode == .freeTrial {
                 if let price = offer.price, price.amount != 0 {
                     findings.append(finding(catalog, product.id, .introductoryOffer,
                                             "\(product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)",

@@ -28,12 +28,26 @@ enum PlayConsoleCSV {
     }
 
     static func read(bytes: [UInt8], file: String, firstLine: Int, options: ReadOptions, into records: inout PlayRecords) throws {
-        let table = try CSVTable(bytes: bytes, file: file)
-        let shift = firstLine - 1
-        func at(_ row: CSVTable.Row, _ index: Int) -> Position {
-            let position = table.position(row, index)
-            return Position(line: Int(position.line) + shift, column: Int(position.column))
+        // The Console file is small: its records are taken whole (texts and cell positions) from
+        // the project's streaming CSV scanner.
+        var scanner = try CSVScanner(bytes: bytes, file: file)
+        var rows: [ConsoleRow] = []
+        while try scanner.advance() {
+            let record = scanner.record
+            if record.isBlank { continue }
+            rows.append(ConsoleRow(number: record.number, fields: (0..<record.count).map { record.untrimmed($0) },
+                                   positions: (0..<record.count).map { record.position($0) }, line: record.line))
         }
+        guard let headerRow = rows.first else {
+            throw FormatError("the file has no header row (expected Product ID,Published State,Purchase Type,...)", file: file, position: Position(line: 1, column: 1))
+        }
+        let shift = firstLine - 1
+        func shifted(_ position: Position) -> Position {
+            Position(line: Int(position.line) + shift, column: Int(position.column))
+        }
+        func at(_ row: ConsoleRow, _ index: Int) -> Position { shifted(row.position(index)) }
+        let table = (header: headerRow.fields.map { $0.trimmingCharacters(in: .whitespaces) }, rows: rows.dropFirst())
+        func position(_ row: ConsoleRow, _ index: Int?) -> Position { at(row, index ?? 0) }
         let names = table.header.map(normalise)
         func column(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
         guard let idColumn = column("productid") else {
@@ -52,7 +66,7 @@ enum PlayConsoleCSV {
                 return text.isEmpty ? nil : text
             }
             guard let id = cell(idColumn) else {
-                throw FormatError("row \(row.number) has no Product ID", file: file, position: table.position(row, idColumn))
+                throw FormatError("row \(row.number) has no Product ID", file: file, position: position(row, idColumn))
             }
             let state: String? = switch cell(stateColumn)?.lowercased() {
             case "published"?, "active"?: "ACTIVE"
@@ -67,7 +81,7 @@ enum PlayConsoleCSV {
             case "subscription"?: kind = .autoRenewableSubscription
             case let other?:
                 throw FormatError("unknown purchase type \"\(other)\" (expected managed_by_android or subscription)",
-                                  file: file, position: table.position(row, typeColumn ?? 0))
+                                  file: file, position: position(row, typeColumn))
             }
             var product = Product(id: id, kind: kind, position: at(row, idColumn), fieldPositions: [.id: at(row, idColumn)])
             if let typeColumn { product.fieldPositions[.kind] = at(row, typeColumn) }
@@ -86,11 +100,11 @@ enum PlayConsoleCSV {
                 let parts = text.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count % 2 == 0 else {
                     throw FormatError("the price \"\(text)\" is not region; micro-units pairs (US; 990000; GB; 790000)",
-                                      file: file, position: table.position(row, priceColumn))
+                                      file: file, position: position(row, priceColumn))
                 }
                 for pair in stride(from: 0, to: parts.count, by: 2) {
                     guard let territory = Territory(region: parts[pair]) else {
-                        throw FormatError(Territory.notARegion(parts[pair]), file: file, position: table.position(row, priceColumn))
+                        throw FormatError(Territory.notARegion(parts[pair]), file: file, position: position(row, priceColumn))
                     }
                     guard let amount = PlayAmount.micros(parts[pair + 1]) else {
                         records.issues.append(SourceIssue(rule: "invalid-price", productID: id, field: .prices,
@@ -103,5 +117,17 @@ enum PlayConsoleCSV {
             }
             records.consoleProducts.append(product)
         }
+    }
+}
+
+/// One record of a Play Console CSV: its fields and where each starts.
+private struct ConsoleRow {
+    var number: Int
+    var fields: [String]
+    var positions: [Position]
+    var line: Int
+
+    func position(_ index: Int) -> Position {
+        index < positions.count ? positions[index] : Position(line: line, column: 1)
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// Lint rules about offers cover every kind of offer (`Product.allOffers`): a negative win-back
+/// price and a code offer that is a free trial with a price are both reported.
+@Suite struct EveryOfferLintTests {
+    @Test func negativeWinBackAndPricedCodeFreeTrialAreReported() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // The first adHocOffers list of the shipped example gains a code offer and a win-back offer.
+        try workspace.replace("configs/ExampleApp.storekit", "\"adHocOffers\" : [\n            {\n              \"displayPrice\" : \"34.99\"", """
+        "codeOffers" : [
+                    {
+                      "displayPrice" : "0.99",
+                      "eligibility" : ["new"],
+                      "internalID" : "C0DE0001",
+                      "isStackable" : false,
+                      "numberOfPeriods" : 1,
+                      "offerID" : "plus_code_trial",
+                      "paymentMode" : "free",
+                      "referenceName" : "Code trial",
+                      "subscriptionPeriod" : "P1W"
+                    }
+                  ],
+                  "winbackOffers" : [
+                    {
+                      "displayPrice" : "-1.99",
+                      "internalID" : "B0CC0001",
+                      "numberOfPeriods" : 1,
+                      "offerID" : "plus_winback_negative",
+                      "paymentMode" : "payUpFront",
+                      "referenceName" : "Negative win-back",
+                      "subscriptionPeriod" : "P1M"
+                    }
+                  ],
+                  "adHocOffers" : [
+                    {
+                      "displayPrice" : "34.99"
+        """)
+        let output = try workspace.run(["lint", "--no-config", "--format", "json", "configs/ExampleApp.storekit"])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let rules = findingRecords(try jsonReport(output)).map { "\($0["rule"] as? String ?? "?") \($0["offer"] as? String ?? $0["offerID"] as? String ?? "-")" }
+        #expect(rules.contains { $0.hasPrefix("negative-price") }, "\(rules)")
+        #expect(rules.contains { $0.hasPrefix("free-trial-with-price") }, "\(rules)")
+        #expect(output.stdout.contains("plus_winback_negative"), "\(output.stdout)")
+        #expect(output.stdout.contains("plus_code_trial"), "\(output.stdout)")
+    }
+}
