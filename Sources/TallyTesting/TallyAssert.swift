@@ -68,8 +68,11 @@ public enum TallyAssert {
         let catalogs = try load(try policyFile.sourcePaths(), base: base)
         let baseline = try policyFile.baselinePath.map { try BaselineFile.read(path: $0) }
         let gate = Gate(policy: policyFile.policy, baseline: baseline, baselineFile: policyFile.baseline)
-        let outcome = gate.check(configurations: catalogs.filter { $0.format.role == .configuration },
-                                 catalogs: catalogs.filter { $0.format.role == .catalog })
+        // The same pairing as `tally check` (SourcePairing, through the gate): a .storekit file and
+        // the app's Products.plist are compared with each other, not only linted.
+        guard let outcome = gate.check(sources: catalogs) else {
+            throw TallyAssertError("\(path) names one source; a check compares two or more")
+        }
         record(outcome, strict: strict, base: base, callSite: callSite)
         return outcome.result
     }

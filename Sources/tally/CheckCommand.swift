@@ -82,20 +82,17 @@ struct CheckCommand: ParsableCommand {
         let policyFile = try policy.load()
         let catalogs = try SourceReading.readAll(try sourcePaths(policyFile), options: input)
         timings.lap("read")
-        let playPairs = SourcePairing.googlePlayPairs(catalogs)
-        guard let (configurations, serverCatalogs) = SourcePairing.sides(catalogs) else {
-            var standardError = StandardError()
-            print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
-            throw TallyExit.usageOrInput.code
-        }
         let baselinePath = writeBaseline == nil ? (baseline ?? policyFile?.baselinePath) : nil
         let known = try baselinePath.map { path in try Reading.orExit { try BaselineFile.read(path: path) } }
         // Passing checks are listed only where a report shows them (JUnit's passing test cases).
         let listsPassingChecks = try reports.targets().contains { $0.format == .junit }
         let gate = Gate(policy: policyFile?.policy ?? Policy(), baseline: known, baselineFile: baselinePath,
                         recordsSubjects: listsPassingChecks)
-        let outcome = playPairs.map { gate.check(sources: catalogs, pairs: $0) }
-            ?? gate.check(configurations: configurations, catalogs: serverCatalogs)
+        guard let outcome = gate.check(sources: catalogs) else {
+            var standardError = StandardError()
+            print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
         timings.lap("check")
         Reading.warn(about: outcome, policyFile: policyFile)
         if let writeBaseline {

@@ -7,35 +7,38 @@ import Testing
     @Test func negativeWinBackAndPricedCodeFreeTrialAreReported() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        // The first adHocOffers list of the shipped example gains a code offer and a win-back offer.
-        try workspace.replace("configs/ExampleApp.storekit", "\"adHocOffers\" : [\n            {\n              \"displayPrice\" : \"34.99\"", """
-        "codeOffers" : [
-                    {
-                      "displayPrice" : "0.99",
-                      "eligibility" : ["new"],
-                      "internalID" : "C0DE0001",
-                      "isStackable" : false,
-                      "numberOfPeriods" : 1,
-                      "offerID" : "plus_code_trial",
-                      "paymentMode" : "free",
-                      "referenceName" : "Code trial",
-                      "subscriptionPeriod" : "P1W"
-                    }
+        // The annual plan of the shipped example gains a code offer and a win-back offer.
+        try workspace.replace("configs/ExampleApp.storekit", """
+                  "codeOffers" : [
+
                   ],
-                  "winbackOffers" : [
-                    {
-                      "displayPrice" : "-1.99",
-                      "internalID" : "B0CC0001",
-                      "numberOfPeriods" : 1,
-                      "offerID" : "plus_winback_negative",
-                      "paymentMode" : "payUpFront",
-                      "referenceName" : "Negative win-back",
-                      "subscriptionPeriod" : "P1M"
-                    }
-                  ],
-                  "adHocOffers" : [
-                    {
-                      "displayPrice" : "34.99"
+                  "displayPrice" : "69.99",
+        """, """
+          "codeOffers" : [
+            {
+              "displayPrice" : "0.99",
+              "eligibility" : ["new"],
+              "internalID" : "C0DE0001",
+              "isStackable" : false,
+              "numberOfPeriods" : 1,
+              "offerID" : "plus_code_trial",
+              "paymentMode" : "free",
+              "referenceName" : "Code trial",
+              "subscriptionPeriod" : "P1W"
+            }
+          ],
+          "winbackOffers" : [
+            {
+              "displayPrice" : "-1.99",
+              "internalID" : "B0CC0001",
+              "numberOfPeriods" : 1,
+              "offerID" : "plus_winback_negative",
+              "paymentMode" : "payUpFront",
+              "referenceName" : "Negative win-back",
+              "subscriptionPeriod" : "P1M"
+            }
+          ],
+          "displayPrice" : "69.99",
         """)
         let output = try workspace.run(["lint", "--no-config", "--format", "json", "configs/ExampleApp.storekit"])
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")

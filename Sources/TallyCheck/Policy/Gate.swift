@@ -23,6 +23,16 @@ public struct Gate: Sendable {
         return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: configurations, catalogs: catalogs))
     }
 
+    /// Lints every source and compares them as `SourcePairing` pairs them: what `tally check`,
+    /// `TallyAssert.policy()` and the plugin run. Nil when there is nothing to compare.
+    public func check(sources: [Catalog]) -> GateOutcome? {
+        guard let pairs = SourcePairing.pairs(sources) else { return nil }
+        if SourcePairing.googlePlayPairs(sources) == nil, let sides = SourcePairing.sides(sources) {
+            return check(configurations: sides.configurations, catalogs: sides.catalogs)
+        }
+        return check(sources: sources, pairs: pairs)
+    }
+
     /// Lints every source and compares the given pairs (indices into `sources`, the
     /// configuration's side first).
     public func check(sources: [Catalog], pairs: [(Int, Int)]) -> GateOutcome {

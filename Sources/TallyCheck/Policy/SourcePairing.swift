@@ -1,12 +1,13 @@
 import TallyModel
 
-/// Which sources `tally check` compares with which.
-enum SourcePairing {
+/// Which source is compared with which: the one place that decides it, for `tally check`,
+/// `TallyAssert` and the plugin alike (through `Gate.check(sources:)`).
+public enum SourcePairing {
     /// Every configuration (what the app ships: .storekit files, property lists) against every
     /// catalogue (what a server, a spreadsheet or the store says). When all sources stand on one
     /// side (a .storekit file and the app's Products.plist, or a server file and a CSV), the first
     /// source is the reference and each other one is compared with it. Nil with fewer than two sources.
-    static func sides(_ sources: [Catalog]) -> (configurations: [Catalog], catalogs: [Catalog])? {
+    public static func sides(_ sources: [Catalog]) -> (configurations: [Catalog], catalogs: [Catalog])? {
         let configurations = sources.filter { $0.format.role == .configuration }
         let catalogs = sources.filter { $0.format.role == .catalog }
         if !configurations.isEmpty, !catalogs.isEmpty { return (configurations, catalogs) }
@@ -22,7 +23,7 @@ enum SourcePairing {
     /// the first other source. The other sources pair among themselves as `sides` says.
     /// (Issue 10 moves pairing into TallyRun with the hub rule for every store; this is its
     /// Google Play part.)
-    static func googlePlayPairs(_ sources: [Catalog]) -> [(Int, Int)]? {
+    public static func googlePlayPairs(_ sources: [Catalog]) -> [(Int, Int)]? {
         let play = sources.indices.filter { sources[$0].format.store == .googlePlay }
         guard !play.isEmpty else { return nil }
         let rest = sources.indices.filter { sources[$0].format.store != .googlePlay }
@@ -49,5 +50,20 @@ enum SourcePairing {
 
     private static func isServerCatalogue(_ format: SourceFormat) -> Bool {
         [.tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped].contains(format)
+    }
+}
+
+extension SourcePairing {
+    /// The pairs to compare, as indices into `sources` (the configuration's side first); nil
+    /// when there is nothing to compare (fewer than two sources).
+    public static func pairs(_ sources: [Catalog]) -> [(Int, Int)]? {
+        if let play = googlePlayPairs(sources) { return play }
+        guard sources.count >= 2 else { return nil }
+        let configurations = sources.indices.filter { sources[$0].format.role == .configuration }
+        let catalogs = sources.indices.filter { sources[$0].format.role == .catalog }
+        if !configurations.isEmpty, !catalogs.isEmpty {
+            return configurations.flatMap { left in catalogs.map { (left, $0) } }
+        }
+        return sources.indices.dropFirst().map { (0, $0) }
     }
 }
