@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats"]),
         .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["tally"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         .testTarget(name: "TallyFetchTests", dependencies: [
             "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
