@@ -16,8 +16,7 @@ public enum SourceScan {
         var catalogs: [String] = []
         var budget = maxFiles
         walk(directory, relative: "", depth: 0, budget: &budget) { relative, full in
-            let ext = (relative as NSString).pathExtension.lowercased()
-            let candidates = SourceLoader.readers.filter { $0.extensions.contains(ext) }
+            let candidates = SourceLoader.readers(claiming: relative)
             guard !candidates.isEmpty else { return }
             if candidates.allSatisfy({ $0.format.role == .configuration }) {
                 configurations.append(relative)

@@ -114,7 +114,7 @@ struct CheckCommand: ParsableCommand {
     private func sourcePaths(_ policyFile: PolicyFile?) throws -> [String] {
         if !sources.isEmpty { return sources }
         if let policyFile, !policyFile.sources.isEmpty { return try Reading.orExit { try policyFile.sourcePaths() } }
-        let found = SourceReading.discover(in: ".")
+        let found = SourceLoader.defaultSources(in: ".")
         guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
             var standardError = StandardError()
             print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check App.storekit catalog.yaml') or run 'tally init'.", to: &standardError)

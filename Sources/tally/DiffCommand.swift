@@ -128,8 +128,7 @@ struct DiffCommand: ParsableCommand {
     static func isSource(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         let folder = (path as NSString).deletingLastPathComponent
-        let extensions = Set(SourceLoader.readers.flatMap { $0.extensions })
-        return folders.contains(folder) && !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())
+        return folders.contains(folder) && !name.hasPrefix(".") && SourceLoader.isSourceFile(name)
     }
 }
 

@@ -36,17 +36,6 @@ enum SourceReading {
         }
         return catalogs
     }
-
-    /// The default sources in a directory: `configs/*.{storekit,plist}` and the catalogue files under `catalog/`.
-    static func discover(in directory: String) -> (configurations: [String], catalogs: [String]) {
-        func files(_ folder: String, _ extensions: Set<String>) -> [String] {
-            let path = directory == "." ? folder : "\(directory)/\(folder)"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            return names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-                .sorted().map { "\(path)/\($0)" }
-        }
-        return (files("configs", ["storekit", "plist"]), files("catalog", ["json", "yaml", "yml", "csv"]))
-    }
 }
 
 /// Progress on standard error, only for large files and only on a terminal.

@@ -6,24 +6,7 @@ import TallyModel
 /// repeats a few hundred price points millions of times; anything else goes through
 /// `DecimalText`, which decides what is a decimal number.
 final class CSVDecimals {
-    private static let slots = 4096
-    // Pointers, not arrays: no copy-on-write or exclusivity checks on the hot path.
-    private let keys: UnsafeMutablePointer<UInt64> = {
-        let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: CSVDecimals.slots)
-        pointer.initialize(repeating: .max, count: CSVDecimals.slots)
-        return pointer
-    }()
-    private let values: UnsafeMutablePointer<Decimal> = {
-        let pointer = UnsafeMutablePointer<Decimal>.allocate(capacity: CSVDecimals.slots)
-        pointer.initialize(repeating: 0, count: CSVDecimals.slots)
-        return pointer
-    }()
-
-    deinit {
-        keys.deallocate()
-        values.deinitialize(count: Self.slots)
-        values.deallocate()
-    }
+    private let cache = DecimalCache()
 
     /// An exact decimal, or nil. With `decimalComma` (`;`-separated files) a single comma in a
     /// number without a point is the decimal point: `1,99` is 1.99.
@@ -58,13 +41,6 @@ final class CSVDecimals {
     }
 
     private func cached(mantissa: UInt64, scale: Int) -> Decimal {
-        let key = mantissa << 5 | UInt64(scale)
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
-        if keys[slot] == key { return values[slot] }
-        var value = Decimal(mantissa)
-        if scale > 0 { value = Decimal(sign: .plus, exponent: -scale, significand: value) }
-        keys[slot] = key
-        values[slot] = value
-        return value
+        cache.value(mantissa: mantissa, scale: scale)
     }
 }

@@ -399,8 +399,8 @@ private final class Window {
 }
 
 /// Decimals by (mantissa, scale), direct-mapped: building a `Decimal` costs more than finding
-/// one that a catalogue's repeated price points already made.
-private final class DecimalCache {
+/// one that a catalogue's repeated price points already made. Shared by the JSON and CSV readers.
+final class DecimalCache {
     // Pointers, not arrays: no copy-on-write or exclusivity checks on the hot path.
     private let keys: UnsafeMutablePointer<UInt64> = {
         let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: 4096)
