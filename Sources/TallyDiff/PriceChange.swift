@@ -94,17 +94,18 @@ public struct PriceChange: Sendable, Hashable {
             if !overflowA, !overflowB {
                 let difference = ExactDecimal.decimal(delta, exponent: parts.exponent)
                 let percent = ExactDecimal.decimal(ExactDecimal.roundedQuotient(scaled, parts.a), exponent: -1)
-                return "\(PriceChange.signed(difference))\(currency), \(PriceChange.signed(percent))%"
+                return "\(PriceChange.signed(difference, currency: new.currency))\(currency), \(PriceChange.signed(percent))%"
             }
         }
-        var words = [PriceChange.signed(difference?.amount ?? 0) + currency]
+        var words = [PriceChange.signed(difference?.amount ?? 0, currency: new.currency) + currency]
         if let percent { words.append(PriceChange.signed(percent) + "%") }
         return words.joined(separator: ", ")
     }
 
     /// `+1.5`, `-0.25`, `0`: plain decimal text with an explicit sign.
-    public static func signed(_ value: Decimal) -> String {
-        let text = DecimalFormat.plain(value)
-        return text.hasPrefix("-") || text == "0" ? text : "+" + text
+    public static func signed(_ value: Decimal, currency: String? = nil) -> String {
+        let plain = DecimalFormat.plain(value)
+        let text = currency.map { Money.text(plain, currency: $0) } ?? plain
+        return plain.hasPrefix("-") || plain == "0" ? text : "+" + text
     }
 }

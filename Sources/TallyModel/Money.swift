@@ -53,9 +53,34 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
         String(decoding: [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)], as: UTF8.self)
     }
 
-    /// "4.99 USD", or "4.99" when the currency is unknown.
+    /// "4.99 USD", "10.90 BRL", "160 JPY": the amount in its currency's minor units (never
+    /// fewer decimals than the currency has; more when the value has more), or plain when the
+    /// currency is unknown.
     public var description: String {
-        currency.map { "\(Money.plain(amount)) \($0)" } ?? Money.plain(amount)
+        currency.map { "\(Money.text(Money.plain(amount), currency: $0)) \($0)" } ?? Money.plain(amount)
+    }
+
+    /// How many decimals a currency's amounts are written with (ISO 4217 minor units): 0 for
+    /// JPY, KRW and the other whole-unit currencies, 3 for BHD, JOD, KWD, OMR and TND, else 2.
+    public static func minorUnits(_ currency: String) -> Int {
+        switch currency {
+        case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF":
+            return 0
+        case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND":
+            return 3
+        default:
+            return 2
+        }
+    }
+
+    /// Plain decimal text (`10.9`, `-2`) padded to the currency's minor units (`10.90`, `-2.00`);
+    /// digits beyond them are kept (an exact `0.995` stays `0.995`).
+    public static func text(_ plain: String, currency: String) -> String {
+        let minor = minorUnits(currency)
+        guard minor > 0 else { return plain }
+        guard let dot = plain.firstIndex(of: ".") else { return plain + "." + String(repeating: "0", count: minor) }
+        let decimals = plain.distance(from: dot, to: plain.endIndex) - 1
+        return decimals >= minor ? plain : plain + String(repeating: "0", count: minor - decimals)
     }
 
     /// The amount as plain decimal text ("0.99", "129"), independent of the locale.

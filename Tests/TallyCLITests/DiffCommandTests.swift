@@ -13,8 +13,8 @@ import Testing
         let text = output.stdout
         #expect(text.contains("0 added, 4 removed, 8 changed, 0 unchanged products · 8 price changes (0 up, 0 down, 8 between currencies) in 1 territory"))
         for removed in ["tip_5", "tip_6", "tip_with_badge_5", "tip_with_badge_6"] { #expect(text.contains("\(removed)  removed")) }
-        #expect(text.contains("~ prices › USA → COL: 0.99 USD → 4900 COP (currency USD → COP)"))
-        #expect(text.contains("~ prices › USA → COL: 3.99 USD → 29900 COP (currency USD → COP)"))
+        #expect(text.contains("~ prices › USA → COL: 0.99 USD → 4900.00 COP (currency USD → COP)"))
+        #expect(text.contains("~ prices › USA → COL: 3.99 USD → 29900.00 COP (currency USD → COP)"))
         #expect(text.contains("~ storefront: USA → COL"))
         #expect(text.contains("chemsims-ColombiaConfig.storekit:68:24"), "both locations are given")
     }
@@ -25,7 +25,7 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stdout.contains("12 need attention"))
         #expect(output.stdout.components(separatedBy: "! price changed by more than a factor of 3 in the same currency").count - 1 == 8)
-        #expect(output.stdout.contains("0.99 USD → 19 USD (+18.01 USD, +1819.2%)"))
+        #expect(output.stdout.contains("0.99 USD → 19.00 USD (+18.01 USD, +1819.2%)"))
     }
 
     @Test func exitCodesFollowGitDiff() throws {
@@ -44,7 +44,7 @@ import Testing
         let changed = try CLIRunner.run(["diff", "catalog/products.yaml", "catalog/copy.yaml", "--exit-code"], in: directory)
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("com.calmly.app.sessions.20  changed"))
-        #expect(changed.stdout.contains("~ prices › USA: 5.99 USD → 6.49 USD (+0.5 USD, +8.3%)"))
+        #expect(changed.stdout.contains("~ prices › USA: 5.99 USD → 6.49 USD (+0.50 USD, +8.3%)"))
     }
 
     @Test func aStoreKitConfigurationAndACatalogueCanBeDiffed() throws {

@@ -69,7 +69,7 @@ struct PriceDiffTests {
         // Then
         #expect(lines(result) == ["(catalogue) › storefront: changed", "gone: removed", "tip › prices › USA → COL: changed"])
         let price = try #require(result.products.last?.changes.first)
-        #expect(price.summary == "0.99 USD → 4900 COP (currency USD → COP)")
+        #expect(price.summary == "0.99 USD → 4900.00 COP (currency USD → COP)")
         #expect(price.priceDirection == .otherCurrency)
         #expect(price.attention.isEmpty)
         #expect(result.summary.priceCurrencyChanges == 1)
@@ -92,9 +92,9 @@ struct PriceArithmeticTests {
     }
 
     @Test("Difference and percent, rounded half away from zero", arguments: [
-        ("4.99", "5.99", "+1 USD, +20%"), ("0.99", "19", "+18.01 USD, +1819.2%"), ("10", "9.5", "-0.5 USD, -5%"),
-        ("3", "2", "-1 USD, -33.3%"), ("0.08", "0.0801", "+0.0001 USD, +0.1%"), ("2", "2.001", "+0.001 USD, +0.1%"),
-        ("2", "1.999", "-0.001 USD, -0.1%"), ("0", "1", "+1 USD"), ("12.90", "12.9", "0 USD, 0%"),
+        ("4.99", "5.99", "+1.00 USD, +20%"), ("0.99", "19", "+18.01 USD, +1819.2%"), ("10", "9.5", "-0.50 USD, -5%"),
+        ("3", "2", "-1.00 USD, -33.3%"), ("0.08", "0.0801", "+0.0001 USD, +0.1%"), ("2", "2.001", "+0.001 USD, +0.1%"),
+        ("2", "1.999", "-0.001 USD, -0.1%"), ("0", "1", "+1.00 USD"), ("12.90", "12.9", "0.00 USD, 0%"), ("10.90", "12.90", "+2.00 USD, +18.3%"),
     ])
     func words(old: String, new: String, expected: String) {
         #expect(PriceChange(old: Self.money(old), new: Self.money(new)).words == expected)

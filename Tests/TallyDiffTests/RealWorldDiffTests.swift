@@ -20,9 +20,9 @@ struct RealWorldDiffTests {
         #expect(prices.map { $0.productID ?? "" }.sorted() == Self.tips)
         #expect(prices.allSatisfy { $0.key == "USA → COL" && $0.priceDirection == .otherCurrency && $0.attention.isEmpty })
         let summaries = Dictionary(uniqueKeysWithValues: prices.map { ($0.productID ?? "", $0.summary) })
-        #expect(summaries["tip_1"] == "0.99 USD → 4900 COP (currency USD → COP)")
-        #expect(summaries["tip_with_badge_2"] == "1.99 USD → 13900 COP (currency USD → COP)")
-        #expect(summaries["tip_4"] == "3.99 USD → 29900 COP (currency USD → COP)")
+        #expect(summaries["tip_1"] == "0.99 USD → 4900.00 COP (currency USD → COP)")
+        #expect(summaries["tip_with_badge_2"] == "1.99 USD → 13900.00 COP (currency USD → COP)")
+        #expect(summaries["tip_4"] == "3.99 USD → 29900.00 COP (currency USD → COP)")
         #expect(result.sourceChanges.map(\.path) == ["(catalogue) › storefront"])
         #expect(result.summary.priceCurrencyChanges == 8 && result.summary.attention == 4)
     }
@@ -33,7 +33,7 @@ struct RealWorldDiffTests {
         let prices = result.allChanges.filter { $0.aspect == .price }
         #expect(prices.map { $0.productID ?? "" }.sorted() == Self.tips)
         #expect(prices.allSatisfy { $0.territory == .usa && $0.attention == [.suspiciousPrice] && $0.priceDirection == .up })
-        #expect(prices.first { $0.productID == "tip_1" }?.summary == "0.99 USD → 19 USD (+18.01 USD, +1819.2%)")
+        #expect(prices.first { $0.productID == "tip_1" }?.summary == "0.99 USD → 19.00 USD (+18.01 USD, +1819.2%)")
         #expect(result.sourceChanges.isEmpty)
         #expect(result.summary.attention == 12)
         #expect(result.summary.attentionReasons == [.suspiciousPrice: 8, .productRemoved: 4])
