@@ -36,15 +36,9 @@ public struct AppStoreConnectFetch: Sendable {
     @discardableResult
     public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
         var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
-        do {
-            try await run.fetchAll()
-            let manifest = SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
-                                            requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
-            try run.writer.commit(manifest: manifest)
-            return manifest
-        } catch {
-            run.writer.discard()
-            throw error
+        return try await run.complete { run in
+            SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
+                             requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension AppStoreConnectFetch {
     /// One fetch in progress: the pages written so far, the requests made, what was found.
-    struct Run {
+    struct Run: SnapshotRun {
         let fetch: AppStoreConnectFetch
         let client: FetchClient
         var writer: SnapshotWriter

@@ -51,15 +51,9 @@ public struct GooglePlayFetch: Sendable {
     @discardableResult
     public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
         var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
-        do {
-            try await run.fetchAll()
-            let manifest = SnapshotManifest(store: Self.store, app: packageName, fetchedAt: now(), apiHost: AppStoreConnectFetch.origin(apiURL),
-                                            requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
-            try run.writer.commit(manifest: manifest)
-            return manifest
-        } catch {
-            run.writer.discard()
-            throw error
+        return try await run.complete { run in
+            SnapshotManifest(store: Self.store, app: packageName, fetchedAt: now(), apiHost: AppStoreConnectFetch.origin(apiURL),
+                             requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
         }
     }
 
@@ -76,7 +70,7 @@ public struct GooglePlayFetch: Sendable {
     }
 
     /// One fetch in progress.
-    struct Run {
+    struct Run: SnapshotRun {
         let fetch: GooglePlayFetch
         let client: FetchClient
         var writer: SnapshotWriter
