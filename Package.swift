@@ -70,9 +70,11 @@ let package = Package(
         .executableTarget(name: "TallyFuzz", dependencies: ["TallyFormats", "TallyModel"]),
         .testTarget(name: "TallyModelTests", dependencies: ["TallyModel"]),
         .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats"]),
+        // Test-data factories shared by the test targets (test-only: not a product).
+        .target(name: "TallyTestSupport", dependencies: ["TallyModel"], path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats", "TallyTestSupport"]),
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats"]),
+        .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats", "TallyTestSupport"]),
         .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),

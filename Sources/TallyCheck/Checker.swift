@@ -18,8 +18,13 @@ public enum RuleSet {
         comparisonRules.map { type(of: $0).description } + lintRules.map { type(of: $0).description }
     }
 
-    public static func description(of id: String) -> RuleDescription? {
+    public static func description(of id: RuleID) -> RuleDescription? {
         descriptions.first { $0.id == id }
+    }
+
+    /// The description of the rule a person named (`tally explain price`, a policy file), if known.
+    public static func description(named name: String) -> RuleDescription? {
+        descriptions.first { $0.id.rawValue == name }
     }
 }
 

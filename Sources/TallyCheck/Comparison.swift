@@ -13,7 +13,7 @@ public struct Comparison: Sendable {
     /// Groups paired explicitly (by ID or name), ahead of matching groups by their members.
     public let groupCorrespondences: [GroupCorrespondence]
     /// Configuration groups matched with catalogue groups: the explicit pairs, then by members.
-    public private(set) var groupMatching = GroupMatching.empty
+    public let groupPairing: GroupPairing
     /// The territory whose prices are compared: the configuration's storefront.
     public var territory: Territory { configuration.defaultTerritory }
 
@@ -37,7 +37,7 @@ public struct Comparison: Sendable {
         }
         self.pairs = pairs
         sharedIDs = pairs.map(\.config.id)
-        groupMatching = GroupMatching(self)
+        groupPairing = Self.pairGroups(configuration, catalog, pairs, groupCorrespondences)
     }
 
     /// Whether both sides know a field; rules compare only such fields.

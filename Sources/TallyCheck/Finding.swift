@@ -35,7 +35,7 @@ public struct FindingSide: Sendable, Hashable, Codable {
 /// A mismatch or lint problem: a plain value; printing happens in the reporters.
 public struct Finding: Sendable, Hashable, Codable {
     /// The rule's stable kebab-case ID (`price`, `missing-in-catalog`, `duplicate-id`).
-    public var ruleID: String
+    public var ruleID: RuleID
     public var severity: Severity
     /// The product concerned (for group-level findings, a member of the group).
     public var productID: String?
@@ -51,7 +51,7 @@ public struct Finding: Sendable, Hashable, Codable {
     public var hint: String?
 
     public init(
-        ruleID: String, severity: Severity, productID: String?, territory: Territory? = nil, offerID: String? = nil,
+        ruleID: RuleID, severity: Severity, productID: String?, territory: Territory? = nil, offerID: String? = nil,
         field: Field, message: String, left: FindingSide? = nil, right: FindingSide? = nil, hint: String? = nil
     ) {
         self.ruleID = ruleID
@@ -72,7 +72,7 @@ public struct Finding: Sendable, Hashable, Codable {
 
 /// Static facts about a rule: shown by reporters, `--help` and the README's rule table.
 public struct RuleDescription: Sendable, Hashable, Codable {
-    public var id: String
+    public var id: RuleID
     public var defaultSeverity: Severity
     /// One line: what the rule finds.
     public var summary: String
@@ -83,7 +83,7 @@ public struct RuleDescription: Sendable, Hashable, Codable {
     /// How to fix a finding of this rule.
     public var fix: String
 
-    public init(id: String, defaultSeverity: Severity, summary: String, category: String, rationale: String = "", fix: String = "") {
+    public init(id: RuleID, defaultSeverity: Severity, summary: String, category: String, rationale: String = "", fix: String = "") {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
@@ -95,11 +95,11 @@ public struct RuleDescription: Sendable, Hashable, Codable {
 
 /// A subject a rule examined, for reports that list what passed as well as what failed.
 public struct CheckedSubject: Sendable, Hashable, Codable {
-    public var ruleID: String
+    public var ruleID: RuleID
     public var subject: String
     public var location: SourceLocation?
 
-    public init(ruleID: String, subject: String, location: SourceLocation?) {
+    public init(ruleID: RuleID, subject: String, location: SourceLocation?) {
         self.ruleID = ruleID
         self.subject = subject
         self.location = location

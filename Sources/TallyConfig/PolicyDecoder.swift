@@ -5,6 +5,10 @@ import TallyModel
 
 /// Turns a `.tally.yml` tree into a `PolicyFile`. Strict: an unknown key, a misspelt rule or
 /// severity, an ignore without a reason is an error naming the key and its line.
+///
+/// Like the catalogue reader, it reports every mistake of the file in one run (up to
+/// `FormatError.limit`): a wrong entry is reported and stepped over, and the read goes on. Only a
+/// file that is not a mapping, or whose version this Tally cannot read, stops it at once.
 struct PolicyDecoder {
     let file: String
     private var result: PolicyFile
@@ -24,26 +28,44 @@ struct PolicyDecoder {
         }
         try checkVersion(members, root: root)
         var reader = TreeReader(root: root, file: file)
-        var seen = Set<String>()
-        try reader.forEachKey { reader, key in
-            guard seen.insert(key).inserted else { throw keyError("the key \"\(key)\" appears twice", reader) }
-            switch key {
-            case "version": try reader.skipValue()
-            case "sources": result.sources = try readList(&reader) { reader in
-                let at = location(reader.position)
-                let pattern = try nonEmptyString(&reader, "a source glob")
-                return SourcePattern(pattern, location: at)
+        var log = ErrorLog()
+        do {
+            var seen = Set<String>()
+            try reader.forEachKey { reader, key in
+                guard seen.insert(key).inserted else {
+                    try log.report(keyError("the key \"\(key)\" appears twice", reader))
+                    return try reader.skipValue()
+                }
+                let start = reader
+                do {
+                    try readTop(key, &reader, &log)
+                } catch {
+                    try log.recover(error, &reader, from: start)
+                }
             }
-            case "fail_on": result.policy.failOn = try readFailOn(&reader)
-            case "rules": try readRules(&reader)
-            case "ignore": result.policy.ignores = try readList(&reader) { try readIgnore(&$0) }
-            case "required_territories": result.policy.requiredTerritories = try readList(&reader) { try readTerritory(&$0) }
-            case "groups": result.policy.groups = try readList(&reader) { try readGroup(&$0) }
-            case "baseline": result.baseline = try nonEmptyString(&reader, "a baseline file path")
-            default: throw unknownKey(key, in: "the policy file", allowed: Self.topKeys, reader)
-            }
+        } catch is ErrorLog.Stop {
+            throw FormatError.combining(log.errors, stoppedAtLimit: true)
         }
+        guard log.errors.isEmpty else { throw FormatError.combining(log.errors) }
         return result
+    }
+
+    private mutating func readTop(_ key: String, _ reader: inout TreeReader, _ log: inout ErrorLog) throws {
+        switch key {
+        case "version": try reader.skipValue()
+        case "sources": result.sources = try readList(&reader, &log) { reader, _ in
+            let at = location(reader.position)
+            let pattern = try nonEmptyString(&reader, "a source glob")
+            return SourcePattern(pattern, location: at)
+        }
+        case "fail_on": result.policy.failOn = try readFailOn(&reader)
+        case "rules": result.policy.rules = try readRules(&reader, &log)
+        case "ignore": result.policy.ignores = try readList(&reader, &log) { reader, log in try readIgnore(&reader, &log) }
+        case "required_territories": result.policy.requiredTerritories = try readList(&reader, &log) { reader, _ in try readTerritory(&reader) }
+        case "groups": result.policy.groups = try readList(&reader, &log) { reader, log in try readGroup(&reader, &log) }
+        case "baseline": result.baseline = try nonEmptyString(&reader, "a baseline file path")
+        default: throw unknownKey(key, in: "the policy file", allowed: Self.topKeys, reader)
+        }
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.
@@ -64,18 +86,28 @@ struct PolicyDecoder {
         }
     }
 
-    private mutating func readRules(_ reader: inout TreeReader) throws {
-        if try reader.readNullIfPresent() { return }
-        let known = RuleSet.descriptions.map(\.id)
-        try reader.forEachKey { reader, rule in
-            guard known.contains(rule) else { throw unknownRule(rule, reader, at: reader.keyPosition) }
-            let at = reader.position
-            let text = try reader.readString()
-            guard let setting = RuleSetting(rawValue: text) else {
-                throw reader.error("\"\(text)\" is not a severity for \(rule): use error, warning or off", at: at)
+    /// `rule: severity` pairs; an unknown rule or severity is reported and the others are read.
+    private func readRules(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> [RuleID: RuleSetting] {
+        var rules: [RuleID: RuleSetting] = [:]
+        if try reader.readNullIfPresent() { return rules }
+        try reader.forEachKey { reader, name in
+            guard let rule = RuleID.named(name) else {
+                try log.report(unknownRule(name, reader, at: reader.keyPosition))
+                return try reader.skipValue()
             }
-            result.policy.rules[rule] = setting
+            let at = reader.position
+            let start = reader
+            do {
+                let text = try reader.readString()
+                guard let setting = RuleSetting(rawValue: text) else {
+                    throw reader.error("\"\(text)\" is not a severity for \(rule): use error, warning or off", at: at)
+                }
+                rules[rule] = setting
+            } catch {
+                try log.recover(error, &reader, from: start)
+            }
         }
+        return rules
     }
 
     private func readFailOn(_ reader: inout TreeReader) throws -> Severity {
@@ -88,30 +120,49 @@ struct PolicyDecoder {
         }
     }
 
-    private func readIgnore(_ reader: inout TreeReader) throws -> Ignore {
+    /// One ignore; each wrong or missing key is reported, and an incomplete ignore is left out.
+    private func readIgnore(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> Ignore? {
         let start = reader.position
-        var rule: String?
+        var rule: RuleID??
         var product: String?
         var reason: String?
         var seen = Set<String>()
         try reader.forEachKey { reader, key in
-            guard seen.insert(key).inserted else { throw keyError("the key \"\(key)\" appears twice", reader) }
-            switch key {
-            case "rule":
-                let at = reader.keyPosition
-                let id = try nonEmptyString(&reader, "a rule ID")
-                guard id == "*" || RuleSet.description(of: id) != nil else { throw unknownRule(id, reader, at: at) }
-                rule = id
-            case "product": product = try nonEmptyString(&reader, "a product ID or glob")
-            case "reason": reason = try nonEmptyString(&reader, "the reason")
-            default: throw unknownKey(key, in: "an ignore", allowed: Self.ignoreKeys, reader)
+            guard seen.insert(key).inserted else {
+                try log.report(keyError("the key \"\(key)\" appears twice", reader))
+                return try reader.skipValue()
+            }
+            let before = reader
+            do {
+                switch key {
+                case "rule":
+                    let at = reader.keyPosition
+                    let id = try nonEmptyString(&reader, "a rule ID")
+                    if id == "*" {
+                        rule = .some(nil)
+                    } else if let known = RuleID.named(id) {
+                        rule = known
+                    } else {
+                        throw unknownRule(id, reader, at: at)
+                    }
+                case "product": product = try nonEmptyString(&reader, "a product ID or glob")
+                case "reason": reason = try nonEmptyString(&reader, "the reason")
+                default: throw unknownKey(key, in: "an ignore", allowed: Self.ignoreKeys, reader)
+                }
+            } catch {
+                try log.recover(error, &reader, from: before)
             }
         }
-        guard let rule else { throw reader.error("this ignore has no rule: name one ('rule: price') or '*' for every rule", at: start) }
-        guard let product else {
-            throw reader.error("this ignore has no product: name an ID or a glob ('product: com.example.legacy.*', or '*' for every product)", at: start)
+        if !seen.contains("rule") {
+            try log.report(reader.error("this ignore has no rule: name one ('rule: price') or '*' for every rule", at: start))
         }
-        guard let reason else { throw reader.error("this ignore has no reason: say why these findings are accepted ('reason: ...')", at: start) }
+        if !seen.contains("product") {
+            try log.report(reader.error("this ignore has no product: name an ID or a glob ('product: com.example.legacy.*', or '*' for every product)", at: start))
+        }
+        if !seen.contains("reason") {
+            try log.report(reader.error("this ignore has no reason: say why these findings are accepted ('reason: ...')", at: start))
+        }
+        guard let rule, let product, let reason else { return nil }
         return Ignore(rule: rule, products: ProductPattern(product), reason: reason, location: location(start))
     }
 
@@ -124,33 +175,53 @@ struct PolicyDecoder {
         return territory
     }
 
-    private func readGroup(_ reader: inout TreeReader) throws -> GroupCorrespondence {
+    /// One group pair; each wrong key is reported, and an incomplete pair is left out.
+    private func readGroup(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> GroupCorrespondence? {
         let start = reader.position
         var configuration: String?
         var catalog: String?
         var seen = Set<String>()
         try reader.forEachKey { reader, key in
-            guard seen.insert(key).inserted else { throw keyError("the key \"\(key)\" appears twice", reader) }
-            switch key {
-            case "configuration": configuration = try nonEmptyString(&reader, "a group ID or name")
-            case "catalog": catalog = try nonEmptyString(&reader, "a group ID or name")
-            default: throw unknownKey(key, in: "a group pair", allowed: Self.groupKeys, reader)
+            guard seen.insert(key).inserted else {
+                try log.report(keyError("the key \"\(key)\" appears twice", reader))
+                return try reader.skipValue()
+            }
+            let before = reader
+            do {
+                switch key {
+                case "configuration": configuration = try nonEmptyString(&reader, "a group ID or name")
+                case "catalog": catalog = try nonEmptyString(&reader, "a group ID or name")
+                default: throw unknownKey(key, in: "a group pair", allowed: Self.groupKeys, reader)
+                }
+            } catch {
+                try log.recover(error, &reader, from: before)
             }
         }
-        guard let configuration, let catalog else {
-            throw reader.error("a group pair names both sides: 'configuration:' (the StoreKit group's name or ID) and 'catalog:' (the catalogue's)", at: start)
+        guard !seen.contains("configuration") || !seen.contains("catalog") else {
+            guard let configuration, let catalog else { return nil }
+            return GroupCorrespondence(configuration: configuration, catalog: catalog, location: location(start))
         }
-        return GroupCorrespondence(configuration: configuration, catalog: catalog, location: location(start))
+        try log.report(reader.error("a group pair names both sides: 'configuration:' (the StoreKit group's name or ID) and 'catalog:' (the catalogue's)", at: start))
+        return nil
     }
 
     // MARK: - Helpers
 
-    /// A list; null reads as empty.
-    private func readList<T>(_ reader: inout TreeReader, _ element: (inout TreeReader) throws -> T) throws -> [T] {
+    /// A list; null reads as empty. A wrong element is reported and left out, and the list goes on.
+    private func readList<T>(
+        _ reader: inout TreeReader, _ log: inout ErrorLog, _ element: (inout TreeReader, inout ErrorLog) throws -> T?
+    ) throws -> [T] {
         if try reader.readNullIfPresent() { return [] }
         guard try reader.peekKind() == .array else { throw reader.error("expected a list (one '- item' per line, or [a, b])") }
         var items: [T] = []
-        try reader.forEachElement { reader, _ in items.append(try element(&reader)) }
+        try reader.forEachElement { reader, _ in
+            let start = reader
+            do {
+                if let item = try element(&reader, &log) { items.append(item) }
+            } catch {
+                try log.recover(error, &reader, from: start)
+            }
+        }
         return items
     }
 
@@ -179,8 +250,30 @@ struct PolicyDecoder {
 
     private func unknownRule(_ rule: String, _ reader: TreeReader, at position: Position) -> FormatError {
         var message = "unknown rule \"\(rule)\""
-        if let near = NearMatch.best(for: rule, among: RuleSet.descriptions.map(\.id)) { message += "; did you mean \"\(near)\"?" }
+        if let near = NearMatch.best(for: rule, among: RuleID.all.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
         message += " ('tally rules' lists every rule)"
         return FormatError(message, file: file, position: position, path: reader.path)
+    }
+}
+
+/// The errors of one policy read, collected so that one run shows them all.
+private struct ErrorLog {
+    private(set) var errors: [FormatError] = []
+
+    /// Thrown when `FormatError.limit` errors have been collected.
+    struct Stop: Error {}
+
+    mutating func report(_ error: FormatError) throws {
+        errors += error.all
+        if errors.count >= FormatError.limit { throw Stop() }
+    }
+
+    /// After a mistake in one value: reports it, goes back to where the value started and steps
+    /// over it. Anything but a `FormatError` (the limit's `Stop`) goes on up.
+    mutating func recover(_ error: any Error, _ reader: inout TreeReader, from start: TreeReader) throws {
+        guard let error = error as? FormatError else { throw error }
+        try report(error)
+        reader = start
+        if reader.isAtValue { try reader.skipValue() }
     }
 }

@@ -51,6 +51,9 @@ public struct DiffSource: Sendable, Hashable {
     public var absent: Bool
     /// Every product's prices are in the storefront, one each (a StoreKit configuration).
     public var singleStorefront: Bool
+    /// The files of a source read from several (an App Store Connect export's pages), as
+    /// `Catalog.parts`: positions resolve to the page and its line.
+    public var parts: [SourcePart] = []
 
     public init(file: String, format: SourceFormat, storefront: Territory, productCount: Int, absent: Bool = false, singleStorefront: Bool = false) {
         self.file = file
@@ -69,11 +72,14 @@ public struct DiffSource: Sendable, Hashable {
         }
         self.init(file: catalog.file, format: catalog.format, storefront: storefront, productCount: catalog.products.count,
                   absent: absent, singleStorefront: single)
+        parts = catalog.parts
     }
 
-    /// A full location in this source's file, exactly as `Catalog.location(_:)` gives it.
+    /// A full location in this source's file (or the page of it), exactly as `Catalog.location(_:)` gives it.
     public func location(_ position: Position) -> SourceLocation {
-        Catalog(file: file, format: format, knownFields: []).location(position)
+        var catalog = Catalog(file: file, format: format, knownFields: [])
+        catalog.parts = parts
+        return catalog.location(position)
     }
 
     /// `storefront` for StoreKit configurations, `default territory` for catalogues.

@@ -69,6 +69,7 @@ struct DiffContext {
     let newSource: DiffSource
     let oldProducts: [String: Product]
     let newProducts: [String: Product]
+    /// Old groups (left) paired with new groups (right).
     let groups: GroupPairing
     /// `USA → COL` when both sides are single-storefront sources with different storefronts:
     /// each product's one price is then compared with the other's, across currencies.
@@ -81,7 +82,8 @@ struct DiffContext {
         newSource = DiffSource(new, absent: newAbsent)
         oldProducts = old.productsByID
         newProducts = new.productsByID
-        groups = GroupPairing(old: old, new: new, oldProducts: oldProducts, newProducts: newProducts)
+        let (before, after) = (oldProducts, newProducts)
+        groups = GroupPairing(left: old, right: new, members: before.compactMap { id, a in after[id].map { (a, $0) } })
         storefrontPair = oldSource.singleStorefront && newSource.singleStorefront && oldSource.storefront != newSource.storefront
             ? "\(oldSource.storefront) → \(newSource.storefront)" : nil
     }

@@ -1,71 +1,5 @@
 import TallyModel
 
-/// Pairs each old subscription group with the new group that holds most of its members. Group
-/// IDs are not stable (StoreKit uses hex IDs that change when a group is re-created), members are;
-/// the ID or name only breaks ties, and pairs groups that share no member.
-struct GroupPairing {
-    /// Old group ID → new group ID.
-    private(set) var newGroup: [String: String] = [:]
-    /// New group ID → old group ID.
-    private(set) var oldGroup: [String: String] = [:]
-    /// Group ID → name (the ID when unnamed), per side.
-    let oldLabels: [String: String]
-    let newLabels: [String: String]
-
-    init(old: Catalog, new: Catalog, oldProducts: [String: Product], newProducts: [String: Product]) {
-        oldLabels = Self.labels(old)
-        newLabels = Self.labels(new)
-        var counts: [Pair: Int] = [:]
-        for (id, a) in oldProducts {
-            guard a.kind.isAutoRenewable, let b = newProducts[id], b.kind.isAutoRenewable,
-                  let x = a.group?.groupID, !x.isEmpty, let y = b.group?.groupID, !y.isEmpty else { continue }
-            counts[Pair(old: x, new: y), default: 0] += 1
-        }
-        let (oldLabels, newLabels) = (oldLabels, newLabels)
-        func alike(_ pair: Pair) -> Bool { pair.old == pair.new || oldLabels[pair.old] == newLabels[pair.new] }
-        let ordered = counts.sorted { lhs, rhs in
-            if lhs.value != rhs.value { return lhs.value > rhs.value }
-            let (l, r) = (alike(lhs.key), alike(rhs.key))
-            if l != r { return l }
-            return (lhs.key.old, lhs.key.new) < (rhs.key.old, rhs.key.new)
-        }
-        for (pair, _) in ordered { pairUp(pair.old, pair.new) }
-        // Groups that share no member but keep their ID, or else their name, are the same group.
-        let newByName = Dictionary(newLabels.map { ($0.value, $0.key) }, uniquingKeysWith: min)
-        for (id, label) in oldLabels.sorted(by: { $0.key < $1.key }) where newGroup[id] == nil {
-            if newLabels[id] != nil {
-                pairUp(id, id)
-            } else if let other = newByName[label] {
-                pairUp(id, other)
-            }
-        }
-    }
-
-    private mutating func pairUp(_ old: String, _ new: String) {
-        guard newGroup[old] == nil, oldGroup[new] == nil else { return }
-        newGroup[old] = new
-        oldGroup[new] = old
-    }
-
-    private struct Pair: Hashable {
-        var old: String
-        var new: String
-    }
-
-    /// Every group a catalogue names, declared or only referred to by its members.
-    private static func labels(_ catalog: Catalog) -> [String: String] {
-        var labels: [String: String] = [:]
-        for group in catalog.groups where labels[group.id] == nil && !group.id.isEmpty {
-            labels[group.id] = group.name.flatMap { $0.isEmpty ? nil : $0 } ?? group.id
-        }
-        for product in catalog.products {
-            guard let membership = product.group, !membership.groupID.isEmpty, labels[membership.groupID] == nil else { continue }
-            labels[membership.groupID] = membership.groupName.flatMap { $0.isEmpty ? nil : $0 } ?? membership.groupID
-        }
-        return labels
-    }
-}
-
 /// Group moves, level order and groups added, removed or renamed.
 enum GroupDiffer {
     /// The product moved to a group that is not the counterpart of its old group.
@@ -73,9 +7,9 @@ enum GroupDiffer {
         let x = old.group.map(\.groupID).flatMap { $0.isEmpty ? nil : $0 }
         let y = new.group.map(\.groupID).flatMap { $0.isEmpty ? nil : $0 }
         if x == nil, y == nil { return nil }
-        if let x, let y, context.groups.newGroup[x] == y { return nil }
-        let before = x.map { ChangeValue.text(context.groups.oldLabels[$0] ?? $0) }
-        let after = y.map { ChangeValue.text(context.groups.newLabels[$0] ?? $0) }
+        if let x, let y, context.groups.rightGroup[x] == y { return nil }
+        let before = x.map { ChangeValue.text(context.groups.leftLabels[$0] ?? $0) }
+        let after = y.map { ChangeValue.text(context.groups.rightLabels[$0] ?? $0) }
         return Change(.group, .changed, productID: new.id, old: before, new: after,
                       oldPosition: old.position(of: .group), newPosition: new.position(of: .group))
     }
@@ -89,7 +23,7 @@ enum GroupDiffer {
         for (id, a) in context.oldProducts {
             guard a.kind.isAutoRenewable, let b = context.newProducts[id], b.kind.isAutoRenewable,
                   let x = a.group, let y = b.group, let left = x.level, let right = y.level,
-                  context.groups.newGroup[x.groupID] == y.groupID else { continue }
+                  context.groups.rightGroup[x.groupID] == y.groupID else { continue }
             groups[x.groupID, default: []].append(Member(id: id, old: a, new: b, left: left, right: right))
         }
         var result: [String: Change] = [:]
@@ -117,20 +51,20 @@ enum GroupDiffer {
         var changes: [Change] = []
         let oldGroups = Dictionary(context.old.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newGroups = Dictionary(context.new.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for (id, label) in pairing.oldLabels {
+        for (id, label) in pairing.leftLabels {
             let position = oldGroups[id]?.position ?? .unknown
-            guard let other = pairing.newGroup[id] else {
+            guard let other = pairing.rightGroup[id] else {
                 changes.append(Change(.subscriptionGroup, .removed, productID: nil, key: label, old: .text(label), oldPosition: position,
                                       note: members(oldGroups[id])))
                 continue
             }
-            let renamed = pairing.newLabels[other] ?? other
+            let renamed = pairing.rightLabels[other] ?? other
             if renamed != label {
                 changes.append(Change(.subscriptionGroup, .changed, productID: nil, key: label, old: .text(label), new: .text(renamed),
                                       oldPosition: position, newPosition: newGroups[other]?.position ?? .unknown, note: "renamed"))
             }
         }
-        for (id, label) in pairing.newLabels where pairing.oldGroup[id] == nil {
+        for (id, label) in pairing.rightLabels where pairing.leftGroup[id] == nil {
             changes.append(Change(.subscriptionGroup, .added, productID: nil, key: label, new: .text(label),
                                   newPosition: newGroups[id]?.position ?? .unknown, note: members(newGroups[id])))
         }

@@ -16,7 +16,7 @@ enum OfferDiffer {
         case (let offer?, nil):
             changes.append(Change(.introductoryOffer, .removed, productID: id, old: .offer(offer), oldPosition: oldPosition,
                                   attention: offer.mode == .freeTrial ? [.trialRemoved] : []))
-        case (let a?, let b?) where !sameTerms(a, b):
+        case (let a?, let b?) where !a.sameTerms(as: b):
             changes.append(Change(.introductoryOffer, .changed, productID: id, old: .offer(a), new: .offer(b),
                                   oldPosition: oldPosition, newPosition: newPosition, attention: trialAttention(a, b),
                                   note: differences(a, b)))
@@ -24,12 +24,17 @@ enum OfferDiffer {
             break
         }
         // Further introductory offers have no ID: one with the same terms is the same offer.
-        let before = Set(old.otherIntroductoryOffers.map(Terms.init)), after = Set(new.otherIntroductoryOffers.map(Terms.init))
-        var reported = Set<Terms>()
-        for offer in old.otherIntroductoryOffers where !after.contains(Terms(offer)) && reported.insert(Terms(offer)).inserted {
+        let (before, after) = (old.otherIntroductoryOffers, new.otherIntroductoryOffers)
+        var reported: [Offer] = []
+        func firstTime(_ offer: Offer) -> Bool {
+            guard !reported.contains(where: { $0.sameTerms(as: offer) }) else { return false }
+            reported.append(offer)
+            return true
+        }
+        for offer in before where !after.contains(where: { $0.sameTerms(as: offer) }) && firstTime(offer) {
             changes.append(Change(.introductoryOffer, .removed, productID: id, key: offer.summary, old: .offer(offer), oldPosition: offer.position))
         }
-        for offer in new.otherIntroductoryOffers where !before.contains(Terms(offer)) && reported.insert(Terms(offer)).inserted {
+        for offer in after where !before.contains(where: { $0.sameTerms(as: offer) }) && firstTime(offer) {
             changes.append(Change(.introductoryOffer, .added, productID: id, key: offer.summary, new: .offer(offer), newPosition: offer.position))
         }
     }
@@ -50,7 +55,7 @@ enum OfferDiffer {
                 changes.append(Change(aspect, .removed, productID: new.id, key: key, old: .offer(a), oldPosition: a.position))
             case (nil, let b?):
                 changes.append(Change(aspect, .added, productID: new.id, key: key, new: .offer(b), newPosition: b.position))
-            case (let a?, let b?) where !sameTerms(a, b):
+            case (let a?, let b?) where !a.sameTerms(as: b):
                 changes.append(Change(aspect, .changed, productID: new.id, key: key, old: .offer(a), new: .offer(b),
                                       oldPosition: a.position, newPosition: b.position, note: differences(a, b)))
             default:
@@ -61,47 +66,23 @@ enum OfferDiffer {
 
     private static func key(_ offer: Offer) -> String { offer.id ?? offer.summary }
 
-    /// The terms that make an offer what it is (not where it was written).
-    private struct Terms: Hashable {
-        var mode: OfferMode
-        var period: Period
-        var periods: Int
-        var price: Money?
-        var eligibility: [String]
-
-        init(_ offer: Offer) {
-            mode = offer.mode
-            period = offer.period
-            periods = offer.periods
-            price = offer.price
-            eligibility = offer.eligibility
-        }
-    }
-
-    static func sameTerms(_ a: Offer, _ b: Offer) -> Bool { Terms(a) == Terms(b) }
-
     /// What differs, in words: `period 1 week → 3 days; price 0.99 USD → 1.99 USD`.
     static func differences(_ a: Offer, _ b: Offer) -> String {
-        var parts: [String] = []
-        if a.mode != b.mode { parts.append("type \(a.mode) → \(b.mode)") }
-        if a.period != b.period { parts.append("period \(a.period.words) → \(b.period.words)") }
-        if a.periods != b.periods { parts.append("\(a.periods) → \(b.periods) periods") }
-        if a.price != b.price { parts.append("price \(a.price?.description ?? "none") → \(b.price?.description ?? "none")") }
-        if a.eligibility != b.eligibility {
-            parts.append("eligibility \(a.eligibility.joined(separator: ", ")) → \(b.eligibility.joined(separator: ", "))")
-        }
-        return parts.joined(separator: "; ")
+        a.termDifferences(b).map { term in
+            switch term {
+            case .mode: return "type \(a.mode) → \(b.mode)"
+            case .period: return "period \(a.period.words) → \(b.period.words)"
+            case .periods: return "\(a.periods) → \(b.periods) periods"
+            case .price: return "price \(a.price?.description ?? "none") → \(b.price?.description ?? "none")"
+            case .eligibility: return "eligibility \(a.eligibility.joined(separator: ", ")) → \(b.eligibility.joined(separator: ", "))"
+            }
+        }.joined(separator: "; ")
     }
 
     /// A free trial that is no longer free is removed; a shorter free trial is shortened.
     private static func trialAttention(_ a: Offer, _ b: Offer) -> [Attention] {
         guard a.mode == .freeTrial else { return [] }
         guard b.mode == .freeTrial else { return [.trialRemoved] }
-        return length(b) < length(a) ? [.trialShortened] : []
-    }
-
-    /// The whole length of an offer: its period times its number of periods.
-    static func length(_ offer: Offer) -> Period {
-        Period(months: offer.period.months * offer.periods, days: offer.period.days * offer.periods)
+        return b.length < a.length ? [.trialShortened] : []
     }
 }

@@ -134,8 +134,8 @@ public struct Catalog: Sendable, Hashable, Codable {
 /// Something wrong with one value that does not stop the file from being read (an unparsable
 /// price, a period that is not ISO 8601). Lint reports each as a finding of its `rule`.
 public struct SourceIssue: Sendable, Hashable, Codable {
-    /// The lint rule that reports it (`invalid-price`, `invalid-period`, ...).
-    public var rule: String
+    /// The lint rule that reports it (`.invalidPrice`, `.invalidPeriod`, ...).
+    public var rule: RuleID
     public var productID: String?
     public var field: Field
     public var message: String
@@ -143,7 +143,7 @@ public struct SourceIssue: Sendable, Hashable, Codable {
     /// The key path where the source has no lines (property lists).
     public var path: String?
 
-    public init(rule: String, productID: String?, field: Field, message: String, position: Position, path: String? = nil) {
+    public init(rule: RuleID, productID: String?, field: Field, message: String, position: Position, path: String? = nil) {
         self.rule = rule
         self.productID = productID
         self.field = field

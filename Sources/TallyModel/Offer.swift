@@ -54,3 +54,54 @@ public struct Offer: Sendable, Hashable, Codable {
         }
     }
 }
+
+/// One of the terms that make an offer what it is.
+public enum OfferTerm: String, Sendable, Hashable, CaseIterable {
+    case mode, period, periods, price, eligibility
+}
+
+extension Offer {
+    /// The terms in which two offers differ, in `OfferTerm` order: empty when they are the same
+    /// offer terms. One judgement for `tally check` (configuration vs catalogue) and `tally diff`
+    /// (old vs new):
+    ///
+    /// - `mode` and `periods` are equal;
+    /// - `period`: the same length (`Period ==`: `P7D` is `P1W`, `P1W` is not `P1M`);
+    /// - `price`, for a paid offer only (a free trial's price is lint's business): the same
+    ///   amount in the same currency (`1.99 USD` is not `1.99 EUR`; a price whose currency the
+    ///   source does not say is in whichever the other's is). Prices written for different
+    ///   territories are not compared;
+    /// - `eligibility` (code offers): the same set, in any order.
+    ///
+    /// Not terms: the offer's ID (the key offers are matched by) and where it was written.
+    public func termDifferences(_ other: Offer) -> [OfferTerm] {
+        var result: [OfferTerm] = []
+        if mode != other.mode { result.append(.mode) }
+        if period != other.period { result.append(.period) }
+        if periods != other.periods { result.append(.periods) }
+        if mode == other.mode, mode != .freeTrial, territory == nil || other.territory == nil || territory == other.territory,
+           !Self.samePrice(price, other.price) {
+            result.append(.price)
+        }
+        if Set(eligibility) != Set(other.eligibility) { result.append(.eligibility) }
+        return result
+    }
+
+    /// Whether two offers have the same terms (`termDifferences` is empty).
+    public func sameTerms(as other: Offer) -> Bool {
+        termDifferences(other).isEmpty
+    }
+
+    /// The offer's whole length: its period times its number of periods.
+    public var length: Period {
+        Period(months: period.months * periods, days: period.days * periods)
+    }
+
+    private static func samePrice(_ a: Money?, _ b: Money?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x?, let y?): return x.amount == y.amount && (x.currency == nil || y.currency == nil || x.currency == y.currency)
+        default: return false
+        }
+    }
+}

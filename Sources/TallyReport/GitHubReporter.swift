@@ -39,7 +39,7 @@ public struct GitHubReporter: Reporter {
                 if let column = side.location.column { properties.append("col=\(column)") }
             }
         }
-        let title = finding.productID.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID
+        let title = finding.productID.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID.rawValue
         properties.append("title=\(Self.escapeProperty(FindingText.visible(title)))")
         let body = ([finding.message] + FindingText.detailLines(finding).map { "  \($0)" }).joined(separator: "\n")
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(FindingText.visible(body, keeping: ["\t", "\n", "\r"])))"

@@ -43,7 +43,7 @@ public struct JSONReporter: Reporter {
                 column: side.location.column, path: side.location.path)
         }
         return JSONReport.FindingRecord(
-            rule: finding.ruleID, severity: finding.severity, product: finding.productID, territory: finding.territory?.code,
+            rule: finding.ruleID.rawValue, severity: finding.severity, product: finding.productID, territory: finding.territory?.code,
             offer: finding.offerID, field: finding.field.rawValue, message: finding.message, hint: finding.hint,
             configuration: sides["configuration"], catalog: sides["catalog"], source: sides["source"])
     }

@@ -25,13 +25,13 @@ struct JUnitSuite: Equatable {
     static func suites(for result: CheckResult) -> [JUnitSuite] {
         var builder = Builder()
         for subject in result.checked {
-            _ = builder.caseIndex(rule: subject.ruleID, subject: subject.subject, file: subject.location?.file)
+            _ = builder.caseIndex(rule: subject.ruleID.rawValue, subject: subject.subject, file: subject.location?.file)
         }
         for finding in result.findings {
             let subject = finding.productID ?? FindingText.noProduct
             let files = [finding.left, finding.right].compactMap { $0?.location.file }
-            let (suite, index) = builder.existingCase(rule: finding.ruleID, subject: subject, files: files)
-                ?? builder.caseIndex(rule: finding.ruleID, subject: subject, file: finding.primaryLocation?.file)
+            let (suite, index) = builder.existingCase(rule: finding.ruleID.rawValue, subject: subject, files: files)
+                ?? builder.caseIndex(rule: finding.ruleID.rawValue, subject: subject, file: finding.primaryLocation?.file)
             builder.suites[suite].cases[index].findings.append(finding)
         }
         return builder.suites.map(\.uniquelyNamed)

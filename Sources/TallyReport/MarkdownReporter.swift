@@ -22,7 +22,7 @@ public struct MarkdownReporter: Reporter {
         if !result.findings.isEmpty {
             lines += ["| rule | severity | findings | what it finds |", "|---|---|---:|---|"]
             for row in Self.rows(result.findings) {
-                let summary = RuleSet.description(of: row.rule)?.summary ?? ""
+                let summary = RuleSet.description(named: row.rule)?.summary ?? ""
                 lines.append("| \(MarkdownText.code(row.rule)) | \(row.severity) | \(row.count) | \(MarkdownText.escape(summary)) |")
             }
             lines.append("")
@@ -39,7 +39,7 @@ public struct MarkdownReporter: Reporter {
                 lines.append("")
                 for finding in findings where shown < detailLimit {
                     shown += 1
-                    lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID)): \(MarkdownText.escape(finding.message))")
+                    lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID.rawValue)): \(MarkdownText.escape(finding.message))")
                     for side in [finding.left, finding.right].compactMap({ $0 }) {
                         let value = side.value.map { " \(MarkdownText.code($0))" } ?? ""
                         lines.append("  - \(side.role): \(MarkdownText.code(side.location.description))\(value)")

@@ -29,7 +29,7 @@ public struct SARIFReporter: Reporter {
     func log(for result: CheckResult) -> SARIFLog {
         var descriptions = RuleSet.descriptions
         let known = Set(descriptions.map(\.id))
-        var extra: [String] = []
+        var extra: [RuleID] = []
         for finding in result.findings where !known.contains(finding.ruleID) && !extra.contains(finding.ruleID) {
             extra.append(finding.ruleID)
         }
@@ -48,8 +48,8 @@ public struct SARIFReporter: Reporter {
         let rationale = description.rationale.isEmpty ? description.summary : description.rationale
         let fix = description.fix.isEmpty ? "See 'tally explain \(description.id)'." : description.fix
         return SARIFLog.Rule(
-            id: description.id,
-            name: description.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+            id: description.id.rawValue,
+            name: description.id.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
             shortDescription: SARIFLog.Text(text: description.summary),
             fullDescription: SARIFLog.Text(text: "\(description.summary) \(rationale)"),
             help: SARIFLog.Help(text: "Why it matters: \(rationale)\nHow to fix: \(fix)",
@@ -69,7 +69,7 @@ public struct SARIFReporter: Reporter {
         var text = finding.message
         if let hint = finding.hint { text += " (hint: \(hint))" }
         return SARIFLog.Result(
-            ruleId: finding.ruleID, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: SARIFLog.Text(text: text),
+            ruleId: finding.ruleID.rawValue, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: SARIFLog.Text(text: text),
             locations: location.map { [$0] } ?? [], relatedLocations: related.isEmpty ? nil : related,
             partialFingerprints: [Self.fingerprintKey: Self.fingerprint(finding)],
             baselineState: baselined ? "new" : nil,

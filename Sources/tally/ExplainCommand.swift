@@ -21,9 +21,9 @@ struct ExplainCommand: ParsableCommand {
     var rule: String
 
     func run() throws {
-        guard let description = RuleSet.description(of: rule) else {
+        guard let description = RuleSet.description(named: rule) else {
             var message = "tally: unknown rule \"\(rule)\""
-            if let near = NearMatch.best(for: rule, among: RuleSet.descriptions.map(\.id)) { message += "; did you mean \"\(near)\"?" }
+            if let near = NearMatch.best(for: rule, among: RuleID.all.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
             var standardError = StandardError()
             print(message + " ('tally rules' lists every rule)", to: &standardError)
             throw TallyExit.usageOrInput.code

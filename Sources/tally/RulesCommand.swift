@@ -21,11 +21,11 @@ struct RulesCommand: ParsableCommand {
             print(RuleTable.markdown())
             return
         }
-        let width = RuleSet.descriptions.map(\.id.count).max() ?? 0
+        let width = RuleSet.descriptions.map(\.id.rawValue.count).max() ?? 0
         for category in ["cross-source", "lint"] {
             print(category == "lint" ? "\nSingle-source lint:" : "Cross-source rules:")
             for rule in RuleSet.descriptions where rule.category == category {
-                let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                 print("  \(id)  \(severity)  \(rule.summary)")
             }

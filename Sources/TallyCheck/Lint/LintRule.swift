@@ -22,7 +22,7 @@ extension LintRule {
 /// The same product ID twice in one source.
 public struct DuplicateIDRule: LintRule {
     public static let description = RuleDescription(
-        id: "duplicate-id", defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint",
+        id: .duplicateID, defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint",
         rationale: "A product ID names one product; with two entries it is undefined which one the app, StoreKit testing or the server uses.",
         fix: "Remove the duplicate entry, or give the second product an ID of its own.")
     public init() {}
@@ -45,7 +45,7 @@ public struct DuplicateIDRule: LintRule {
 /// IDs the App Store rejects: only letters, digits, `.` and `_`, at most 255 characters.
 public struct InvalidIDRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-id", defaultSeverity: .error,
+        id: .invalidID, defaultSeverity: .error,
         summary: "A product ID has characters the App Store rejects (letters, digits, '.' and '_' only) or is over 255 characters.",
         category: "lint",
         rationale: "App Store Connect refuses such an ID, so the product cannot be created and the purchase can never work in production.",
@@ -81,7 +81,7 @@ public struct InvalidIDRule: LintRule {
 /// An auto-renewable subscription outside any subscription group.
 public struct SubscriptionWithoutGroupRule: LintRule {
     public static let description = RuleDescription(
-        id: "subscription-without-group", defaultSeverity: .error,
+        id: .subscriptionWithoutGroup, defaultSeverity: .error,
         summary: "An auto-renewable subscription belongs to no subscription group.", category: "lint",
         rationale: "An auto-renewable subscription must belong to a subscription group in App Store Connect; without one it cannot be created, and upgrades and downgrades are undefined.",
         fix: "Place the subscription in a subscription group: subscriptionGroups in the .storekit file, subscription_groups in a catalogue.")
@@ -102,7 +102,7 @@ public struct SubscriptionWithoutGroupRule: LintRule {
 /// A subscription whose `subscriptionGroupID` names another group than the one holding it.
 public struct GroupIDMismatchRule: LintRule {
     public static let description = RuleDescription(
-        id: "group-id-mismatch", defaultSeverity: .error,
+        id: .groupIDMismatch, defaultSeverity: .error,
         summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.", category: "lint",
         rationale: "The configuration contradicts itself, so StoreKit testing may place the subscription in either group and behave unlike production.",
         fix: "Set subscriptionGroupID to the id of the group that contains the subscription, or move the subscription into the group it names.")

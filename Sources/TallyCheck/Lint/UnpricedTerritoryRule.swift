@@ -6,7 +6,7 @@ import TallyModel
 /// Only catalogues are examined: a StoreKit configuration prices one storefront by design.
 public struct UnpricedTerritoryRule: LintRule {
     public static let description = RuleDescription(
-        id: "unpriced-territory", defaultSeverity: .error,
+        id: .unpricedTerritory, defaultSeverity: .error,
         summary: "A catalogue product has no price in a territory the policy requires (required_territories in .tally.yml).",
         category: "lint",
         rationale: "A product without a price in a storefront cannot be sold there, or the server falls back to a price that is not the store's.",

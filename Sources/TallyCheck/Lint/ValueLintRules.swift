@@ -3,7 +3,7 @@ import TallyModel
 /// Periods the App Store does not allow (a subscription of P5D, an offer of P4M).
 public struct DisallowedPeriodRule: LintRule {
     public static let description = RuleDescription(
-        id: "disallowed-period", defaultSeverity: .error,
+        id: .disallowedPeriod, defaultSeverity: .error,
         summary: "A subscription or offer period is not one the App Store allows.", category: "lint",
         rationale: "The App Store offers only fixed durations: a subscription or offer with another period cannot be created as written, so what the app tests is not what it can sell.",
         fix: "Subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y. Offers last P3D, P1W, P2W, P1M, P2M, P3M, P6M or P1Y.")
@@ -31,7 +31,7 @@ public struct DisallowedPeriodRule: LintRule {
 /// A price below zero.
 public struct NegativePriceRule: LintRule {
     public static let description = RuleDescription(
-        id: "negative-price", defaultSeverity: .error, summary: "A price is negative.", category: "lint",
+        id: .negativePrice, defaultSeverity: .error, summary: "A price is negative.", category: "lint",
         rationale: "No store price is negative: it is a sign error or a typo that a server might pass on to users or reports.",
         fix: "Correct the amount. A free introductory period is a free-trial offer without a price.")
     public init() {}
@@ -56,7 +56,7 @@ public struct NegativePriceRule: LintRule {
 /// A free trial that charges money.
 public struct FreeTrialWithPriceRule: LintRule {
     public static let description = RuleDescription(
-        id: "free-trial-with-price", defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint",
+        id: .freeTrialWithPrice, defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint",
         rationale: "A free trial costs nothing by definition: a price on one means the offer type or the price is wrong, and the paywall may promise other terms than the store applies.",
         fix: "Remove the price, or change the offer type to pay-up-front or pay-as-you-go.")
     public init() {}
@@ -87,7 +87,7 @@ private func reportIssues(_ description: RuleDescription, _ catalog: Catalog, _ 
 /// A price that is not a decimal number ("4,99", "free", "$1").
 public struct InvalidPriceRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-price", defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint",
+        id: .invalidPrice, defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint",
         rationale: "A price that is not a decimal number cannot be compared, and code parsing it may charge or display the wrong amount.",
         fix: "Write the price as a decimal with '.' as the separator and no currency sign, quoted in YAML so it stays exact: \"4.99\".")
     public init() {}
@@ -99,7 +99,7 @@ public struct InvalidPriceRule: LintRule {
 /// A period that is not an ISO 8601 duration ("monthly", "1M").
 public struct InvalidPeriodRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-period", defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint",
+        id: .invalidPeriod, defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint",
         rationale: "A period Tally cannot read cannot be compared, and the server or app reading the same file will probably fail on it too.",
         fix: "Write the period as an ISO 8601 duration: P1W, P1M, P3M, P6M, P1Y.")
     public init() {}
@@ -111,7 +111,7 @@ public struct InvalidPeriodRule: LintRule {
 /// An offer whose payment mode, period or price cannot be read.
 public struct InvalidOfferRule: LintRule {
     public static let description = RuleDescription(
-        id: "invalid-offer", defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint",
+        id: .invalidOffer, defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint",
         rationale: "An offer Tally cannot read cannot be compared, and StoreKit or the server may reject or misread it too.",
         fix: "Use a known payment mode (free, payAsYouGo or payUpFront in StoreKit; free-trial, pay-as-you-go or pay-up-front in a catalogue), an ISO 8601 period and a decimal price.")
     public init() {}

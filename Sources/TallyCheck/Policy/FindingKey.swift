@@ -41,6 +41,6 @@ public struct FindingKey: Sendable, Hashable, Codable, Comparable, CustomStringC
 extension Finding {
     /// The finding's identity across runs (see `FindingKey`).
     public var key: FindingKey {
-        FindingKey(rule: ruleID, product: productID, field: field.rawValue, territory: territory?.code, offer: offerID)
+        FindingKey(rule: ruleID.rawValue, product: productID, field: field.rawValue, territory: territory?.code, offer: offerID)
     }
 }

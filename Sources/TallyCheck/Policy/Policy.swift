@@ -5,7 +5,7 @@ import TallyModel
 /// and what fails the gate. A plain value: reading the file is `TallyConfig`'s business.
 public struct Policy: Sendable, Hashable {
     /// Rule ID → severity (or off). Rules not listed keep their default severity.
-    public var rules: [String: RuleSetting]
+    public var rules: [RuleID: RuleSetting]
     public var ignores: [Ignore]
     /// Territories every catalogue product must have a price in (`unpriced-territory`).
     public var requiredTerritories: [Territory]
@@ -14,7 +14,7 @@ public struct Policy: Sendable, Hashable {
     /// The lowest severity that fails the gate: `.error` (the default) or `.warning`.
     public var failOn: Severity
 
-    public init(rules: [String: RuleSetting] = [:], ignores: [Ignore] = [], requiredTerritories: [Territory] = [],
+    public init(rules: [RuleID: RuleSetting] = [:], ignores: [Ignore] = [], requiredTerritories: [Territory] = [],
                 groups: [GroupCorrespondence] = [], failOn: Severity = .error) {
         self.rules = rules
         self.ignores = ignores

@@ -3,7 +3,7 @@ import TallyModel
 /// A product the app's configuration sells that the catalogue does not know.
 public struct MissingInCatalogRule: ComparisonRule {
     public static let description = RuleDescription(
-        id: "missing-in-catalog", defaultSeverity: .error,
+        id: .missingInCatalog, defaultSeverity: .error,
         summary: "A product in the StoreKit configuration is missing from the catalogue.", category: "cross-source",
         rationale: "The app sells a product the server does not know: a purchase the user pays for may never be granted, or receipt validation rejects it.",
         fix: "Add the product to the catalogue with exactly the same ID, or remove it from the StoreKit configuration if the app no longer sells it. When a hint names a near-identical ID, one side has a typo: correct it.")
@@ -20,7 +20,7 @@ public struct MissingInCatalogRule: ComparisonRule {
 /// A product the catalogue grants that the app's configuration does not sell.
 public struct MissingInConfigRule: ComparisonRule {
     public static let description = RuleDescription(
-        id: "missing-in-config", defaultSeverity: .error,
+        id: .missingInConfig, defaultSeverity: .error,
         summary: "A product in the catalogue is missing from the StoreKit configuration.", category: "cross-source",
         rationale: "The server grants a product the app's configuration does not sell: StoreKit testing cannot exercise it, and the app may still reference a retired product or miss a new one.",
         fix: "Add the product to the .storekit configuration, or remove it from the catalogue if it is retired. When a hint names a near-identical ID, one side has a typo: correct it.")

@@ -4,7 +4,7 @@ import TallyModel
 /// property list's `Tier`) and the tiers differ. A tier is never compared with an amount.
 public struct PriceTierRule: ProductPairRule {
     public static let description = RuleDescription(
-        id: "price-tier", defaultSeverity: .error,
+        id: .priceTier, defaultSeverity: .error,
         summary: "The App Store price tier differs (compared only where both sources give tiers).", category: "cross-source",
         rationale: "A tier stands for a whole ladder of prices in every storefront: two sources on different tiers charge different amounts everywhere, even where no amount is written down to compare.",
         fix: "Set the same tier on both sides, or give --price-tiers FILE so that tiers become amounts and the price rule compares them in each territory.")

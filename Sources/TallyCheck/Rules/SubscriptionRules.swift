@@ -8,7 +8,7 @@ private func bothSubscriptions(_ config: Product, _ catalog: Product) -> Bool {
 /// The subscription's billing period differs (P7D equals P1W; P4W is not P1M).
 public struct PeriodRule: ProductPairRule {
     public static let description = RuleDescription(
-        id: "period", defaultSeverity: .error,
+        id: .period, defaultSeverity: .error,
         summary: "The subscription period differs (P7D equals P1W; P4W is not P1M).", category: "cross-source",
         rationale: "The renewal period decides how often users are charged; a server with another period computes expiry dates and entitlements that disagree with the App Store's.",
         fix: "Use the period from App Store Connect on both sides, written as an ISO 8601 duration (P1W, P1M, P2M, P3M, P6M, P1Y).")
@@ -46,7 +46,7 @@ enum PeriodWords {
 /// The introductory offer differs: presence, mode, period, number of periods or price.
 public struct IntroOfferRule: ProductPairRule {
     public static let description = RuleDescription(
-        id: "intro-offer", defaultSeverity: .error,
+        id: .introOffer, defaultSeverity: .error,
         summary: "The introductory offer differs (presence, type, period, number of periods or price).", category: "cross-source",
         rationale: "The introductory offer is what a new subscriber pays first: a one-week trial in the app and a one-month trial on the server means the paywall, the server's eligibility checks and the store disagree about the deal.",
         fix: "Make the offer's type, period, number of periods and price match App Store Connect on both sides, or remove it from both.")
@@ -80,7 +80,7 @@ public struct IntroOfferRule: ProductPairRule {
 /// Promotional offers, matched by offer ID, where both sides list them.
 public struct PromotionalOfferRule: ProductPairRule {
     public static let description = RuleDescription(
-        id: "promo-offer", defaultSeverity: .error,
+        id: .promoOffer, defaultSeverity: .error,
         summary: "A promotional offer (matched by offer ID) is missing on one side or has other terms.", category: "cross-source",
         rationale: "The server signs promotional offers by offer ID: an offer missing on one side cannot be signed or is shown without being redeemable, and different terms promise users a deal they do not get.",
         fix: "Give both sides the same offer IDs with the same type, period, number of periods and price; delete retired offers from both.")
@@ -125,7 +125,7 @@ public struct PromotionalOfferRule: ProductPairRule {
     }
 }
 
-/// What differs between two offers, in words; nil when both are absent.
+/// What differs between two offers (`Offer.termDifferences`), in words; nil when both are absent.
 enum OfferComparison {
     static func differences(_ left: Offer?, _ right: Offer?, _ comparison: Comparison) -> [String]? {
         let (leftNoun, rightNoun) = (comparison.configNoun, comparison.catalogNoun)
@@ -134,19 +134,19 @@ enum OfferComparison {
         case (let offer?, nil): return ["\(leftNoun) has \(offer.summary), \(rightNoun) has none"]
         case (nil, let offer?): return ["\(rightNoun) has \(offer.summary), \(leftNoun) has none"]
         case (let a?, let b?):
-            var result: [String] = []
-            if a.mode != b.mode { result.append("type \(a.mode) vs \(b.mode)") }
-            if a.period != b.period { result.append("period \(PeriodWords.contrast(a.period, b.period, leftNoun, rightNoun))") }
-            if a.periods != b.periods { result.append("\(a.periods) vs \(b.periods) periods") }
-            if a.mode == b.mode, a.mode != .freeTrial, a.territory == nil || b.territory == nil || a.territory == b.territory {
-                switch (a.price, b.price) {
-                case (let x?, let y?) where x.amount != y.amount: result.append("price \(x) vs \(y)")
-                case (let x?, nil): result.append("price \(x) vs none")
-                case (nil, let y?): result.append("price none vs \(y)")
-                default: break
+            return a.termDifferences(b).map { term in
+                switch term {
+                case .mode: return "type \(a.mode) vs \(b.mode)"
+                case .period: return "period \(PeriodWords.contrast(a.period, b.period, leftNoun, rightNoun))"
+                case .periods: return "\(a.periods) vs \(b.periods) periods"
+                case .price: return "price \(a.price?.description ?? "none") vs \(b.price?.description ?? "none")"
+                case .eligibility: return "eligibility \(Self.eligibility(a)) vs \(Self.eligibility(b))"
                 }
             }
-            return result
         }
+    }
+
+    private static func eligibility(_ offer: Offer) -> String {
+        offer.eligibility.isEmpty ? "none" : offer.eligibility.joined(separator: ", ")
     }
 }

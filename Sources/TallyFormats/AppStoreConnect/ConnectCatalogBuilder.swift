@@ -92,7 +92,7 @@ struct ConnectCatalogBuilder {
             if let value = ConnectVocabulary.period(text) {
                 product.period = value
             } else {
-                issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .period,
+                issues.append(SourceIssue(rule: .invalidPeriod, productID: id, field: .period,
                                           message: "subscriptionPeriod \"\(text)\" is not one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
                                           position: period.position))
             }
@@ -197,7 +197,7 @@ struct ConnectCatalogBuilder {
         default: text = ""
         }
         guard let amount = DecimalText.parse(text) else {
-            issues.append(SourceIssue(rule: "invalid-price", productID: productID, field: .prices,
+            issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
                                       message: "customerPrice \"\(text)\" in \(territory) is not a decimal number", position: customerPrice.position))
             return nil
         }
@@ -219,7 +219,7 @@ struct ConnectCatalogBuilder {
             let modeText = resource[attribute: "offerMode"]?.string ?? ""
             let durationText = resource[attribute: "duration"]?.string ?? ""
             guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
-                issues.append(SourceIssue(rule: "invalid-offer", productID: productID, field: .introductoryOffer,
+                issues.append(SourceIssue(rule: .invalidOffer, productID: productID, field: .introductoryOffer,
                                           message: "introductory offer \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
                                               + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
                                           position: resource.position))
@@ -248,7 +248,7 @@ struct ConnectCatalogBuilder {
             let modeText = resource[attribute: "offerMode"]?.string ?? ""
             let durationText = resource[attribute: "duration"]?.string ?? ""
             guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
-                issues.append(SourceIssue(rule: "invalid-offer", productID: productID, field: .promotionalOffers,
+                issues.append(SourceIssue(rule: .invalidOffer, productID: productID, field: .promotionalOffers,
                                           message: "promotional offer \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
                                               + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
                                           position: resource.position))

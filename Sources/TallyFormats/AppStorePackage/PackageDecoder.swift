@@ -109,7 +109,7 @@ struct PackageDecoder {
             if let period = PackageDuration.period(duration.text) {
                 product.period = period
             } else {
-                issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .period,
+                issues.append(SourceIssue(rule: .invalidPeriod, productID: id, field: .period,
                                           message: "<duration> \"\(duration.text)\" is not a duration like \"1 Month\" or \"1 Year\"",
                                           position: duration.position))
             }
@@ -120,7 +120,7 @@ struct PackageDecoder {
             if let period = PackageDuration.period(trial.text) {
                 product.introductoryOffer = Offer(mode: .freeTrial, period: period, position: trial.position)
             } else {
-                issues.append(SourceIssue(rule: "invalid-offer", productID: id, field: .introductoryOffer,
+                issues.append(SourceIssue(rule: .invalidOffer, productID: id, field: .introductoryOffer,
                                           message: "<\(trial.name)> \"\(trial.text)\" is not a duration like \"7 Days\" or \"1 Month\"",
                                           position: trial.position))
             }
@@ -147,14 +147,14 @@ struct PackageDecoder {
         guard let tierElement else { return }
         product.fieldPositions[.prices] = tierElement.position
         guard let tier = Int(tierElement.text), tier >= 0 else {
-            issues.append(SourceIssue(rule: "invalid-price", productID: product.id, field: .prices,
+            issues.append(SourceIssue(rule: .invalidPrice, productID: product.id, field: .prices,
                                       message: "<wholesale_price_tier> \"\(tierElement.text)\" is not a tier number", position: tierElement.position))
             return
         }
         product.priceTier = tier
         guard let table = options.priceTiers else { return }
         guard let entries = table.entries(tier: tier) else {
-            issues.append(SourceIssue(rule: "invalid-price", productID: product.id, field: .prices,
+            issues.append(SourceIssue(rule: .invalidPrice, productID: product.id, field: .prices,
                                       message: "price tier \(tier) is not in the price-tier table \(table.file), so it has no amount",
                                       position: tierElement.position))
             return

@@ -104,7 +104,7 @@ struct CSVProductMerger {
                     draft.prices.append(Price(territory: territory, money: Money(amount: amount, currency: territory.currency), position: row.position(column)))
                     priced = true
                 } else {
-                    draft.priceIssues.append(SourceIssue(rule: "invalid-price", productID: id, field: .prices,
+                    draft.priceIssues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
                                                          message: "row \(row.number): price \"\(String(decoding: bytes, as: UTF8.self))\" in \(territory) is not a decimal number",
                                                          position: row.position(column)))
                 }
@@ -223,7 +223,7 @@ struct CSVProductMerger {
             if let period = Period(iso8601: cell.text) {
                 product.period = period
             } else {
-                issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .period,
+                issues.append(SourceIssue(rule: .invalidPeriod, productID: id, field: .period,
                                           message: "row \(cell.row): period \"\(cell.text)\" is not an ISO 8601 period like P1M", position: cell.position))
             }
         }
@@ -254,7 +254,7 @@ struct CSVProductMerger {
                               file: file, position: typeCell.position)
         }
         guard let period = Period(iso8601: periodCell.text) else {
-            issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .introductoryOffer,
+            issues.append(SourceIssue(rule: .invalidPeriod, productID: id, field: .introductoryOffer,
                                       message: "row \(periodCell.row): intro_period \"\(periodCell.text)\" is not an ISO 8601 period like P1W",
                                       position: periodCell.position))
             return nil
@@ -265,7 +265,7 @@ struct CSVProductMerger {
         var price: Money?
         if let priced {
             guard let amount = decimal(priced.cell.text) else {
-                issues.append(SourceIssue(rule: "invalid-price", productID: id, field: .introductoryOffer,
+                issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .introductoryOffer,
                                           message: "row \(priced.cell.row): intro_price \"\(priced.cell.text)\" is not a decimal number",
                                           position: priced.cell.position))
                 return nil

@@ -107,7 +107,7 @@ enum PlayConsoleCSV {
                         throw FormatError(Territory.notARegion(parts[pair]), file: file, position: position(row, priceColumn))
                     }
                     guard let amount = PlayAmount.micros(parts[pair + 1]) else {
-                        records.issues.append(SourceIssue(rule: "invalid-price", productID: id, field: .prices,
+                        records.issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
                                                           message: "price \"\(parts[pair + 1])\" in \(parts[pair]) is not a whole number of micro-units",
                                                           position: at(row, priceColumn)))
                         continue

@@ -173,7 +173,7 @@ struct PlayPageParser {
         }
         if let relative = node.member("relativeDiscount") {
             guard let text = relative.scalarText, let fraction = DecimalText.parse(text), fraction >= 0, fraction <= 1 else {
-                records.issues.append(SourceIssue(rule: "invalid-offer", productID: productID, field: .introductoryOffer,
+                records.issues.append(SourceIssue(rule: .invalidOffer, productID: productID, field: .introductoryOffer,
                                                   message: "relativeDiscount \"\(relative.scalarText ?? "")\" in \(region) is not a fraction from 0 to 1",
                                                   position: at(relative)))
                 return nil
@@ -267,7 +267,7 @@ struct PlayPageParser {
         let unitsText = node.member("units")?.scalarText ?? "0"
         let nanosText = node.member("nanos")?.scalarText ?? "0"
         guard let amount = PlayAmount.money(units: unitsText, nanos: nanosText) else {
-            records.issues.append(SourceIssue(rule: "invalid-price", productID: productID, field: field,
+            records.issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: field,
                                               message: "price in \(region) (units \"\(unitsText)\", nanos \"\(nanosText)\") is not a whole number of units and nanos (0 to 999999999)",
                                               position: at(node)))
             return nil
@@ -280,7 +280,7 @@ struct PlayPageParser {
         try expect(node, .object, "price")
         let text = node.member("priceMicros")?.scalarText ?? ""
         guard let amount = PlayAmount.micros(text) else {
-            records.issues.append(SourceIssue(rule: "invalid-price", productID: productID, field: .prices,
+            records.issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
                                               message: "priceMicros \"\(text)\" in \(region) is not a whole number of micro-units",
                                               position: at(node)))
             return nil
@@ -290,7 +290,7 @@ struct PlayPageParser {
 
     private mutating func period(_ value: (text: String, position: Position), productID: String, field: Field, what: String) -> Period? {
         if let period = Period(iso8601: value.text) { return period }
-        records.issues.append(SourceIssue(rule: "invalid-period", productID: productID, field: field,
+        records.issues.append(SourceIssue(rule: .invalidPeriod, productID: productID, field: field,
                                           message: "\(what) \"\(value.text)\" is not an ISO 8601 period like P1M", position: value.position))
         return nil
     }

@@ -193,12 +193,12 @@ struct MappingApplier {
     private mutating func amount(_ match: PathMatch, id: String, territory: Territory, field: Field) -> Money? {
         let text = match.node.scalarText ?? ""
         guard var amount = DecimalText.parse(text) else {
-            issue("invalid-price", id, field, "price \"\(text)\" in \(territory) is not a decimal number", match)
+            issue(.invalidPrice, id, field, "price \"\(text)\" in \(territory) is not a decimal number", match)
             return nil
         }
         if mapping.amounts == .minorUnits {
             guard let digits = territory.currency.map(Self.minorDigits) else {
-                issue("invalid-price", id, field, "price \(text) is in minor units, but Tally does not know the currency of \(territory)", match)
+                issue(.invalidPrice, id, field, "price \(text) is in minor units, but Tally does not know the currency of \(territory)", match)
                 return nil
             }
             amount *= Decimal(sign: .plus, exponent: -digits, significand: 1)
@@ -214,7 +214,7 @@ struct MappingApplier {
     private mutating func period(_ match: PathMatch, id: String, field: Field) -> Period? {
         let text = match.node.scalarText ?? ""
         if let period = mapping.values.period[text] ?? Period(iso8601: text) { return period }
-        issue("invalid-period", id, field, "period \"\(text)\" is neither an ISO 8601 period like P1M nor a spelling in values.period of \(mapping.file)", match)
+        issue(.invalidPeriod, id, field, "period \"\(text)\" is neither an ISO 8601 period like P1M nor a spelling in values.period of \(mapping.file)", match)
         return nil
     }
 
@@ -233,7 +233,7 @@ struct MappingApplier {
         return value
     }
 
-    private mutating func issue(_ rule: String, _ id: String, _ field: Field, _ message: String, _ match: PathMatch) {
+    private mutating func issue(_ rule: RuleID, _ id: String, _ field: Field, _ message: String, _ match: PathMatch) {
         issues.append(SourceIssue(rule: rule, productID: id, field: field, message: message, position: match.node.position, path: match.path))
     }
 

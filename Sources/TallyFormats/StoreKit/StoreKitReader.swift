@@ -245,7 +245,7 @@ struct StoreKitDecoder {
             if let amount = DecimalText.parse(priceText) {
                 product.prices = [Price(territory: .usa, money: Money(amount: amount, currency: nil), position: pricePosition)]
             } else {
-                issues.append(SourceIssue(rule: "invalid-price", productID: id, field: .prices,
+                issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
                                           message: "displayPrice \"\(priceText)\" is not a decimal number", position: pricePosition))
             }
         }
@@ -254,17 +254,17 @@ struct StoreKitDecoder {
             if let period = Period(iso8601: periodText) {
                 product.period = period
             } else {
-                issues.append(SourceIssue(rule: "invalid-period", productID: id, field: .period,
+                issues.append(SourceIssue(rule: .invalidPeriod, productID: id, field: .period,
                                           message: "recurringSubscriptionPeriod \"\(periodText)\" is not an ISO 8601 period like P1M", position: periodPosition))
             }
         }
         if product.introductoryOffer == nil, !product.otherIntroductoryOffers.isEmpty {
             product.introductoryOffer = product.otherIntroductoryOffers.removeFirst()
         } else if let primary = product.introductoryOffer {
-            product.otherIntroductoryOffers.removeAll { $0.mode == primary.mode && $0.period == primary.period && $0.periods == primary.periods && $0.price == primary.price }
+            product.otherIntroductoryOffers.removeAll { $0.sameTerms(as: primary) }
         }
         for (message, position) in offerIssues {
-            issues.append(SourceIssue(rule: "invalid-offer", productID: id, field: .introductoryOffer, message: message, position: position))
+            issues.append(SourceIssue(rule: .invalidOffer, productID: id, field: .introductoryOffer, message: message, position: position))
         }
         return product
     }

@@ -256,7 +256,7 @@ struct CatalogDecoder {
                 if let period = Period(iso8601: text) {
                     product.period = period
                 } else {
-                    issues.append(SourceIssue(rule: "invalid-period", productID: product.id, field: .period,
+                    issues.append(SourceIssue(rule: .invalidPeriod, productID: product.id, field: .period,
                                               message: "period \"\(text)\" is not an ISO 8601 period like P1M", position: at))
                 }
             case "introductory_offer" where isSubscription:
@@ -324,7 +324,7 @@ struct CatalogDecoder {
             case .value(let amount):
                 scratch.append(Price(territory: territory, money: Money(amount: amount, in: territory), position: at))
             case .invalid(let text):
-                issues.append(SourceIssue(rule: "invalid-price", productID: productID, field: .prices,
+                issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
                                           message: "price \"\(text)\" in \(territory) is not a decimal number", position: at))
             }
         }
@@ -384,7 +384,7 @@ struct CatalogDecoder {
                 period = Period(iso8601: text)
                 if period == nil {
                     valid = false
-                    issues.append(SourceIssue(rule: "invalid-period", productID: productID, field: .introductoryOffer,
+                    issues.append(SourceIssue(rule: .invalidPeriod, productID: productID, field: .introductoryOffer,
                                               message: "offer period \"\(text)\" is not an ISO 8601 period like P1W", position: at))
                 }
             case "count":
@@ -395,7 +395,7 @@ struct CatalogDecoder {
                     price = Money(amount: amount, currency: nil)
                 } else {
                     valid = false
-                    issues.append(SourceIssue(rule: "invalid-price", productID: productID, field: .introductoryOffer,
+                    issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .introductoryOffer,
                                               message: "offer price \"\(text)\" is not a decimal number", position: at))
                 }
             default:

@@ -48,6 +48,9 @@ struct PriceChangeJSON {
     private var pathHead: [UInt8] = []
     private let oldFile: [UInt8]
     private let newFile: [UInt8]
+    /// Whether both sides are whole files; a side read from several files (pages) places its
+    /// positions through `DiffSource.location`, the general path.
+    private let wholeFiles: Bool
     private static let up = JSONWriter.quoted(PriceChange.Direction.up.rawValue)
     private static let down = JSONWriter.quoted(PriceChange.Direction.down.rawValue)
     private static let otherCurrency = JSONWriter.quoted(PriceChange.Direction.otherCurrency.rawValue)
@@ -65,12 +68,13 @@ struct PriceChangeJSON {
     init(_ diff: CatalogDiff) {
         oldFile = JSONWriter.quoted(diff.old.file)
         newFile = JSONWriter.quoted(diff.new.file)
+        wholeFiles = diff.old.parts.isEmpty && diff.new.parts.isEmpty
     }
 
     /// Writes `change` when it is a changed price keyed by territory; false (and nothing
     /// written) for any other change.
     mutating func write(_ change: Change, _ json: inout JSONWriter) -> Bool {
-        guard change.aspect == .price, change.action == .changed, let territory = change.territory, let id = change.productID,
+        guard wholeFiles, change.aspect == .price, change.action == .changed, let territory = change.territory, let id = change.productID,
               case .money(let old)? = change.old, case .money(let new)? = change.new, change.key == nil, change.note == nil else {
             return false
         }
@@ -105,7 +109,7 @@ struct PriceChangeJSON {
         return true
     }
 
-    /// As `DiffSource.location` places a position (a diff's sources are whole files).
+    /// As `DiffSource.location` places a position in a whole file.
     private func side(_ position: Position, _ file: [UInt8], _ value: [UInt8], _ json: inout JSONWriter) {
         json.raw("{\"column\": ")
         json.int(position.isKnown ? Int(position.column) : nil)

@@ -1,61 +1,22 @@
 import TallyModel
 
-/// Pairs each configuration subscription group with the catalogue group that holds most of its
-/// members. Group IDs differ between sources (StoreKit uses hex IDs, servers use names), so groups
-/// are matched by members; the ID or name only breaks ties. Pairs the policy names explicitly
-/// (`Comparison.groupCorrespondences`) come first.
-public struct GroupMatching: Sendable {
-    /// Configuration group ID → catalogue group ID.
-    public private(set) var catalogGroup: [String: String] = [:]
-    /// Configuration group IDs paired by the policy rather than by members.
-    public private(set) var pinned: Set<String> = []
-
-    static let empty = GroupMatching()
-
-    private init() {}
-
-    init(_ comparison: Comparison) {
-        var taken = Set<String>()
-        for correspondence in comparison.groupCorrespondences {
-            guard let a = correspondence.configurationGroup(in: comparison.configuration),
-                  let b = correspondence.catalogGroup(in: comparison.catalog),
-                  catalogGroup[a] == nil, !taken.contains(b) else { continue }
-            catalogGroup[a] = b
-            pinned.insert(a)
-            taken.insert(b)
+extension Comparison {
+    /// The configuration's groups paired with the catalogue's (`GroupPairing`): the pairs the
+    /// policy names first (`groupCorrespondences`), then by members.
+    static func pairGroups(_ configuration: Catalog, _ catalog: Catalog, _ pairs: [(config: Product, catalog: Product)],
+                           _ correspondences: [GroupCorrespondence]) -> GroupPairing {
+        let pins = correspondences.compactMap { correspondence -> (left: String, right: String)? in
+            guard let a = correspondence.configurationGroup(in: configuration), let b = correspondence.catalogGroup(in: catalog) else { return nil }
+            return (a, b)
         }
-        var counts: [Pair: Int] = [:]
-        for (config, catalog) in comparison.pairs {
-            guard let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
-            counts[Pair(config: a, catalog: b), default: 0] += 1
-        }
-        let names = Dictionary(comparison.configuration.groups.map { ($0.id, $0.name?.lowercased() ?? "") }, uniquingKeysWith: { a, _ in a })
-        let otherNames = Dictionary(comparison.catalog.groups.map { ($0.id, $0.name?.lowercased() ?? "") }, uniquingKeysWith: { a, _ in a })
-        func alike(_ pair: Pair) -> Bool {
-            pair.config == pair.catalog || (!(names[pair.config] ?? "").isEmpty && names[pair.config] == otherNames[pair.catalog])
-        }
-        let ordered = counts.sorted { lhs, rhs in
-            if lhs.value != rhs.value { return lhs.value > rhs.value }
-            let (l, r) = (alike(lhs.key), alike(rhs.key))
-            if l != r { return l }
-            return (lhs.key.config, lhs.key.catalog) < (rhs.key.config, rhs.key.catalog)
-        }
-        for (pair, _) in ordered where catalogGroup[pair.config] == nil && !taken.contains(pair.catalog) {
-            catalogGroup[pair.config] = pair.catalog
-            taken.insert(pair.catalog)
-        }
-    }
-
-    private struct Pair: Hashable {
-        var config: String
-        var catalog: String
+        return GroupPairing(left: configuration, right: catalog, members: pairs.lazy.map { ($0.config, $0.catalog) }, pinned: pins)
     }
 }
 
 /// Products grouped together on one side but not on the other.
 public struct GroupRule: ComparisonRule {
     public static let description = RuleDescription(
-        id: "group", defaultSeverity: .error,
+        id: .group, defaultSeverity: .error,
         summary: "A subscription is grouped with other subscriptions on one side but not on the other.", category: "cross-source",
         rationale: "Subscriptions in one group are alternatives (upgrade, downgrade, crossgrade); in different groups a user can hold, and be charged for, both at once.",
         fix: "Put the subscription in the group that holds its group-mates on both sides. If the groups are meant to correspond but the members disagree, or you want the pairing explicit, list it under 'groups:' in .tally.yml.")
@@ -64,7 +25,7 @@ public struct GroupRule: ComparisonRule {
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         guard comparison.bothKnow(.group) else { return }
-        let matching = comparison.groupMatching
+        let matching = comparison.groupPairing
         var configMembers: [String: [String]] = [:]
         for (config, _) in comparison.pairs {
             if let group = config.group?.groupID { configMembers[group, default: []].append(config.id) }
@@ -73,7 +34,7 @@ public struct GroupRule: ComparisonRule {
             let id = config.id
             guard let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
             checked.append(CheckedSubject(ruleID: Self.description.id, subject: id, location: comparison.configuration.location(config.position)))
-            let expected = matching.catalogGroup[a]
+            let expected = matching.rightGroup[a]
             guard expected != b else { continue }
             let mates = (configMembers[a] ?? []).filter { $0 != id }
             let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
@@ -96,7 +57,7 @@ public struct GroupRule: ComparisonRule {
 /// The order of levels inside a matched group differs.
 public struct LevelRule: ComparisonRule {
     public static let description = RuleDescription(
-        id: "level", defaultSeverity: .error,
+        id: .level, defaultSeverity: .error,
         summary: "The level order of subscriptions inside a group differs (1 = highest level of service).", category: "cross-source",
         rationale: "Levels decide whether a change is an upgrade (immediate, prorated) or a downgrade (at the next renewal): a different order makes the server grant access at the wrong time.",
         fix: "Rank the group's subscriptions in the same order on both sides (1 = highest level of service), as in App Store Connect.")
@@ -105,12 +66,12 @@ public struct LevelRule: ComparisonRule {
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         guard comparison.bothKnow(.level) else { return }
-        let matching = comparison.groupMatching
+        let matching = comparison.groupPairing
         var members: [String: [Member]] = [:]
         for (config, catalog) in comparison.pairs {
             let id = config.id
             guard let a = config.group, let b = catalog.group, let left = a.level, let right = b.level,
-                  matching.catalogGroup[a.groupID] == b.groupID else { continue }
+                  matching.rightGroup[a.groupID] == b.groupID else { continue }
             members[a.groupID, default: []].append(Member(id: id, config: config, catalog: catalog, left: left, right: right))
         }
         for group in members.keys.sorted() {

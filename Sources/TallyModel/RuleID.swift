@@ -1,0 +1,64 @@
+/// The identity of a Tally rule (`invalid-price`, `group`, ...). Readers raise `SourceIssue`s of a
+/// rule and the rules (TallyCheck) report findings under it, both naming it by a static member
+/// here, never by a string: a misspelt rule is a compile error, not a silently dropped finding.
+///
+/// Reports and policy files write the name (`rawValue`); `named(_:)` turns a name a person wrote
+/// back into a known rule.
+public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The known rule of this name, or nil.
+    public static func named(_ name: String) -> RuleID? {
+        all.first { $0.rawValue == name }
+    }
+
+    // Cross-source rules.
+    public static let missingInCatalog = RuleID(rawValue: "missing-in-catalog")
+    public static let missingInConfig = RuleID(rawValue: "missing-in-config")
+    public static let kind = RuleID(rawValue: "kind")
+    public static let price = RuleID(rawValue: "price")
+    public static let priceTier = RuleID(rawValue: "price-tier")
+    public static let period = RuleID(rawValue: "period")
+    public static let introOffer = RuleID(rawValue: "intro-offer")
+    public static let promoOffer = RuleID(rawValue: "promo-offer")
+    public static let group = RuleID(rawValue: "group")
+    public static let level = RuleID(rawValue: "level")
+    public static let familySharing = RuleID(rawValue: "family-sharing")
+
+    // Lint rules.
+    public static let duplicateID = RuleID(rawValue: "duplicate-id")
+    public static let invalidID = RuleID(rawValue: "invalid-id")
+    public static let subscriptionWithoutGroup = RuleID(rawValue: "subscription-without-group")
+    public static let groupIDMismatch = RuleID(rawValue: "group-id-mismatch")
+    public static let disallowedPeriod = RuleID(rawValue: "disallowed-period")
+    public static let invalidPeriod = RuleID(rawValue: "invalid-period")
+    public static let invalidPrice = RuleID(rawValue: "invalid-price")
+    public static let negativePrice = RuleID(rawValue: "negative-price")
+    public static let freeTrialWithPrice = RuleID(rawValue: "free-trial-with-price")
+    public static let invalidOffer = RuleID(rawValue: "invalid-offer")
+    public static let unpricedTerritory = RuleID(rawValue: "unpriced-territory")
+
+    /// Every rule identity, cross-source first (the order of `RuleSet`).
+    public static let all: [RuleID] = [
+        missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, familySharing,
+        duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
+        negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory,
+    ]
+}
