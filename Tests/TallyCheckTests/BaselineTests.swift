@@ -4,7 +4,7 @@ import TallyModel
 
 @Suite("Baseline")
 struct BaselineTests {
-    static func finding(_ product: String, rule: String = "price", line: Int = 10, territory: Territory? = .usa) -> Finding {
+    static func finding(_ product: String, rule: RuleID = .price, line: Int = 10, territory: Territory? = .usa) -> Finding {
         Finding(ruleID: rule, severity: .error, productID: product, territory: territory, field: .prices, message: "\(product) differs",
                 left: FindingSide(role: "configuration", value: "1", location: SourceLocation(file: "App.storekit", line: line, column: 3)))
     }
@@ -31,9 +31,9 @@ struct BaselineTests {
 
     @Test func eachEntrySuppressesOneFindingOfItsKey() {
         // The same key twice in the result (a lint finding in two sources), once in the baseline.
-        let baseline = Baseline(findings: [Self.finding("com.a", rule: "invalid-id", territory: nil)])
-        let result = baseline.apply(to: CheckResult(findings: [Self.finding("com.a", rule: "invalid-id", territory: nil),
-                                                            Self.finding("com.a", rule: "invalid-id", line: 40, territory: nil)]))
+        let baseline = Baseline(findings: [Self.finding("com.a", rule: .invalidID, territory: nil)])
+        let result = baseline.apply(to: CheckResult(findings: [Self.finding("com.a", rule: .invalidID, territory: nil),
+                                                            Self.finding("com.a", rule: .invalidID, line: 40, territory: nil)]))
         #expect(result.findings.count == 1)
         #expect(result.suppressed.baselined == 1)
     }
@@ -41,11 +41,11 @@ struct BaselineTests {
     @Test func theKeyIsRuleProductFieldTerritoryAndOfferNotTheLine() {
         #expect(Self.finding("com.a", line: 1).key == Self.finding("com.a", line: 500).key)
         #expect(Self.finding("com.a").key != Self.finding("com.a", territory: Territory("JPN")).key)
-        #expect(Self.finding("com.a").key != Self.finding("com.a", rule: "kind").key)
+        #expect(Self.finding("com.a").key != Self.finding("com.a", rule: .kind).key)
     }
 
     @Test func entriesAreSortedSoTheFileDiffsWell() {
-        let baseline = Baseline(findings: [Self.finding("com.z"), Self.finding("com.a"), Self.finding("com.m", rule: "kind")])
+        let baseline = Baseline(findings: [Self.finding("com.z"), Self.finding("com.a"), Self.finding("com.m", rule: .kind)])
         #expect(baseline.findings.map(\.description) == ["kind com.m (USA)", "price com.a (USA)", "price com.z (USA)"])
         #expect(baseline.version == 1)
     }

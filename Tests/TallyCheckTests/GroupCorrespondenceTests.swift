@@ -14,7 +14,7 @@ struct GroupCorrespondenceTests {
 
     private func groupFindings(_ pairs: [GroupCorrespondence]) -> [Finding] {
         Checker(groupCorrespondences: pairs).check(configurations: [Self.config], catalogs: [Self.catalog]).findings
-            .filter { $0.ruleID == "group" }
+            .filter { $0.ruleID == .group }
     }
 
     @Test func withoutAPairGroupsAreMatchedByMembers() {

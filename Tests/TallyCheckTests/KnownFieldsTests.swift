@@ -41,7 +41,7 @@ import TallyModel
                                      catalogs: [Self.source(Array(Self.idsOnly.dropLast()) + [Product(id: "com.a.pro.montly", kind: .nonConsumable, path: "[2]")],
                                                             format: .propertyList, knows: [.id])])
         #expect(pairs(result.findings) == ["missing-in-catalog com.a.pro.monthly", "missing-in-config com.a.pro.montly"])
-        let extra = try #require(result.findings.first { $0.ruleID == "missing-in-config" })
+        let extra = try #require(result.findings.first { $0.ruleID == .missingInConfig })
         #expect(extra.right?.location.description == "Products.plist ([2])")
         #expect(extra.hint?.contains("com.a.pro.monthly") == true)
     }

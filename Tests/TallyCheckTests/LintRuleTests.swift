@@ -64,6 +64,6 @@ import TallyModel
         """.utf8), file: "bad.yaml")
         let result = Checker().lint([catalog])
         #expect(pairs(result.findings) == ["invalid-period c.d", "invalid-price a.b"])
-        #expect(result.findings.first { $0.ruleID == "invalid-price" }?.left?.location.description == "bad.yaml:3:47")
+        #expect(result.findings.first { $0.ruleID == .invalidPrice }?.left?.location.description == "bad.yaml:3:47")
     }
 }

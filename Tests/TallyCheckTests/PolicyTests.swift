@@ -23,31 +23,31 @@ struct PolicyTests {
 
     @Test func aRuleRaisedToErrorFailsTheGate() {
         // When
-        let outcome = Self.run(Policy(rules: ["family-sharing": .error, "price": .off]))
+        let outcome = Self.run(Policy(rules: [.familySharing: .error, .price: .off]))
         // Then
-        #expect(outcome.result.findings.map(\.ruleID) == ["family-sharing"])
+        #expect(outcome.result.findings.map(\.ruleID.rawValue) == ["family-sharing"])
         #expect(outcome.result.findings.first?.severity == .error)
         #expect(outcome.fails())
     }
 
     @Test func aRuleTurnedOffLeavesNeitherFindingsNorPassingChecks() {
-        let outcome = Self.run(Policy(rules: ["price": .off, "family-sharing": .warning]))
-        #expect(!outcome.result.findings.contains { $0.ruleID == "price" })
-        #expect(!outcome.result.checked.contains { $0.ruleID == "price" })
-        #expect(outcome.result.checked.contains { $0.ruleID == "kind" })
+        let outcome = Self.run(Policy(rules: [.price: .off, .familySharing: .warning]))
+        #expect(!outcome.result.findings.contains { $0.ruleID == .price })
+        #expect(!outcome.result.checked.contains { $0.ruleID == .price })
+        #expect(outcome.result.checked.contains { $0.ruleID == .kind })
         #expect(!outcome.fails())
         #expect(outcome.fails(strict: true))
     }
 
     @Test func failOnWarningMakesWarningsFail() {
-        let outcome = Self.run(Policy(rules: ["price": .off], failOn: .warning))
-        #expect(outcome.result.findings.map(\.ruleID) == ["family-sharing"])
+        let outcome = Self.run(Policy(rules: [.price: .off], failOn: .warning))
+        #expect(outcome.result.findings.map(\.ruleID.rawValue) == ["family-sharing"])
         #expect(outcome.fails())
     }
 
     @Test func anIgnoreTakesOutTheProductsItsGlobMatchesAndCountsThem() {
         // Given
-        let ignore = Ignore(rule: "price", products: ProductPattern("com.a.legacy.*"), reason: "old server")
+        let ignore = Ignore(rule: .price, products: ProductPattern("com.a.legacy.*"), reason: "old server")
         // When
         let outcome = Self.run(Policy(ignores: [ignore]))
         // Then
@@ -57,8 +57,8 @@ struct PolicyTests {
     }
 
     @Test func anIgnoreThatMatchesNothingIsReportedAsUnused() {
-        let stale = Ignore(rule: "kind", products: ProductPattern("com.a.*"), reason: "was a consumable")
-        let everyRule = Ignore(rule: "*", products: ProductPattern("com.a.lifetime"), reason: "being migrated")
+        let stale = Ignore(rule: .kind, products: ProductPattern("com.a.*"), reason: "was a consumable")
+        let everyRule = Ignore(rule: nil, products: ProductPattern("com.a.lifetime"), reason: "being migrated")
         let outcome = Self.run(Policy(ignores: [stale, everyRule]))
         #expect(outcome.unusedIgnores == [stale])
         #expect(!outcome.result.findings.contains { $0.productID == "com.a.lifetime" })
@@ -79,7 +79,7 @@ struct PolicyTests {
 
     @Test func requiredTerritoriesConfigureTheUnpricedTerritoryRule() {
         let outcome = Self.run(Policy(requiredTerritories: [Territory("USA")!, Territory("JPN")!]))
-        let unpriced = outcome.result.findings.filter { $0.ruleID == "unpriced-territory" }
+        let unpriced = outcome.result.findings.filter { $0.ruleID == .unpricedTerritory }
         #expect(unpriced.count == 3)
         #expect(Set(unpriced.compactMap(\.territory?.code)) == ["JPN"])
         #expect(unpriced.allSatisfy { $0.left?.location.file == "catalog.yaml" })
@@ -89,7 +89,7 @@ struct PolicyTests {
 @Suite("Rule descriptions")
 struct RuleDescriptionTests {
     @Test("Every rule says why it matters and how to fix it", arguments: RuleSet.descriptions.map(\.id))
-    func everyRuleExplainsItself(_ id: String) throws {
+    func everyRuleExplainsItself(_ id: RuleID) throws {
         let rule = try #require(RuleSet.description(of: id))
         #expect(rule.rationale.count > 40, "\(rule.id) has no rationale")
         #expect(rule.fix.count > 20, "\(rule.id) has no fix")
@@ -99,5 +99,13 @@ struct RuleDescriptionTests {
     @Test func ruleIDsAreUnique() {
         let ids = RuleSet.descriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
+    }
+
+    /// Every rule has its identity in `RuleID.all` and every identity there has a rule, in the
+    /// same order: readers raise issues of these IDs only, and policies name them.
+    @Test func everyRuleIDHasARuleAndEveryRuleAnID() {
+        #expect(RuleSet.descriptions.map(\.id) == RuleID.all)
+        #expect(RuleID.named("invalid-price") == .invalidPrice)
+        #expect(RuleID.named("invalid-prise") == nil)
     }
 }

@@ -90,7 +90,7 @@ import TallyModel
         let result = findings([.subscription("s", period: "P4W")], [.subscription("s", period: "P1M")])
         // P4W is also not a period the App Store allows: lint says so separately.
         #expect(pairs(result) == ["disallowed-period s", "period s"])
-        let period = result.first { $0.ruleID == "period" }
+        let period = result.first { $0.ruleID == .period }
         #expect(period?.message.contains("28 days in the configuration vs 1 month in the catalogue") == true)
     }
 

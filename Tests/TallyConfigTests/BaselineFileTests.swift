@@ -7,7 +7,7 @@ import TallyModel
 
 @Suite("Baseline file")
 struct BaselineFileTests {
-    static let finding = Finding(ruleID: "price", severity: .error, productID: "com.a", territory: .usa, field: .prices,
+    static let finding = Finding(ruleID: .price, severity: .error, productID: "com.a", territory: .usa, field: .prices,
                                  message: "com.a costs 1 USD here and 2 USD there")
 
     static func read(_ text: String) throws -> Baseline {

@@ -48,7 +48,7 @@ struct PolicyFileTests {
         #expect(file.sources.map(\.pattern) == ["configs/*.storekit", "catalog/**/*.yaml"])
         #expect(file.sources.first?.location?.line == 3)
         #expect(file.policy.failOn == .warning)
-        #expect(file.policy.rules == ["family-sharing": .error, "level": .warning, "invalid-id": .off])
+        #expect(file.policy.rules == [.familySharing: .error, .level: .warning, .invalidID: .off])
         #expect(file.policy.ignores.map(\.description) == ["price on com.example.legacy.*"])
         #expect(file.policy.ignores.first?.reason == "priced by the old server until June")
         #expect(file.policy.ignores.first?.location?.line == 11)
@@ -122,6 +122,6 @@ struct PolicyFileTests {
             .appendingPathComponent(".tally.yml").path
         let file = try PolicyFile.load(path: path)
         #expect(!file.sources.isEmpty)
-        #expect(file.policy.rules["family-sharing"] == .error)
+        #expect(file.policy.rules[.familySharing] == .error)
     }
 }

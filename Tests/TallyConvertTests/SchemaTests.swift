@@ -99,7 +99,7 @@ struct SchemaTests {
 }
 
 enum TallyCheckRules {
-    static var ids: [String] { RuleSet.descriptions.map(\.id) }
+    static var ids: [String] { RuleSet.descriptions.map(\.id.rawValue) }
 }
 
 /// A schema file as a tree, to read the keys it allows.

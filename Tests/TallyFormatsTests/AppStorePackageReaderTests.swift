@@ -106,7 +106,7 @@ private typealias Pkg = AppStorePackageReaderTests
         #expect(coins.price(in: Territory("JPN")!)?.money == Money(amount: 480, currency: "JPY"))
         #expect(catalog.products[1].prices.isEmpty)
         #expect(catalog.products[1].priceTier == 9)
-        #expect(catalog.issues.map(\.rule) == ["invalid-price"])
+        #expect(catalog.issues.map(\.rule.rawValue) == ["invalid-price"])
         #expect(catalog.issues.first?.message.contains("tier 9 is not in the price-tier table tiers.csv") == true)
     }
 
@@ -129,7 +129,7 @@ private typealias Pkg = AppStorePackageReaderTests
         </subscription_group>
         """)
         let catalog = try Self.read(text)
-        #expect(catalog.issues.map(\.rule) == ["invalid-period", "invalid-offer", "invalid-price"])
+        #expect(catalog.issues.map(\.rule.rawValue) == ["invalid-period", "invalid-offer", "invalid-price"])
         #expect(catalog.issues.map { Int($0.position.line) } == [8, 9, 10])
     }
 

@@ -155,8 +155,8 @@ import TallyModel
 
     @Test func unreadableValuesBecomeLintIssuesWithTheirCell() throws {
         let catalog = try Self.read("product_id,kind,group,period,price\ncom.a.pro,auto-renewable-subscription,pro,monthly,4.99 USD\n")
-        #expect(catalog.issues.map(\.rule).sorted() == ["invalid-period", "invalid-price"])
-        #expect(catalog.issues.first { $0.rule == "invalid-price" }?.position == Position(line: 2, column: 51))
+        #expect(catalog.issues.map(\.rule.rawValue).sorted() == ["invalid-period", "invalid-price"])
+        #expect(catalog.issues.first { $0.rule == .invalidPrice }?.position == Position(line: 2, column: 51))
         #expect(catalog.products[0].prices.isEmpty)
     }
 

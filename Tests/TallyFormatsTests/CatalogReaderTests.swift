@@ -120,7 +120,7 @@ import TallyModel
             subscriptions:
               - {id: c.d, period: monthly, prices: {USA: "1.99"}}
         """, as: "issues.yaml")
-        #expect(catalog.issues.map(\.rule) == ["invalid-price", "invalid-period"])
+        #expect(catalog.issues.map(\.rule.rawValue) == ["invalid-price", "invalid-period"])
         #expect(catalog.issues.map(\.productID) == ["a.b", "c.d"])
         #expect(catalog.issues.map(\.position.line) == [3, 7])
     }

@@ -190,7 +190,7 @@ import TallyModel
         let page = "{\"oneTimeProducts\": [{\"productId\": \"c\", \"purchaseOptions\": [{\"state\": \"ACTIVE\", \"buyOption\": {},\n \"regionalPricingAndAvailabilityConfigs\": [{\"regionCode\": \"US\", \"price\": {\"currencyCode\": \"USD\", \"units\": \"4.99\"}}]}]}]}"
         let catalog = try Fixtures.load(page, as: "page.json")
         let issue = try #require(catalog.issues.first)
-        #expect(issue.rule == "invalid-price" && issue.productID == "c")
+        #expect(issue.rule == .invalidPrice && issue.productID == "c")
         #expect(issue.position.line == 2)
     }
 

@@ -52,7 +52,7 @@ struct JSONReporterTests {
     @Test("Lint findings put their side under source; cross-source ones under configuration and catalog")
     func sidesByRole() throws {
         // Given
-        let lint = Finding.test(rule: "invalid-period", left: .test(role: "source"), right: nil)
+        let lint = Finding.test(rule: .invalidPeriod, left: .test(role: "source"), right: nil)
         // When
         let document = JSONReporter.document(for: .test(findings: [lint, .test()]))
         // Then

@@ -48,8 +48,8 @@ struct JUnitReporterTests {
     func duplicateSubjectsAreNumbered() throws {
         // Given
         let result = CheckResult.test(checked: [
-            .test(rule: "invalid-id", subject: "com.a"), .test(rule: "invalid-id", subject: "com.a", file: "catalog.yaml"),
-            .test(rule: "invalid-id", subject: "com.a"),
+            .test(rule: .invalidID, subject: "com.a"), .test(rule: .invalidID, subject: "com.a", file: "catalog.yaml"),
+            .test(rule: .invalidID, subject: "com.a"),
         ])
         // When
         let root = try parse(JUnitReporter().report(result))
@@ -63,7 +63,7 @@ struct JUnitReporterTests {
     func findingsJoinTheirCase() throws {
         // Given
         let result = CheckResult.test(
-            findings: [.test(message: "first"), .test(message: "second"), .test(rule: "kind", product: "com.z", message: "kind")],
+            findings: [.test(message: "first"), .test(message: "second"), .test(rule: .kind, product: "com.z", message: "kind")],
             checked: [.test(), .test(subject: "com.ok")])
         // When
         let root = try parse(JUnitReporter().report(result))

@@ -35,7 +35,7 @@ struct SARIFReporterTests {
         let driver = try #require((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "Tally")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == RuleSet.descriptions.map(\.id))
+        #expect(rules.compactMap { $0["id"] as? String } == RuleSet.descriptions.map(\.id.rawValue))
         for rule in rules {
             #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             #expect(((rule["fullDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)

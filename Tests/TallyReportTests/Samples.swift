@@ -14,42 +14,42 @@ enum Sample {
     static let mixed = CheckResult.test(
         findings: [
             .test(territory: .usa),
-            .test(rule: "missing-in-catalog", product: "com.example.coins.100", field: .id,
+            .test(rule: .missingInCatalog, product: "com.example.coins.100", field: .id,
                   message: "com.example.coins.100 is in the configuration but not in the catalogue",
                   left: .test(value: "com.example.coins.100", line: 60, column: 9),
                   right: .test(role: "catalog", value: nil, file: catalog, line: nil, column: nil),
                   hint: "did you mean com.example.coins100? (the catalogue has it, and the configuration does not)"),
-            .test(rule: "missing-in-config", product: "com.example.coins100", field: .id,
+            .test(rule: .missingInConfig, product: "com.example.coins100", field: .id,
                   message: "com.example.coins100 is in the catalogue but not in the configuration",
                   left: .test(value: nil, line: nil, column: nil),
                   right: .test(role: "catalog", value: "com.example.coins100", file: catalog, line: 44, column: 7),
                   hint: "did you mean com.example.coins.100? (the configuration has it, and the catalogue does not)"),
-            .test(rule: "family-sharing", severity: .warning, product: yearly, field: .familyShareable,
+            .test(rule: .familySharing, severity: .warning, product: yearly, field: .familyShareable,
                   message: "\(yearly) is shareable with family in the configuration but not shareable in the catalogue",
                   left: .test(value: "true", line: 77, column: 7),
                   right: .test(role: "catalog", value: "false", file: catalog, line: 31, column: 5)),
-            .test(rule: "invalid-period", product: yearly, field: .period,
+            .test(rule: .invalidPeriod, product: yearly, field: .period,
                   message: "\(yearly) has period P1Y2, which is not an ISO 8601 duration (write P1Y, P6M or P1W)",
                   left: .test(role: "source", value: "P1Y2", file: catalog, line: 29, column: 13), right: nil),
-            .test(rule: "promotional-offer", severity: .warning, offer: "winback50", field: .promotionalOffers,
+            .test(rule: RuleID(rawValue: "promotional-offer"), severity: .warning, offer: "winback50", field: .promotionalOffers,
                   message: "\(monthly) offer winback50 costs 2.99 USD in the configuration but 1.99 USD in the catalogue",
                   left: .test(value: "2.99 USD", line: 51, column: 11),
                   right: .test(role: "catalog", value: "1.99 USD", file: catalog, line: 22, column: 9)),
-            .test(rule: "group-id-mismatch", severity: .note, product: nil, field: .group,
+            .test(rule: .groupIDMismatch, severity: .note, product: nil, field: .group,
                   message: "subscription group Pro & Friends has no products",
                   left: .test(role: "source", value: nil, line: nil, column: nil, path: "subscriptionGroups[0]"), right: nil),
         ],
         checked: [
             .test(subject: monthly), .test(subject: yearly, line: 70),
-            .test(rule: "missing-in-catalog", subject: monthly), .test(rule: "missing-in-catalog", subject: yearly, line: 70),
-            .test(rule: "missing-in-catalog", subject: "com.example.coins.100", line: 58),
-            .test(rule: "missing-in-config", subject: monthly, file: catalog, line: 12),
-            .test(rule: "missing-in-config", subject: yearly, file: catalog, line: 25),
-            .test(rule: "missing-in-config", subject: "com.example.coins100", file: catalog, line: 42),
-            .test(rule: "family-sharing", subject: monthly), .test(rule: "family-sharing", subject: yearly, line: 70),
-            .test(rule: "invalid-period", subject: monthly), .test(rule: "invalid-period", subject: yearly, line: 70),
-            .test(rule: "invalid-period", subject: monthly, file: catalog, line: 12),
-            .test(rule: "invalid-period", subject: yearly, file: catalog, line: 25),
+            .test(rule: .missingInCatalog, subject: monthly), .test(rule: .missingInCatalog, subject: yearly, line: 70),
+            .test(rule: .missingInCatalog, subject: "com.example.coins.100", line: 58),
+            .test(rule: .missingInConfig, subject: monthly, file: catalog, line: 12),
+            .test(rule: .missingInConfig, subject: yearly, file: catalog, line: 25),
+            .test(rule: .missingInConfig, subject: "com.example.coins100", file: catalog, line: 42),
+            .test(rule: .familySharing, subject: monthly), .test(rule: .familySharing, subject: yearly, line: 70),
+            .test(rule: .invalidPeriod, subject: monthly), .test(rule: .invalidPeriod, subject: yearly, line: 70),
+            .test(rule: .invalidPeriod, subject: monthly, file: catalog, line: 12),
+            .test(rule: .invalidPeriod, subject: yearly, file: catalog, line: 25),
         ],
         sources: [config, catalog, plist],
         pairs: [
@@ -63,14 +63,14 @@ enum Sample {
     static let consistent = CheckResult.test(
         checked: [
             .test(subject: monthly), .test(subject: yearly, line: 70),
-            .test(rule: "kind", subject: monthly), .test(rule: "kind", subject: yearly, line: 70),
+            .test(rule: .kind, subject: monthly), .test(rule: .kind, subject: yearly, line: 70),
         ])
 
     /// One new finding; others taken out by ignores and a baseline, and two stale baseline entries.
     static let suppressed: CheckResult = {
         var result = CheckResult.test(findings: [.test(territory: .usa)])
-        let stale = [Finding.test(rule: "kind", product: "com.example.gone", field: .kind),
-                     Finding.test(rule: "promo-offer", product: yearly, offer: "winback50", field: .promotionalOffers)]
+        let stale = [Finding.test(rule: .kind, product: "com.example.gone", field: .kind),
+                     Finding.test(rule: .promoOffer, product: yearly, offer: "winback50", field: .promotionalOffers)]
         result.suppressed = Suppressed(ignored: 1, baselined: 3, baselineFile: ".tally-baseline.json",
                                        stale: Baseline(findings: stale).findings)
         return result

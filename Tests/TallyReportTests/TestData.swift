@@ -14,7 +14,7 @@ extension FindingSide {
 
 extension Finding {
     static func test(
-        rule: String = "price", severity: Severity = .error, product: String? = "com.example.pro.monthly",
+        rule: RuleID = .price, severity: Severity = .error, product: String? = "com.example.pro.monthly",
         territory: Territory? = nil, offer: String? = nil, field: Field = .prices,
         message: String = "com.example.pro.monthly costs 4.99 USD in USA in the configuration but 5.99 USD in the catalogue",
         left: FindingSide? = .test(),
@@ -28,7 +28,7 @@ extension Finding {
 
 extension CheckedSubject {
     static func test(
-        rule: String = "price", subject: String = "com.example.pro.monthly", file: String? = "configs/App.storekit", line: Int? = 40
+        rule: RuleID = .price, subject: String = "com.example.pro.monthly", file: String? = "configs/App.storekit", line: Int? = 40
     ) -> CheckedSubject {
         CheckedSubject(ruleID: rule, subject: subject, location: file.map { TallyModel.SourceLocation(file: $0, line: line, column: 5) })
     }

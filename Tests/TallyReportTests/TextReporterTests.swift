@@ -42,7 +42,7 @@ struct TextReporterTests {
         // Given
         let result = CheckResult.test(
             findings: [.test(), .test(severity: .warning)],
-            checked: [.test(subject: "com.a"), .test(rule: "kind", subject: "com.a"), .test(subject: "com.b")])
+            checked: [.test(subject: "com.a"), .test(rule: .kind, subject: "com.a"), .test(subject: "com.b")])
         // When
         let output = TextReporter(color: false).report(result)
         // Then

@@ -15,7 +15,7 @@ import Testing
     @Test func theRepositorysPolicyPasses() throws {
         let result = try TallyAssert.policy()
         #expect(result.sources == ["configs/ExampleApp.storekit", "catalog/products.yaml"])
-        #expect(result.checked.contains { $0.ruleID == "unpriced-territory" }, "the policy's required territories were checked")
+        #expect(result.checked.contains { $0.ruleID == .unpricedTerritory }, "the policy's required territories were checked")
     }
 
     @Test func aBrokenPairRecordsOneFailurePerFindingAtTheFindingsLine() async throws {
@@ -35,7 +35,7 @@ import Testing
                 return true
             }
             let findings = try #require(result?.findings)
-            #expect(findings.map(\.ruleID).sorted() == ["period", "price", "price"])
+            #expect(findings.map(\.ruleID.rawValue).sorted() == ["period", "price", "price"])
         }
     }
 
@@ -66,7 +66,7 @@ import Testing
     @Test func aPolicyValueAppliesItsIgnores() throws {
         let directory = try Examples.broken([Examples.threeMismatches[0]])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let policy = Policy(ignores: [Ignore(rule: "price", products: ProductPattern("com.calmly.app.sessions.*"), reason: "repriced weekly")])
+        let policy = Policy(ignores: [Ignore(rule: .price, products: ProductPattern("com.calmly.app.sessions.*"), reason: "repriced weekly")])
         let result = try TallyAssert.consistent(config: Examples.config, catalog: Examples.catalog, policy: policy, root: directory.path)
         #expect(result.findings.isEmpty)
         #expect(result.suppressed.ignored == 1)
