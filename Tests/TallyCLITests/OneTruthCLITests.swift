@@ -73,7 +73,7 @@ import Testing
         ignore:
           - rule: price
             product: com.calmly.app.tip.tea
-        required_territories: [USA, XYZ]
+        required_territories: [USA, usa]
 
         """.utf8).write(to: workspace.root.appendingPathComponent("bad.yml"))
         let output = try workspace.run(["check", "--config", "bad.yml"])
@@ -83,7 +83,7 @@ import Testing
         #expect(errors.contains { $0.hasPrefix("bad.yml:3:3: error: unknown rule \"prise\"; did you mean \"price\"?") }, "\(output.stderr)")
         #expect(errors.contains { $0.hasPrefix("bad.yml:4:11: error: \"loud\" is not a severity for period") }, "\(output.stderr)")
         #expect(errors.contains { $0.hasPrefix("bad.yml:6:5: error: this ignore has no reason") }, "\(output.stderr)")
-        #expect(errors.contains { $0.hasPrefix("bad.yml:8:29: error:") && $0.contains("XYZ") }, "\(output.stderr)")
+        #expect(errors.contains { $0.hasPrefix("bad.yml:8:29: error: \"usa\" is not an App Store storefront code") }, "\(output.stderr)")
     }
 
     /// Two App Store Connect exports (folders of pages): a price changed on one page is placed on
@@ -96,9 +96,11 @@ import Testing
         try manager.copyItem(at: export, to: workspace.root.appendingPathComponent("old"))
         try manager.copyItem(at: export, to: workspace.root.appendingPathComponent("new"))
         let page = "06-subscription-prices-kids-monthly.json"
-        let lines = try workspace.replace("new/\(page)", "\"customerPrice\": \"4.99\"", "\"customerPrice\": \"5.99\"")
-        let line = try #require(lines.first)
-        let oldLine = try #require(try workspace.text("old/\(page)").components(separatedBy: "\n").firstIndex { $0.contains("\"customerPrice\": \"4.99\"") }) + 1
+        // The USA price point (the only one whose ID is followed by a price of 4.99); the price is two lines below the ID.
+        let usa = "\"id\": \"eyJzIjoiNjQ1MDAwMDMwMyIsInQiOiJVU0EiLCJwIjoiNDk5In0\",\n      \"attributes\": {\n        \"customerPrice\": "
+        let lines = try workspace.replace("new/\(page)", usa + "\"4.99\"", usa + "\"5.99\"")
+        let line = try #require(lines.first) + 2
+        let oldLine = line
 
         let text = try workspace.run(["diff", "old", "new"])
         #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
