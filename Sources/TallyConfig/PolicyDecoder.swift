@@ -30,19 +30,7 @@ struct PolicyDecoder {
         var reader = TreeReader(root: root, file: file)
         var log = ErrorLog()
         do {
-            var seen = Set<String>()
-            try reader.forEachKey { reader, key in
-                guard seen.insert(key).inserted else {
-                    try log.report(keyError("the key \"\(key)\" appears twice", reader))
-                    return try reader.skipValue()
-                }
-                let start = reader
-                do {
-                    try readTop(key, &reader, &log)
-                } catch {
-                    try log.recover(error, &reader, from: start)
-                }
-            }
+            try forEachKey(&reader, &log) { key, reader, log in try readTop(key, &reader, &log) }
         } catch is ErrorLog.Stop {
             throw FormatError.combining(log.errors, stoppedAtLimit: true)
         }
@@ -90,22 +78,14 @@ struct PolicyDecoder {
     private func readRules(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> [RuleID: RuleSetting] {
         var rules: [RuleID: RuleSetting] = [:]
         if try reader.readNullIfPresent() { return rules }
-        try reader.forEachKey { reader, name in
-            guard let rule = RuleID.named(name) else {
-                try log.report(unknownRule(name, reader, at: reader.keyPosition))
-                return try reader.skipValue()
-            }
+        try forEachKey(&reader, &log) { name, reader, _ in
+            guard let rule = RuleID.named(name) else { throw unknownRule(name, reader, at: reader.keyPosition) }
             let at = reader.position
-            let start = reader
-            do {
-                let text = try reader.readString()
-                guard let setting = RuleSetting(rawValue: text) else {
-                    throw reader.error("\"\(text)\" is not a severity for \(rule): use error, warning or off", at: at)
-                }
-                rules[rule] = setting
-            } catch {
-                try log.recover(error, &reader, from: start)
+            let text = try reader.readString()
+            guard let setting = RuleSetting(rawValue: text) else {
+                throw reader.error("\"\(text)\" is not a severity for \(rule): use error, warning or off", at: at)
             }
+            rules[rule] = setting
         }
         return rules
     }
@@ -126,31 +106,21 @@ struct PolicyDecoder {
         var rule: RuleID??
         var product: String?
         var reason: String?
-        var seen = Set<String>()
-        try reader.forEachKey { reader, key in
-            guard seen.insert(key).inserted else {
-                try log.report(keyError("the key \"\(key)\" appears twice", reader))
-                return try reader.skipValue()
-            }
-            let before = reader
-            do {
-                switch key {
-                case "rule":
-                    let at = reader.keyPosition
-                    let id = try nonEmptyString(&reader, "a rule ID")
-                    if id == "*" {
-                        rule = .some(nil)
-                    } else if let known = RuleID.named(id) {
-                        rule = known
-                    } else {
-                        throw unknownRule(id, reader, at: at)
-                    }
-                case "product": product = try nonEmptyString(&reader, "a product ID or glob")
-                case "reason": reason = try nonEmptyString(&reader, "the reason")
-                default: throw unknownKey(key, in: "an ignore", allowed: Self.ignoreKeys, reader)
+        let seen = try forEachKey(&reader, &log) { key, reader, _ in
+            switch key {
+            case "rule":
+                let at = reader.keyPosition
+                let id = try nonEmptyString(&reader, "a rule ID")
+                if id == "*" {
+                    rule = .some(nil)
+                } else if let known = RuleID.named(id) {
+                    rule = known
+                } else {
+                    throw unknownRule(id, reader, at: at)
                 }
-            } catch {
-                try log.recover(error, &reader, from: before)
+            case "product": product = try nonEmptyString(&reader, "a product ID or glob")
+            case "reason": reason = try nonEmptyString(&reader, "the reason")
+            default: throw unknownKey(key, in: "an ignore", allowed: Self.ignoreKeys, reader)
             }
         }
         if !seen.contains("rule") {
@@ -180,21 +150,11 @@ struct PolicyDecoder {
         let start = reader.position
         var configuration: String?
         var catalog: String?
-        var seen = Set<String>()
-        try reader.forEachKey { reader, key in
-            guard seen.insert(key).inserted else {
-                try log.report(keyError("the key \"\(key)\" appears twice", reader))
-                return try reader.skipValue()
-            }
-            let before = reader
-            do {
-                switch key {
-                case "configuration": configuration = try nonEmptyString(&reader, "a group ID or name")
-                case "catalog": catalog = try nonEmptyString(&reader, "a group ID or name")
-                default: throw unknownKey(key, in: "a group pair", allowed: Self.groupKeys, reader)
-                }
-            } catch {
-                try log.recover(error, &reader, from: before)
+        let seen = try forEachKey(&reader, &log) { key, reader, _ in
+            switch key {
+            case "configuration": configuration = try nonEmptyString(&reader, "a group ID or name")
+            case "catalog": catalog = try nonEmptyString(&reader, "a group ID or name")
+            default: throw unknownKey(key, in: "a group pair", allowed: Self.groupKeys, reader)
             }
         }
         guard !seen.contains("configuration") || !seen.contains("catalog") else {
@@ -206,6 +166,28 @@ struct PolicyDecoder {
     }
 
     // MARK: - Helpers
+
+    /// Each key of a mapping, read by `body`: a repeated key is reported and its value skipped; a
+    /// mistake in a value is reported and the value stepped over. Returns the keys seen.
+    @discardableResult
+    private func forEachKey(
+        _ reader: inout TreeReader, _ log: inout ErrorLog, _ body: (String, inout TreeReader, inout ErrorLog) throws -> Void
+    ) throws -> Set<String> {
+        var seen = Set<String>()
+        try reader.forEachKey { reader, key in
+            guard seen.insert(key).inserted else {
+                try log.report(keyError("the key \"\(key)\" appears twice", reader))
+                return try reader.skipValue()
+            }
+            let start = reader
+            do {
+                try body(key, &reader, &log)
+            } catch {
+                try log.recover(error, &reader, from: start)
+            }
+        }
+        return seen
+    }
 
     /// A list; null reads as empty. A wrong element is reported and left out, and the list goes on.
     private func readList<T>(

@@ -46,11 +46,11 @@ public struct GroupPairing: Sendable, Hashable {
             counts[Pair(left: x, right: y), default: 0] += 1
         }
         let candidates = counts.map { pair, count in
-            Candidate(pair: pair, shared: count, alike: Self.alike(pair.left, leftLabels[pair.left], pair.right, rightLabels[pair.right]),
-                      leftIndex: leftOrder[pair.left] ?? Int.max, rightIndex: rightOrder[pair.right] ?? Int.max)
+            (pair, Rank(shared: count, alike: Self.alike(pair.left, leftLabels[pair.left], pair.right, rightLabels[pair.right]),
+                        order: [leftOrder[pair.left] ?? Int.max, rightOrder[pair.right] ?? Int.max]))
         }
-        for candidate in candidates.sorted(by: Candidate.precedes) {
-            pairUp(candidate.pair.left, candidate.pair.right)
+        for (pair, _) in candidates.sorted(by: { ($0.1, $0.0.left, $0.0.right) < ($1.1, $1.0.left, $1.0.right) }) {
+            pairUp(pair.left, pair.right)
         }
 
         for group in leftGroups where rightGroup[group.id] == nil {
@@ -82,20 +82,18 @@ public struct GroupPairing: Sendable, Hashable {
         var right: String
     }
 
-    private struct Candidate {
-        var pair: Pair
+    /// How strongly a pair of groups belongs together; the smaller rank goes first.
+    private struct Rank: Comparable {
         var shared: Int
         var alike: Bool
-        var leftIndex: Int
-        var rightIndex: Int
+        /// The left group's, then the right group's, place in its file.
+        var order: [Int]
 
         /// Most shared members, then alike groups, then file order on the left, then on the right.
-        static func precedes(_ lhs: Candidate, _ rhs: Candidate) -> Bool {
+        static func < (lhs: Rank, rhs: Rank) -> Bool {
             if lhs.shared != rhs.shared { return lhs.shared > rhs.shared }
             if lhs.alike != rhs.alike { return lhs.alike }
-            if lhs.leftIndex != rhs.leftIndex { return lhs.leftIndex < rhs.leftIndex }
-            if lhs.rightIndex != rhs.rightIndex { return lhs.rightIndex < rhs.rightIndex }
-            return (lhs.pair.left, lhs.pair.right) < (rhs.pair.left, rhs.pair.right)
+            return lhs.order.lexicographicallyPrecedes(rhs.order)
         }
     }
 

@@ -86,6 +86,29 @@ import Testing
         #expect(errors.contains { $0.hasPrefix("bad.yml:8:29: error: \"usa\" is not an App Store storefront code") }, "\(output.stderr)")
     }
 
+    /// The mapping reader too: three mistakes, three located errors, each once.
+    @Test func everyMistakeOfAMappingFileIsReportedOnce() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data("""
+        format: tally-mapping/1
+        default_territory: usa
+        amounts: cents
+        products:
+          - at: "items[*]"
+        fields:
+          id: sku
+          kindd: type
+
+        """.utf8).write(to: workspace.root.appendingPathComponent("bad-mapping.yml"))
+        try Data(#"{"items": [{"sku": "com.calmly.app.tip.tea"}]}"#.utf8).write(to: workspace.root.appendingPathComponent("server.json"))
+        let output = try workspace.run(["check", "--no-config", "server.json", "--mapping", "bad-mapping.yml"])
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        let errors = output.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        #expect(errors.map { $0.prefix { $0 != " " } } == ["bad-mapping.yml:2:20:", "bad-mapping.yml:3:10:", "bad-mapping.yml:8:3:"], "\(output.stderr)")
+        #expect(errors.last?.contains("unknown key \"kindd\" in fields; did you mean \"kind\"?") == true, "\(output.stderr)")
+    }
+
     /// Two App Store Connect exports (folders of pages): a price changed on one page is placed on
     /// that page and its line, in the text and the JSON diff, and so is check's finding.
     @Test func exportPositionsNameThePageInDiffAndCheck() throws {

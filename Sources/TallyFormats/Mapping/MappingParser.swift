@@ -18,8 +18,10 @@ extension TallyMapping {
             return mapping
         } catch is MappingParser.Stop {
             throw FormatError.combining(MappingParser.sorted(parser.errors), stoppedAtLimit: true)
-        } catch let error as FormatError where !parser.errors.isEmpty && !parser.errors.contains(error) {
-            throw FormatError.combining(MappingParser.sorted(parser.errors + [error]))
+        } catch let error as FormatError where !parser.errors.isEmpty {
+            // The error may itself combine the collected ones: each is reported once.
+            let more = error.all.filter { !parser.errors.contains($0) }
+            throw FormatError.combining(MappingParser.sorted(parser.errors + more))
         }
     }
 }
