@@ -75,47 +75,42 @@ public struct FreeTrialWithPriceRule: LintRule {
     }
 }
 
-/// Reports the reader's issues of one rule (values it could not understand) as findings.
-private func reportIssues(_ description: RuleDescription, _ catalog: Catalog, _ findings: inout [Finding]) {
-    for issue in catalog.issues where issue.rule == description.id {
-        findings.append(Finding(ruleID: description.id, severity: description.defaultSeverity, productID: issue.productID,
-                                field: issue.field, message: "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
-                                left: FindingSide(role: "source", value: nil, location: catalog.location(issue.position, path: issue.path))))
+/// A rule whose findings are the reader's issues (`Catalog.issues`) of its ID: values the reader
+/// could not understand. The readers raise them under the same `RuleID`.
+public protocol SourceIssueRule: LintRule {}
+
+extension SourceIssueRule {
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
+        for issue in catalog.issues where issue.rule == Self.description.id {
+            findings.append(finding(catalog, issue.productID, issue.field, "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
+                                    at: issue.position, path: issue.path))
+        }
     }
 }
 
 /// A price that is not a decimal number ("4,99", "free", "$1").
-public struct InvalidPriceRule: LintRule {
+public struct InvalidPriceRule: SourceIssueRule {
     public static let description = RuleDescription(
         id: .invalidPrice, defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint",
         rationale: "A price that is not a decimal number cannot be compared, and code parsing it may charge or display the wrong amount.",
         fix: "Write the price as a decimal with '.' as the separator and no currency sign, quoted in YAML so it stays exact: \"4.99\".")
     public init() {}
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        reportIssues(Self.description, catalog, &findings)
-    }
 }
 
 /// A period that is not an ISO 8601 duration ("monthly", "1M").
-public struct InvalidPeriodRule: LintRule {
+public struct InvalidPeriodRule: SourceIssueRule {
     public static let description = RuleDescription(
         id: .invalidPeriod, defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint",
         rationale: "A period Tally cannot read cannot be compared, and the server or app reading the same file will probably fail on it too.",
         fix: "Write the period as an ISO 8601 duration: P1W, P1M, P3M, P6M, P1Y.")
     public init() {}
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        reportIssues(Self.description, catalog, &findings)
-    }
 }
 
 /// An offer whose payment mode, period or price cannot be read.
-public struct InvalidOfferRule: LintRule {
+public struct InvalidOfferRule: SourceIssueRule {
     public static let description = RuleDescription(
         id: .invalidOffer, defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint",
         rationale: "An offer Tally cannot read cannot be compared, and StoreKit or the server may reject or misread it too.",
         fix: "Use a known payment mode (free, payAsYouGo or payUpFront in StoreKit; free-trial, pay-as-you-go or pay-up-front in a catalogue), an ISO 8601 period and a decimal price.")
     public init() {}
-    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        reportIssues(Self.description, catalog, &findings)
-    }
 }
