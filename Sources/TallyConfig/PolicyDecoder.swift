@@ -16,6 +16,7 @@ struct PolicyDecoder {
     static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "groups", "baseline"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
+    static let sourceKeys = ["path", "mapping"]
 
     init(file: String) {
         self.file = file
@@ -41,11 +42,7 @@ struct PolicyDecoder {
     private mutating func readTop(_ key: String, _ reader: inout TreeReader, _ log: inout ErrorLog) throws {
         switch key {
         case "version": try reader.skipValue()
-        case "sources": result.sources = try readList(&reader, &log) { reader, _ in
-            let at = location(reader.position)
-            let pattern = try nonEmptyString(&reader, "a source glob")
-            return SourcePattern(pattern, location: at)
-        }
+        case "sources": result.sources = try readList(&reader, &log) { reader, log in try readSource(&reader, &log) }
         case "fail_on": result.policy.failOn = try readFailOn(&reader)
         case "rules": result.policy.rules = try readRules(&reader, &log)
         case "ignore": result.policy.ignores = try readList(&reader, &log) { reader, log in try readIgnore(&reader, &log) }
@@ -54,6 +51,28 @@ struct PolicyDecoder {
         case "baseline": result.baseline = try nonEmptyString(&reader, "a baseline file path")
         default: throw unknownKey(key, in: "the policy file", allowed: Self.topKeys, reader)
         }
+    }
+
+    /// A `sources:` entry: a glob, or `{path: GLOB, mapping: FILE}` for server files read through a mapping.
+    private func readSource(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> SourcePattern? {
+        let at = location(reader.position)
+        guard try reader.peekKind() == .object else {
+            return SourcePattern(try nonEmptyString(&reader, "a source glob"), location: at)
+        }
+        var path: String?
+        var mapping: String?
+        let seen = try forEachKey(&reader, &log) { key, reader, _ in
+            switch key {
+            case "path": path = try nonEmptyString(&reader, "a source glob")
+            case "mapping": mapping = try nonEmptyString(&reader, "a tally-mapping/1 file path")
+            default: throw unknownKey(key, in: "a source", allowed: Self.sourceKeys, reader)
+            }
+        }
+        guard let path else {
+            if !seen.contains("path") { try log.report(FormatError("a source written as a mapping needs path: GLOB (and may add mapping: FILE)", at: at)) }
+            return nil
+        }
+        return SourcePattern(path, mapping: mapping, location: at)
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.
