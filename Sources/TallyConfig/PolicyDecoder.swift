@@ -29,17 +29,17 @@ struct PolicyDecoder {
         }
         try checkVersion(members, root: root)
         var reader = TreeReader(root: root, file: file)
-        var log = ErrorLog()
+        var log = FormatErrorLog()
         do {
             try forEachKey(&reader, &log) { key, reader, log in try readTop(key, &reader, &log) }
-        } catch is ErrorLog.Stop {
-            throw FormatError.combining(log.errors, stoppedAtLimit: true)
+        } catch is FormatErrorLog.Stop {
+            throw FormatError.combining(log.sorted, stoppedAtLimit: true)
         }
-        guard log.errors.isEmpty else { throw FormatError.combining(log.errors) }
+        if let error = log.combined() { throw error }
         return result
     }
 
-    private mutating func readTop(_ key: String, _ reader: inout TreeReader, _ log: inout ErrorLog) throws {
+    private mutating func readTop(_ key: String, _ reader: inout TreeReader, _ log: inout FormatErrorLog) throws {
         switch key {
         case "version": try reader.skipValue()
         case "sources": result.sources = try readList(&reader, &log) { reader, log in try readSource(&reader, &log) }
@@ -54,7 +54,7 @@ struct PolicyDecoder {
     }
 
     /// A `sources:` entry: a glob, or `{path: GLOB, mapping: FILE}` for server files read through a mapping.
-    private func readSource(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> SourcePattern? {
+    private func readSource(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws -> SourcePattern? {
         let at = location(reader.position)
         guard try reader.peekKind() == .object else {
             return SourcePattern(try nonEmptyString(&reader, "a source glob"), location: at)
@@ -69,7 +69,7 @@ struct PolicyDecoder {
             }
         }
         guard let path else {
-            if !seen.contains("path") { try log.report(FormatError("a source written as a mapping needs path: GLOB (and may add mapping: FILE)", at: at)) }
+            if missing("path", seen, allowed: Self.sourceKeys) { try log.report(FormatError("a source written as a mapping needs path: GLOB (and may add mapping: FILE)", at: at)) }
             return nil
         }
         return SourcePattern(path, mapping: mapping, location: at)
@@ -94,7 +94,7 @@ struct PolicyDecoder {
     }
 
     /// `rule: severity` pairs; an unknown rule or severity is reported and the others are read.
-    private func readRules(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> [RuleID: RuleSetting] {
+    private func readRules(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws -> [RuleID: RuleSetting] {
         var rules: [RuleID: RuleSetting] = [:]
         if try reader.readNullIfPresent() { return rules }
         try forEachKey(&reader, &log) { name, reader, _ in
@@ -120,7 +120,7 @@ struct PolicyDecoder {
     }
 
     /// One ignore; each wrong or missing key is reported, and an incomplete ignore is left out.
-    private func readIgnore(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> Ignore? {
+    private func readIgnore(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws -> Ignore? {
         let start = reader.position
         var rule: RuleID??
         var product: String?
@@ -142,13 +142,13 @@ struct PolicyDecoder {
             default: throw unknownKey(key, in: "an ignore", allowed: Self.ignoreKeys, reader)
             }
         }
-        if !seen.contains("rule") {
+        if missing("rule", seen, allowed: Self.ignoreKeys) {
             try log.report(reader.error("this ignore has no rule: name one ('rule: price') or '*' for every rule", at: start))
         }
-        if !seen.contains("product") {
+        if missing("product", seen, allowed: Self.ignoreKeys) {
             try log.report(reader.error("this ignore has no product: name an ID or a glob ('product: com.example.legacy.*', or '*' for every product)", at: start))
         }
-        if !seen.contains("reason") {
+        if missing("reason", seen, allowed: Self.ignoreKeys) {
             try log.report(reader.error("this ignore has no reason: say why these findings are accepted ('reason: ...')", at: start))
         }
         guard let rule, let product, let reason else { return nil }
@@ -165,7 +165,7 @@ struct PolicyDecoder {
     }
 
     /// One group pair; each wrong key is reported, and an incomplete pair is left out.
-    private func readGroup(_ reader: inout TreeReader, _ log: inout ErrorLog) throws -> GroupCorrespondence? {
+    private func readGroup(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws -> GroupCorrespondence? {
         let start = reader.position
         var configuration: String?
         var catalog: String?
@@ -176,7 +176,7 @@ struct PolicyDecoder {
             default: throw unknownKey(key, in: "a group pair", allowed: Self.groupKeys, reader)
             }
         }
-        guard !seen.contains("configuration") || !seen.contains("catalog") else {
+        guard missing("configuration", seen, allowed: Self.groupKeys) || missing("catalog", seen, allowed: Self.groupKeys) else {
             guard let configuration, let catalog else { return nil }
             return GroupCorrespondence(configuration: configuration, catalog: catalog, location: location(start))
         }
@@ -186,11 +186,18 @@ struct PolicyDecoder {
 
     // MARK: - Helpers
 
+    /// Whether a required key is missing, and not only misspelt: a misspelling (`products` for
+    /// `product`) is reported once, as the unknown key with its did-you-mean.
+    private func missing(_ key: String, _ seen: Set<String>, allowed: [String]) -> Bool {
+        guard !seen.contains(key) else { return false }
+        return !seen.contains { !allowed.contains($0) && NearMatch.best(for: $0, among: allowed) == key }
+    }
+
     /// Each key of a mapping, read by `body`: a repeated key is reported and its value skipped; a
     /// mistake in a value is reported and the value stepped over. Returns the keys seen.
     @discardableResult
     private func forEachKey(
-        _ reader: inout TreeReader, _ log: inout ErrorLog, _ body: (String, inout TreeReader, inout ErrorLog) throws -> Void
+        _ reader: inout TreeReader, _ log: inout FormatErrorLog, _ body: (String, inout TreeReader, inout FormatErrorLog) throws -> Void
     ) throws -> Set<String> {
         var seen = Set<String>()
         try reader.forEachKey { reader, key in
@@ -210,7 +217,7 @@ struct PolicyDecoder {
 
     /// A list; null reads as empty. A wrong element is reported and left out, and the list goes on.
     private func readList<T>(
-        _ reader: inout TreeReader, _ log: inout ErrorLog, _ element: (inout TreeReader, inout ErrorLog) throws -> T?
+        _ reader: inout TreeReader, _ log: inout FormatErrorLog, _ element: (inout TreeReader, inout FormatErrorLog) throws -> T?
     ) throws -> [T] {
         if try reader.readNullIfPresent() { return [] }
         guard try reader.peekKind() == .array else { throw reader.error("expected a list (one '- item' per line, or [a, b])") }
@@ -254,27 +261,5 @@ struct PolicyDecoder {
         if let near = NearMatch.best(for: rule, among: RuleID.all.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
         message += " ('tally rules' lists every rule)"
         return FormatError(message, file: file, position: position, path: reader.path)
-    }
-}
-
-/// The errors of one policy read, collected so that one run shows them all.
-private struct ErrorLog {
-    private(set) var errors: [FormatError] = []
-
-    /// Thrown when `FormatError.limit` errors have been collected.
-    struct Stop: Error {}
-
-    mutating func report(_ error: FormatError) throws {
-        errors += error.all
-        if errors.count >= FormatError.limit { throw Stop() }
-    }
-
-    /// After a mistake in one value: reports it, goes back to where the value started and steps
-    /// over it. Anything but a `FormatError` (the limit's `Stop`) goes on up.
-    mutating func recover(_ error: any Error, _ reader: inout TreeReader, from start: TreeReader) throws {
-        guard let error = error as? FormatError else { throw error }
-        try report(error)
-        reader = start
-        if reader.isAtValue { try reader.skipValue() }
     }
 }

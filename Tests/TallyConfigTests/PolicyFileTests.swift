@@ -83,6 +83,18 @@ struct PolicyFileTests {
         #expect(error.location.file == ".tally.yml")
     }
 
+    /// Every mistake at once, in file order; a misspelt key is reported as the unknown key only,
+    /// not again as the key that is missing.
+    @Test func everyMistakeIsReportedOnceInOneRead() throws {
+        let error = try #require(Self.error("version: 1\nrules:\n  prise: off\nignore:\n  - rule: price\n    products: com.a.*\ngroups:\n  - configuration: A\n"))
+        #expect(error.all.map { "\($0.location.line ?? 0) \($0.message.prefix(30))" } == [
+            "3 unknown rule \"prise\"; did you ",
+            "5 this ignore has no reason: say",
+            "6 unknown key \"products\" in an i",
+            "8 a group pair names both sides:",
+        ], "\(error)")
+    }
+
     @Test func aRepeatedKeyIsRefused() throws {
         let error = try #require(Self.error("version: 1\nrules: {}\nrules: {}\n"))
         #expect(error.message.contains("the key \"rules\" appears twice"), "\(error)")

@@ -14,14 +14,13 @@ extension TallyMapping {
         var parser = MappingParser()
         do {
             let mapping = try parser.parse(&reader)
-            guard parser.errors.isEmpty else { throw FormatError.combining(MappingParser.sorted(parser.errors)) }
+            if let error = parser.log.combined() { throw error }
             return mapping
-        } catch is MappingParser.Stop {
-            throw FormatError.combining(MappingParser.sorted(parser.errors), stoppedAtLimit: true)
-        } catch let error as FormatError where !parser.errors.isEmpty {
+        } catch is FormatErrorLog.Stop {
+            throw parser.log.combined(stoppedAtLimit: true) ?? FormatError("internal: stopped without errors", file: file, position: .unknown)
+        } catch let error as FormatError where !parser.log.isEmpty {
             // The error may itself combine the collected ones: each is reported once.
-            let more = error.all.filter { !parser.errors.contains($0) }
-            throw FormatError.combining(MappingParser.sorted(parser.errors + more))
+            throw parser.log.combined(adding: error) ?? error
         }
     }
 }
@@ -39,14 +38,10 @@ struct MappingParser {
     var sources: [TallyMapping.ProductSource] = []
     var fields: TallyMapping.Fields?
     var values = TallyMapping.Values()
-    var errors: [FormatError] = []
-
-    /// Thrown when `FormatError.limit` errors have been collected.
-    struct Stop: Error {}
+    var log = FormatErrorLog()
 
     mutating func report(_ error: FormatError) throws {
-        errors.append(error)
-        if errors.count >= FormatError.limit { throw Stop() }
+        try log.report(error)
     }
 
     /// Reads one value; an error (a wrong type, a path that cannot be parsed) is reported and the value skipped (nil).
@@ -62,13 +57,7 @@ struct MappingParser {
 
     /// Reports a repeated key (skipping its value); true when the key is new.
     mutating func firstTime(_ key: String, in keys: inout KeySet, _ reader: inout TreeReader) throws -> Bool {
-        if keys.contains(key) {
-            try report(reader.error("the key \"\(key)\" appears twice in the same object"))
-            try reader.skipValue()
-            return false
-        }
-        keys.add(key)
-        return true
+        try log.firstTime(key, in: &keys, &reader)
     }
 
     mutating func unknown(_ key: String, in place: String, allowed: [String], _ reader: inout TreeReader) throws {
@@ -85,11 +74,6 @@ struct MappingParser {
         return false
     }
 
-    static func sorted(_ errors: [FormatError]) -> [FormatError] {
-        errors.enumerated().sorted { a, b in
-            (a.element.location.line ?? 0, a.element.location.column ?? 0, a.offset) < (b.element.location.line ?? 0, b.element.location.column ?? 0, b.offset)
-        }.map(\.element)
-    }
 
     mutating func parse(_ reader: inout TreeReader) throws -> TallyMapping {
         guard try reader.peekKind() == .object else {
@@ -144,7 +128,7 @@ struct MappingParser {
             if !keys.contains("fields") {
                 try report(FormatError("the mapping has no fields: say at least where the product ID is, e.g. 'fields: {id: sku}'", file: reader.file, position: top))
             }
-            throw FormatError.combining(Self.sorted(errors))
+            throw log.combined() ?? FormatError("the mapping's fields could not be read", file: reader.file, position: top)
         }
         return TallyMapping(file: reader.file, defaultTerritory: territory, amounts: amounts, productSources: sources,
                             fields: fields, values: values)

@@ -12,7 +12,7 @@ struct CatalogDecoder {
     var groups: [SubscriptionGroup] = []
     var issues: [SourceIssue] = []
     /// The errors found so far.
-    var errors: [FormatError] = []
+    var log = FormatErrorLog()
     /// The fields a `known_fields` list declares; nil when the catalogue has none (it knows every field).
     var declaredFields: Set<Field>?
     /// Products written without a kind, checked once the whole file (and any `known_fields`) is read.
@@ -23,12 +23,8 @@ struct CatalogDecoder {
 
     init(file: String) { self.file = file }
 
-    /// Thrown when `FormatError.limit` errors have been collected.
-    struct Stop: Error {}
-
     mutating func report(_ error: FormatError) throws {
-        errors.append(error)
-        if errors.count >= FormatError.limit { throw Stop() }
+        try log.report(error)
     }
 
     /// Reads one scalar with `read`. A value of the wrong type (which the reader leaves unread)
@@ -56,13 +52,7 @@ struct CatalogDecoder {
 
     /// Reports a repeated key (and skips its value); true when the key is new.
     mutating func firstTime<R: DocumentReader>(_ key: String, in keys: inout KeySet, _ reader: inout R) throws -> Bool {
-        if keys.contains(key) {
-            try report(reader.error("the key \"\(key)\" appears twice in the same object"))
-            try reader.skipValue()
-            return false
-        }
-        keys.add(key)
-        return true
+        try log.firstTime(key, in: &keys, &reader)
     }
 
     /// Reports an unknown key and skips its value.

@@ -70,23 +70,14 @@ public enum TallyCatalogReader {
                                                file: reader.file, position: Position(line: 1, column: 1)).with(.useMapping))
             }
             try decoder.checkKinds()
-        } catch is CatalogDecoder.Stop {
-            throw FormatError.combining(sorted(decoder.errors), stoppedAtLimit: true)
+        } catch is FormatErrorLog.Stop {
+            throw decoder.log.combined(stoppedAtLimit: true) ?? FormatError("internal: stopped without errors", file: reader.file, position: .unknown)
         } catch let error as FormatError {
             // The document cannot be parsed past this point: report what was found before it.
-            throw FormatError.combining(sorted(decoder.errors) + [error])
+            throw decoder.log.combined(adding: error) ?? error
         }
-        guard decoder.errors.isEmpty else { throw FormatError.combining(sorted(decoder.errors)) }
+        if let error = decoder.log.combined() { throw error }
         return decoder.catalog(format: format)
-    }
-
-    /// Errors in the order of the file (a missing `format` or `kind` is found only at the end).
-    private static func sorted(_ errors: [FormatError]) -> [FormatError] {
-        errors.enumerated().sorted { a, b in
-            let left = (a.element.location.line ?? 0, a.element.location.column ?? 0, a.offset)
-            let right = (b.element.location.line ?? 0, b.element.location.column ?? 0, b.offset)
-            return left < right
-        }.map(\.element)
     }
 
     /// For a file that does not declare tally-catalog/1: it may be a server's own file.
