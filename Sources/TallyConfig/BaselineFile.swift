@@ -8,7 +8,13 @@ public enum BaselineFile {
     /// Reads a baseline; a `FormatError` with line and column for broken JSON, with the key
     /// path for a wrong shape, and a clear refusal for another version.
     public static func read(path: String) throws -> Baseline {
-        let bytes = try SourceLoader.readBytes(path: path, maxBytes: 256 * 1024 * 1024)
+        let bytes: [UInt8]
+        do {
+            bytes = try SourceLoader.readBytes(path: path, maxBytes: 256 * 1024 * 1024)
+        } catch var error as FormatError {
+            error.message = "cannot read the baseline: \(error.message)"
+            throw error
+        }
         return try read(bytes: bytes, file: path)
     }
 

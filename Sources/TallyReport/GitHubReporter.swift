@@ -15,12 +15,17 @@ import TallyCheck
 public struct GitHubReporter: Reporter {
     public static let identifier = "github"
 
-    public init() {}
+    /// What fails the run: decides the summary line's mark.
+    public var context: ReportContext
+
+    public init(context: ReportContext = ReportContext()) {
+        self.context = context
+    }
 
     public func report(_ result: CheckResult) -> String {
         var lines = result.findings.map(annotation)
         lines += FindingText.suppressionLines(result.suppressed).map { "tally: \(FindingText.visible($0))" }
-        lines.append("tally: \(FindingText.summary(result))")
+        lines.append("tally: \(FindingText.summary(result, context: context))")
         return lines.joined(separator: "\n")
     }
 

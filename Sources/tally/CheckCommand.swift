@@ -38,13 +38,13 @@ struct CheckCommand: ParsableCommand {
 
         Examples:
           tally check
-          tally check configs/App.storekit catalog/products.yaml
-          tally check App.storekit catalog.json --format junit --output build/tally.xml
-          tally check configs/App.storekit App/Products.plist
-          tally check configs/App.storekit finance/prices.csv
-          tally check App.storekit server/products.json --mapping tally-mapping.yml
-          tally check App.storekit metadata.xml --price-tiers tiers.csv
-          tally check App.storekit asc-export/ --include-state READY_TO_SUBMIT
+          tally check configs/ExampleApp.storekit catalog/products.yaml
+          tally check configs/ExampleApp.storekit catalog/products.yaml --format junit --output build/tally.xml
+          tally check configs/ExampleApp.storekit examples/app/Products.plist
+          tally check configs/ExampleApp.storekit examples/finance/prices.csv
+          tally check configs/ExampleApp.storekit examples/server/products.json --mapping examples/server/tally-mapping.yml
+          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
+          tally check configs/ExampleApp.storekit examples/asc-export/ --include-state READY_TO_SUBMIT
           tally check --report text --report junit:build/tally.xml
           tally check --report sarif:build/tally.sarif --report markdown:build/tally.md
           tally check --format markdown --output build/tally.md
@@ -80,7 +80,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var timings = Timings()
         let policyFile = try policy.load()
-        let catalogs = try SourceReading.readAll(try sourcePaths(policyFile), options: input)
+        let catalogs = try SourceReading.readAll(try Self.sourcePaths(sources, policyFile: policyFile, command: "check"), options: input)
         timings.lap("read")
         let baselinePath = writeBaseline == nil ? (baseline ?? policyFile?.baselinePath) : nil
         let known = try baselinePath.map { path in try Reading.orExit { try BaselineFile.read(path: path) } }
@@ -100,24 +100,28 @@ struct CheckCommand: ParsableCommand {
             var standardError = StandardError()
             print("tally: wrote \(outcome.current.count) finding\(outcome.current.count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
         }
-        try reports.write { format, color in format.reporter(color: color).report(outcome.result) }
+        let context = ReportContext.forRun(policy: gate.policy, strict: strict, recordingBaseline: writeBaseline, policyFile: policyFile,
+                                           needsRoot: reports.needsRepositoryRoot)
+        try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         if !reports.mentionsSuppressionsOnStandardOutput {
             var standardError = StandardError()
             for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
         }
+        try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         timings.lap("report")
         // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
         TallyExit.finish(writeBaseline == nil && outcome.fails(strict: strict) ? .mismatches : .consistent)
     }
 
     /// The files to read: the arguments, else the policy's sources, else configs/ and catalog/.
-    private func sourcePaths(_ policyFile: PolicyFile?) throws -> [String] {
+    /// `tally lint` with no files reads the same.
+    static func sourcePaths(_ sources: [String], policyFile: PolicyFile?, command: String) throws -> [String] {
         if !sources.isEmpty { return sources }
         if let policyFile, !policyFile.sources.isEmpty { return try Reading.orExit { try policyFile.sourcePaths() } }
         let found = SourceLoader.defaultSources(in: ".")
         guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
             var standardError = StandardError()
-            print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check App.storekit catalog.yaml') or run 'tally init'.", to: &standardError)
+            print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files (e.g. 'tally \(command) configs/App.storekit catalog/products.yaml') or run 'tally init'.", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
         return found.configurations + found.catalogs

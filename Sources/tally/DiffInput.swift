@@ -42,7 +42,7 @@ enum DiffReading {
     /// error to standard error and exits 2 if any side could not be read.
     static func read(_ inputs: [DiffInput], options: SourceOptions) throws -> [Catalog?] {
         let format = options.inputFormat
-        let readOptions = try options.readOptions()
+        let readOptions = try options.readOptions(consequence: "nothing was compared")
         let results = Slots<Result<Catalog?, Failure>>(count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             results[index] = Result { try load(inputs[index], format: format, options: readOptions) }

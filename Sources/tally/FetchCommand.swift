@@ -15,7 +15,7 @@ struct FetchCommand: ParsableCommand {
         Examples:
           tally fetch app-store-connect --app 1600000001 --output asc/
           tally fetch google-play --package com.example.app --service-account key.json --output play/
-          tally check configs/App.storekit asc/
+          tally check configs/ExampleApp.storekit asc/
           tally diff asc-last-week/ asc/
         """,
         subcommands: [FetchAppStoreConnectCommand.self, FetchGooglePlayCommand.self]

@@ -37,12 +37,13 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The reader settings these options ask for. A mapping file or price-tier table that cannot
-    /// be read is an input error (exit 2), reported like an unreadable source.
-    func readOptions() throws -> ReadOptions {
+    /// be read is an input error (exit 2), reported like an unreadable source, ending with
+    /// `consequence` ("nothing was checked", "nothing was shown").
+    func readOptions(consequence: String = "nothing was checked") throws -> ReadOptions {
         guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be a positive number of levels") }
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
-        if let mapping { options.mapping = try MappingFile.load(mapping) }
+        if let mapping { options.mapping = try MappingFile.load(mapping, consequence: consequence) }
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
         if let priceTiers {
             do {
@@ -50,7 +51,7 @@ struct SourceOptions: ParsableArguments {
             } catch let error as FormatError {
                 var standardError = StandardError()
                 print(error.description, to: &standardError)
-                print("tally: the price-tier table could not be read; nothing was checked", to: &standardError)
+                print("tally: the price-tier table could not be read; \(consequence)", to: &standardError)
                 throw TallyExit.usageOrInput.code
             }
         }
