@@ -37,9 +37,9 @@ struct DiffCommand: ParsableCommand {
           tally diff configs/ExampleApp.storekit catalog/products.yaml
           tally diff configs/ExampleApp.storekit@HEAD~1 configs/ExampleApp.storekit
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
-          tally diff catalog/products.yaml examples/finance/prices.csv --format markdown --output build/diff.md
+          tally diff catalog/products.yaml examples/finance/prices.csv --format markdown --output diff.md
           tally diff --since main --exit-code
-          tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output build/diff.json
+          tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output diff.json
         """
     )
 

@@ -16,7 +16,8 @@ struct FetchCommand: ParsableCommand {
           tally fetch app-store-connect --app 1600000001 --output asc/
           tally fetch google-play --package com.example.app --service-account key.json --output play/
           tally check configs/ExampleApp.storekit asc/
-          tally diff asc-last-week/ asc/
+          tally fetch app-store-connect --app 1600000001 --output asc-now/
+          tally diff asc/ asc-now/          # what changed in the store since the first fetch
         """,
         subcommands: [FetchAppStoreConnectCommand.self, FetchGooglePlayCommand.self]
     )

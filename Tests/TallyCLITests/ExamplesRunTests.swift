@@ -53,6 +53,16 @@ struct ExamplesRunTests {
         return Example(source: "tally \(command.joined(separator: " ")) --help", lines: lines)
     }
 
+    /// Marks the start of a README block: the next lines run from the repository's top folder.
+    static let blockMark = "::block "
+
+    /// The README's ```sh blocks (indented ones too), in one sandbox from top to bottom, as a
+    /// reader follows it (a block may use what an earlier one fetched).
+    static func readme() throws -> Example {
+        let blocks = try readmeExamples()
+        return Example(source: "README.md", lines: blocks.flatMap { [blockMark + $0.source] + $0.lines })
+    }
+
     /// The README's ```sh blocks (indented ones too), one example each.
     static func readmeExamples() throws -> [Example] {
         let text = try String(contentsOf: CLIRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
@@ -84,14 +94,24 @@ struct ExamplesRunTests {
         #expect(try Self.readmeExamples().count >= 10)
     }
 
-    @Test(arguments: try commands.map(helpExamples) + readmeExamples())
+    @Test(arguments: try commands.map(helpExamples) + [readme()])
     func everyExampleRunsAsWritten(_ example: Example) throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         var failures: [String] = []
+        var block = example.source
         for line in example.lines {
+            if line.hasPrefix(Self.blockMark) {
+                block = String(line.dropFirst(Self.blockMark.count))
+                try sandbox.changeDirectory(".")
+                continue
+            }
             let program = String(line.split(separator: " ").first ?? "")
             if Self.notRun[program] != nil { continue }
+            if program == "cd" {
+                try sandbox.changeDirectory(String(line.dropFirst(3)).components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces))
+                continue
+            }
             if program == "tally", line.hasPrefix("tally fetch ") {
                 try sandbox.standIn(forFetch: line)
                 continue
@@ -102,22 +122,25 @@ struct ExamplesRunTests {
             }
             let output = try sandbox.run(line)
             if output.status != 0 && output.status != 1 {
-                failures.append("\(line)\n  exit \(output.status): \(output.stderr.prefix(600))")
+                failures.append("\(block): \(line)\n  exit \(output.status): \(output.stderr.prefix(600))")
             }
         }
         #expect(failures.isEmpty, "\(example.source):\n\(failures.joined(separator: "\n"))")
     }
 
     /// A copy of the repository's examples in a git repository of its own.
-    struct Sandbox {
+    final class Sandbox {
         let root: URL
         let bin: URL
+        /// Where the next line runs: the root, until an example says `cd DIR`.
+        private(set) var directory: URL
 
         init() throws {
             let manager = FileManager.default
             let base = manager.temporaryDirectory.appendingPathComponent("tally-examples-\(UUID().uuidString)")
             root = base.appendingPathComponent("repo")
             bin = base.appendingPathComponent("bin")
+            directory = root
             try manager.createDirectory(at: root, withIntermediateDirectories: true)
             try manager.createDirectory(at: bin, withIntermediateDirectories: true)
             try manager.createSymbolicLink(at: bin.appendingPathComponent("tally"), withDestinationURL: CLIRunner.executable)
@@ -134,6 +157,15 @@ struct ExamplesRunTests {
             try git(commit + ["notes"])
         }
 
+        func changeDirectory(_ path: String) throws {
+            let target = path == "." ? root : directory.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIRunner.EditError(message: "cd \(path): no such folder in the repository")
+            }
+            directory = target
+        }
+
         func remove() { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
 
         private func git(_ arguments: [String]) throws {
@@ -146,7 +178,7 @@ struct ExamplesRunTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-o", "pipefail", "-c", line]
-            process.currentDirectoryURL = root
+            process.currentDirectoryURL = directory
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
             environment["NO_COLOR"] = "1"
@@ -171,7 +203,7 @@ struct ExamplesRunTests {
                   let flag = words.firstIndex(of: "--output"), flag + 1 < words.count else {
                 throw CLIRunner.EditError(message: "cannot stand in for \(line): name a store and --output DIR")
             }
-            let output = root.appendingPathComponent(words[flag + 1])
+            let output = directory.appendingPathComponent(words[flag + 1])
             try? FileManager.default.removeItem(at: output)
             try FileManager.default.copyItem(at: root.appendingPathComponent(saved), to: output)
         }

@@ -289,9 +289,10 @@ struct TrustworthyOutputTests {
         let section = try #require(help.stdout.components(separatedBy: "SUBCOMMANDS:").last)
         let commands = Set(section.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
-            guard line.hasPrefix("  "), let first = words.first, first.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+            // "  check    Compare ...": two spaces, then the name; wrapped abstracts are indented further.
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let first = words.first, first.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
             return String(first)
-        }).subtracting(["See"])
+        }).subtracting(["See"])  // "  See 'tally help <subcommand>' for ..."
         #expect(commands.isSuperset(of: ["check", "diff", "convert", "fetch", "lint"]), "\(commands)")
         let plugin = try String(contentsOf: CLIRunner.repository.appendingPathComponent("Plugins/TallyPlugin/TallyPlugin.swift"), encoding: .utf8)
         let line = try #require(plugin.split(separator: "\n").first { $0.contains("static let commands: Set<String> = [") })
