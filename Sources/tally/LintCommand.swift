@@ -2,6 +2,7 @@ import ArgumentParser
 import TallyConfig
 import TallyCheck
 import TallyReport
+import TallyRun
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,13 +39,13 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let policyFile = try policy.load()
-        let paths = try CheckCommand.sourcePaths(files, policyFile: policyFile, command: "lint")
-        let catalogs = try SourceReading.readAll(paths, options: input)
-        let listsPassingChecks = try reports.targets().contains { $0.format == .junit }
-        let outcome = Gate(policy: policyFile?.policy ?? Policy(), recordsSubjects: listsPassingChecks).lint(catalogs)
-        let context = ReportContext.forRun(policy: outcome.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
+        let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
+                           policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
+                           recordsSubjects: try reports.targets().contains { $0.format == .junit }, strict: strict)
+        let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
+        let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
-        if outcome.fails(strict: strict) { throw TallyExit.mismatches.code }
+        TallyExit.finish(outcome.status)
     }
 }

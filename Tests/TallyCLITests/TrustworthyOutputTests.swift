@@ -213,7 +213,7 @@ struct TrustworthyOutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let baseline = try CLIRunner.run(["check", "--baseline", "nope.json"], in: directory)
         #expect(baseline.status == 2)
-        #expect(baseline.stderr.contains("nope.json: error: cannot read the baseline: no such file"), "\(baseline.stderr)")
+        #expect(baseline.stderr.contains("nope.json: error: the baseline: no such file"), "\(baseline.stderr)")
 
         let show = try CLIRunner.run(["show", "nope.yaml"], in: directory)
         #expect(show.status == 2)
