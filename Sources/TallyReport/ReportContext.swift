@@ -32,4 +32,33 @@ public struct ReportContext: Sendable, Hashable {
     public func fails(_ result: CheckResult) -> Bool {
         result.findings.contains(where: fails)
     }
+
+    /// `path` (absolute, or relative to the working directory) relative to the repository root:
+    /// nil without a root, or for a file outside it.
+    public func pathInRepository(_ path: String) -> String? {
+        guard let root = repositoryRoot.map(Self.normalised) else { return nil }
+        let base = workingDirectory ?? root
+        let absolute = Self.normalised(path.hasPrefix("/") ? path : base + "/" + path)
+        let prefix = root == "/" ? "/" : root + "/"
+        guard absolute.hasPrefix(prefix) else { return nil }
+        return String(absolute.dropFirst(prefix.count))
+    }
+
+    /// `path` made absolute against the working directory (or the root), without `.` and `..`.
+    public func absolute(_ path: String) -> String {
+        Self.normalised(path.hasPrefix("/") ? path : (workingDirectory ?? repositoryRoot ?? "") + "/" + path)
+    }
+
+    /// An absolute path without `.`, `..`, repeated or trailing slashes (text only: no symlinks resolved).
+    static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
 }

@@ -128,25 +128,9 @@ public struct SARIFReporter: Reporter {
     /// The file relative to the repository root (`%SRCROOT%`) when there is one and the file is
     /// under it; else as `uri(_:)` writes it.
     func artifact(_ path: String) -> SARIFLog.ArtifactLocation {
-        guard let root = context.repositoryRoot.map(Self.normalised) else { return SARIFLog.ArtifactLocation(uri: Self.uri(path)) }
-        let base = context.workingDirectory ?? root
-        let absolute = Self.normalised(path.hasPrefix("/") ? path : base + "/" + path)
-        let prefix = root == "/" ? "/" : root + "/"
-        guard absolute.hasPrefix(prefix) else { return SARIFLog.ArtifactLocation(uri: Self.uri(absolute)) }
-        return SARIFLog.ArtifactLocation(uri: Self.uri(String(absolute.dropFirst(prefix.count))), uriBaseId: Self.sourceRoot)
-    }
-
-    /// An absolute path without `.`, `..`, repeated or trailing slashes (text only: no symlinks resolved).
-    static func normalised(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        guard context.repositoryRoot != nil else { return SARIFLog.ArtifactLocation(uri: Self.uri(path)) }
+        guard let relative = context.pathInRepository(path) else { return SARIFLog.ArtifactLocation(uri: Self.uri(context.absolute(path))) }
+        return SARIFLog.ArtifactLocation(uri: Self.uri(relative), uriBaseId: Self.sourceRoot)
     }
 
     /// A relative path stays a relative URI reference (resolved against the repository root by

@@ -71,9 +71,9 @@ struct ReportOptions: ParsableArguments {
         target.format == .text && target.path == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
     }
 
-    /// Whether the run writes a report that needs the repository root (SARIF).
+    /// Whether the run writes a report that needs the repository root (SARIF, GitHub annotations).
     var needsRepositoryRoot: Bool {
-        ((try? targets()) ?? []).contains { $0.format == .sarif }
+        ((try? targets()) ?? []).contains { $0.format == .sarif || $0.format == .github }
     }
 
     /// With every report going to a file, the console still gets the summary line and where the

@@ -96,6 +96,10 @@ struct TrustworthyOutputTests {
         }
         #expect(locations.contains { $0["uri"] as? String == "app/catalog/products.yaml" })
 
+        // GitHub annotations are placed by the same path.
+        let github = try CLIRunner.run(["check", "--format", "github"], in: app)
+        #expect(github.stdout.contains("::error file=app/configs/ExampleApp.storekit,line=37,col=24,"), "\(github.stdout)")
+
         // Outside git: relative to the working directory (no policy file here).
         try FileManager.default.removeItem(at: root.appendingPathComponent(".git"))
         let plain = try CLIRunner.run(["check", "--format", "sarif"], in: app)
