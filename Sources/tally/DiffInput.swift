@@ -70,6 +70,11 @@ enum DiffReading {
 
     private static func load(_ input: DiffInput, format: SourceFormat?, options: ReadOptions) throws -> Catalog? {
         guard let revision = input.revision else {
+            if let raw = RawArguments.bytes(for: input.path) {
+                // A file name that is not UTF-8: opened with the bytes given, named escaped.
+                let bytes = try RawNamedFile.contents(raw, name: input.path, maxBytes: options.maxBytes)
+                return try SourceLoader.load(bytes: bytes, file: input.path, format: format, options: options)
+            }
             if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber
             Diagnostics.progress(.reading(path: input.path, bytes: size?.intValue))
