@@ -61,8 +61,8 @@ struct HTMLBrowserTests {
 
         // And it renders at desktop and phone widths without the page scrolling sideways
         try Chromium.screenshots(chromium, page, name: "diff")
-        let phoneWidth = try Chromium.scrollWidth(chromium, page, width: 390)
-        #expect(phoneWidth <= 390, "at 390 px the page is \(phoneWidth) px wide")
+        let phone = try Chromium.widths(chromium, page, width: 390)
+        #expect(phone.view > 300 && phone.content <= phone.view, "at 390 px the page is \(phone.content) px wide in a \(phone.view) px view")
     }
 
     @Test func checkPageShowsTheFindingWithBothSides() throws {
@@ -90,8 +90,8 @@ struct HTMLBrowserTests {
         #expect(dom.contains("5.99 USD") && dom.contains("6.49 USD"), "both prices")
         #expect(dom.contains("catalog/products.yaml:36"), "where the catalogue's price is")
         try Chromium.screenshots(chromium, page, name: "check")
-        let phoneWidth = try Chromium.scrollWidth(chromium, page, width: 390)
-        #expect(phoneWidth <= 390, "at 390 px the page is \(phoneWidth) px wide")
+        let phone = try Chromium.widths(chromium, page, width: 390)
+        #expect(phone.view > 300 && phone.content <= phone.view, "at 390 px the page is \(phone.content) px wide in a \(phone.view) px view")
     }
 
     /// Product IDs of `tally diff --format json`'s changes.
@@ -139,20 +139,23 @@ enum Chromium {
         }
     }
 
-    /// How wide the page lays out in a window `width` px wide: a copy of the page with its
-    /// Content-Security-Policy taken out and a script that writes `scrollWidth` into the DOM.
-    static func scrollWidth(_ chromium: String, _ page: URL, width: Int) throws -> Int {
-        let html = try String(contentsOf: page, encoding: .utf8)
-        let probe = page.deletingLastPathComponent().appendingPathComponent("probe-\(page.lastPathComponent)")
+    /// How wide the page lays out in a frame `width` px wide, and how wide that frame's view is:
+    /// a page beside it holds the page in an `<iframe>` (headless windows are at least 500 px
+    /// wide; a frame can be narrower, and its media queries see its own width) and writes both
+    /// widths into its DOM once everything has loaded. The page itself stays as written.
+    static func widths(_ chromium: String, _ page: URL, width: Int) throws -> (content: Int, view: Int) {
+        let probe = page.deletingLastPathComponent().appendingPathComponent("probe-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: probe) }
-        let policy = try #require(html.range(of: "<meta http-equiv=\"Content-Security-Policy\"[^>]*>", options: .regularExpression))
-        var copy = html.replacingCharacters(in: policy, with: "")
-        let script = "<script>addEventListener('load', () => document.body.setAttribute('data-scroll-width', document.documentElement.scrollWidth))</script>"
-        copy = copy.replacingOccurrences(of: "</body>", with: script + "</body>")
-        try copy.write(to: probe, atomically: true, encoding: .utf8)
-        let dom = try run(chromium, ["--window-size=\(width),900", "--dump-dom", probe.absoluteString]).stdout
-        let match = try #require(dom.range(of: "data-scroll-width=\"[0-9]+\"", options: .regularExpression), "no width in \(dom.prefix(300))")
-        return Int(dom[match].filter(\.isNumber)) ?? Int.max
+        let html = """
+            <!DOCTYPE html><html><body style="margin:0"><iframe id="page" src="\(page.lastPathComponent)" style="width:\(width)px;height:800px;border:0"></iframe>
+            <script>addEventListener('load', () => { const d = document.getElementById('page').contentDocument.documentElement;
+            document.body.setAttribute('data-widths', d.scrollWidth + ' ' + d.clientWidth) })</script></body></html>
+            """
+        try html.write(to: probe, atomically: true, encoding: .utf8)
+        let dom = try run(chromium, ["--allow-file-access-from-files", "--window-size=1280,900", "--dump-dom", probe.absoluteString]).stdout
+        let match = try #require(dom.range(of: "data-widths=\"[0-9]+ [0-9]+\"", options: .regularExpression), "no widths in \(dom.prefix(300))")
+        let numbers = dom[match].dropFirst("data-widths=\"".count).dropLast().split(separator: " ").compactMap { Int($0) }
+        return (numbers.first ?? Int.max, numbers.last ?? 0)
     }
 
     /// Runs headless Chromium with a fresh profile; no time limit here (a busy machine starts it slowly).

@@ -100,6 +100,7 @@ enum HTMLPage {
         th, td { text-align: left; vertical-align: top; padding: 6px 10px; border-bottom: 1px solid var(--line); }
         th { background: var(--panel); font-weight: 600; white-space: nowrap; }
         tr:last-child td { border-bottom: 0; }
+        th, td { overflow-wrap: normal; }
         td.num, th.num { text-align: right; white-space: nowrap; }
         td.value { white-space: nowrap; }
         .old { background: var(--red-bg); }

@@ -48,7 +48,7 @@ public struct HTMLReporter: Reporter {
                 let owned = product != FindingText.noProduct
                 html += "<section class=\"product\"\(owned ? " data-product=\"\(HTMLPage.escape(product))\"" : "")>\n"
                 html += "<h3>\(owned ? HTMLPage.product(product, name: result.names[product]) : HTMLPage.escape(product))"
-                html += " <span class=\"muted\">\(FindingText.counted(findings.count, "finding"))</span></h3>\n"
+                html += " <span class=\"badge muted\">\(FindingText.counted(findings.count, "finding"))</span></h3>\n"
                 for finding in findings { html += Self.finding(finding) }
                 html += "</section>\n"
             }
