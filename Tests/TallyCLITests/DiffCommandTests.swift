@@ -81,7 +81,7 @@ import Testing
     @Test func helpTeachesWithExamples() throws {
         let output = try CLIRunner.run(["diff", "--help"])
         #expect(output.status == 0)
-        for text in ["Examples:", "FILE@REV", "--since", "--exit-code", "--verbose", "markdown", "Exit codes"] {
+        for text in ["Examples:", "FILE@REV", "--since", "--exit-code", "--verbose", "markdown", "html", "Exit codes"] {
             #expect(output.stdout.contains(text), "\(text)")
         }
     }
