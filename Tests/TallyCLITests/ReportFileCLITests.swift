@@ -43,6 +43,11 @@ import Testing
             #expect(written.contains("com.calmly.app.sessions.20"), "\(format): the finding is in the report")
             try Self.expectNoLeftovers(folder)
         }
+        // Reference names stand beside the IDs for people (text, Markdown), never in their place
+        let text = try String(contentsOf: directory.appendingPathComponent("reports/text/deeper/tally.text"), encoding: .utf8)
+        #expect(text.hasPrefix("com.calmly.app.sessions.20 (Session Pack 20)\n  error  price  com.calmly.app.sessions.20 costs"), "\(text)")
+        let markdown = try String(contentsOf: directory.appendingPathComponent("reports/markdown/deeper/tally.markdown"), encoding: .utf8)
+        #expect(markdown.contains("**`com.calmly.app.sessions.20`** Session Pack 20\n"), "\(markdown)")
         // And the --format/--output shorthand, into a folder that does not exist yet
         let single = try CLIRunner.run(["check", "configs/ExampleApp.storekit", "catalog/products.yaml", "--format", "html", "--output", "a/b/check.html"], in: directory)
         #expect(single.status == 1)
