@@ -169,7 +169,9 @@ enum Chromium {
         // Standard error (Chromium is chatty) into a file, so neither pipe can fill and block it.
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let errors = profile.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+            throw CLIRunner.EditError(message: "cannot create \(errors.path)")
+        }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: errors)

@@ -75,8 +75,8 @@ public struct HTMLReporter: Reporter {
         if !sides.isEmpty {
             html += "<div class=\"sides\">\n"
             for side in sides {
-                html += "<div class=\"side\" data-side=\"\(HTMLPage.escape(side.role))\"><span class=\"role\">\(HTMLPage.escape(side.role))</span>"
-                if let value = side.value { html += "<span class=\"mono value\">\(HTMLPage.escape(value))</span>" }
+                html += "<div class=\"side\" data-side=\"\(HTMLPage.escape(side.label))\"><span class=\"role\">\(HTMLPage.escape(side.label))</span>"
+                if let value = side.value { html += "<span class=\"mono value\">\(HTMLPage.escape(value.description))</span>" }
                 html += "<span class=\"where mono\">\(HTMLPage.escape(side.location.description))</span></div>\n"
             }
             html += "</div>\n"
