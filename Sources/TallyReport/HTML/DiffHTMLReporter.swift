@@ -193,7 +193,7 @@ public struct DiffHTMLReporter: DiffReporter {
             html += "<div class=\"scroll\"><table>\n<thead><tr><th>Product</th><th>Old</th><th>New</th><th>Change</th></tr></thead>\n<tbody>\n"
             for change in changes {
                 html += "<tr class=\"\(change.action.rawValue)\" data-product=\"\(HTMLPage.escape(change.productID ?? ""))\">"
-                html += "<td><code>\(HTMLPage.escape(change.productID ?? Change.sourceHeading))</code></td>"
+                html += "<td><code class=\"pid\">\(HTMLPage.escape(change.productID ?? Change.sourceHeading))</code></td>"
                 html += Self.cell(change.old, nil, side: "old") + Self.cell(change.new, nil, side: "new")
                 html += "<td>\(Self.difference(change))</td></tr>\n"
             }

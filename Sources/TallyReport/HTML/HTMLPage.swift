@@ -101,6 +101,7 @@ enum HTMLPage {
         th { background: var(--panel); font-weight: 600; white-space: nowrap; }
         tr:last-child td { border-bottom: 0; }
         th, td { overflow-wrap: normal; }
+        td .pid { overflow-wrap: anywhere; }
         td.num, th.num { text-align: right; white-space: nowrap; }
         td.value { white-space: nowrap; }
         .old { background: var(--red-bg); }
