@@ -10,6 +10,8 @@ tally="$1"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tally-consumer.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 app="$work/Consumer"
+# A path dependency's package identity is its folder's name (this clone's, e.g. "tally").
+identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
 mkdir -p "$app/Sources/Consumer" "$app/Tests/ConsumerTests"
 cat > "$app/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
@@ -21,7 +23,7 @@ let package = Package(
     dependencies: [.package(path: "$repo")],
     targets: [
         .target(name: "Consumer"),
-        .testTarget(name: "ConsumerTests", dependencies: [.product(name: "TallyTesting", package: "Tally")]),
+        .testTarget(name: "ConsumerTests", dependencies: [.product(name: "TallyTesting", package: "$identity")]),
     ]
 )
 SWIFT
@@ -55,9 +57,9 @@ import json, re, sys
 report = json.load(open(sys.argv[1]))
 log = open(sys.argv[2], encoding="utf-8", errors="replace").read()
 cli = sorted(f"[{f['rule']}] {f['message']}" for f in report["findings"] if f["severity"] == "error")
-# Swift Testing: 'Test theCataloguesAgree() recorded an issue at CatalogueTests.swift:5:9: [rule] message'
-# (the failure is placed at the source line, so match the text after the location).
-recorded = sorted(set(m.group(1).strip() for m in re.finditer(r"recorded an issue[^\n]*?: (\[[a-z-]+\] [^\n]+)", log)))
+# Swift Testing: '✘ Test theCataloguesAgree() recorded an issue at ExampleApp.storekit:37:24: Issue recorded'
+# (placed at the finding's line in the source file), then '↳ [rule] message' and the sides.
+recorded = sorted(set(m.group(1).strip() for m in re.finditer(r"↳ (\[[a-z-]+\] [^\n]+)", log)))
 print(f"tally check: {len(cli)} error finding(s); TallyAssert.policy(): {len(recorded)} recorded issue(s)")
 for line in cli: print("  cli :", line)
 for line in recorded: print("  test:", line)
