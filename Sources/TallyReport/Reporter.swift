@@ -26,6 +26,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
     case github
     /// Markdown with a summary table and details, for a pull-request comment.
     case markdown
+    /// One self-contained HTML page (inline CSS, no scripts) with the findings and both sides.
+    case html
 
     public var description: String { rawValue }
 
@@ -39,6 +41,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .sarif: SARIFReporter(context: context)
         case .github: GitHubReporter(context: context)
         case .markdown: MarkdownReporter(context: context)
+        case .html: HTMLReporter(context: context)
         }
     }
 }
