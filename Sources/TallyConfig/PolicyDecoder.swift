@@ -59,20 +59,12 @@ struct PolicyDecoder {
         guard try reader.peekKind() == .object else {
             return SourcePattern(try nonEmptyString(&reader, "a source glob"), location: at)
         }
-        var path: String?
-        var mapping: String?
-        let seen = try forEachKey(&reader, &log) { key, reader, _ in
-            switch key {
-            case "path": path = try nonEmptyString(&reader, "a source glob")
-            case "mapping": mapping = try nonEmptyString(&reader, "a tally-mapping/1 file path")
-            default: throw unknownKey(key, in: "a source", allowed: Self.sourceKeys, reader)
-            }
-        }
-        guard let path else {
+        let (values, seen) = try readTexts(&reader, &log, in: "a source", ["path": "a source glob", "mapping": "a tally-mapping/1 file path"])
+        guard let path = values["path"] else {
             if missing("path", seen, allowed: Self.sourceKeys) { try log.report(FormatError("a source written as a mapping needs path: GLOB (and may add mapping: FILE)", at: at)) }
             return nil
         }
-        return SourcePattern(path, mapping: mapping, location: at)
+        return SourcePattern(path, mapping: values["mapping"], location: at)
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.
@@ -169,17 +161,9 @@ struct PolicyDecoder {
     /// One group pair; each wrong key is reported, and an incomplete pair is left out.
     private func readGroup(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws -> GroupCorrespondence? {
         let start = reader.position
-        var configuration: String?
-        var catalog: String?
-        let seen = try forEachKey(&reader, &log) { key, reader, _ in
-            switch key {
-            case "configuration": configuration = try nonEmptyString(&reader, "a group ID or name")
-            case "catalog": catalog = try nonEmptyString(&reader, "a group ID or name")
-            default: throw unknownKey(key, in: "a group pair", allowed: Self.groupKeys, reader)
-            }
-        }
+        let (values, seen) = try readTexts(&reader, &log, in: "a group pair", ["configuration": "a group ID or name", "catalog": "a group ID or name"])
         guard missing("configuration", seen, allowed: Self.groupKeys) || missing("catalog", seen, allowed: Self.groupKeys) else {
-            guard let configuration, let catalog else { return nil }
+            guard let configuration = values["configuration"], let catalog = values["catalog"] else { return nil }
             return GroupCorrespondence(configuration: configuration, catalog: catalog, location: location(start))
         }
         try log.report(reader.error("a group pair names both sides: 'configuration:' (the StoreKit group's name or ID) and 'catalog:' (the catalogue's)", at: start))
@@ -187,6 +171,21 @@ struct PolicyDecoder {
     }
 
     // MARK: - Helpers
+
+    /// A small mapping of text values (a group pair, a source with its mapping), its keys those of
+    /// `keys` (key → what its value is, for messages): the values read, and every key written.
+    private func readTexts(
+        _ reader: inout TreeReader, _ log: inout FormatErrorLog, in place: String, _ keys: KeyValuePairs<String, String>
+    ) throws -> (values: [String: String], seen: Set<String>) {
+        var values: [String: String] = [:]
+        let seen = try forEachKey(&reader, &log) { key, reader, _ in
+            guard let what = keys.first(where: { $0.key == key })?.value else {
+                throw unknownKey(key, in: place, allowed: keys.map(\.key), reader)
+            }
+            values[key] = try nonEmptyString(&reader, what)
+        }
+        return (values, seen)
+    }
 
     /// Whether a required key is missing, and not only misspelt: a misspelling (`products` for
     /// `product`) is reported once, as the unknown key with its did-you-mean.
