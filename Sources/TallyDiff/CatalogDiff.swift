@@ -1,3 +1,4 @@
+import Foundation
 import TallyModel
 
 /// Everything that changed between an old and a new version of a catalogue.
@@ -51,6 +52,9 @@ public struct DiffSource: Sendable, Hashable {
     public var absent: Bool
     /// Every product's prices are in the storefront, one each (a StoreKit configuration).
     public var singleStorefront: Bool
+    /// The files of a side read from several files, in the order their lines are numbered
+    /// (`Catalog.parts`); empty for one file.
+    public var parts: [SourcePart] = []
 
     public init(file: String, format: SourceFormat, storefront: Territory, productCount: Int, absent: Bool = false, singleStorefront: Bool = false) {
         self.file = file
@@ -69,11 +73,14 @@ public struct DiffSource: Sendable, Hashable {
         }
         self.init(file: catalog.file, format: catalog.format, storefront: storefront, productCount: catalog.products.count,
                   absent: absent, singleStorefront: single)
+        parts = catalog.parts
     }
 
     /// A full location in this source's file, exactly as `Catalog.location(_:)` gives it.
     public func location(_ position: Position) -> SourceLocation {
-        Catalog(file: file, format: format, knownFields: []).location(position)
+        var catalog = Catalog(file: file, format: format, knownFields: [])
+        catalog.parts = parts
+        return catalog.location(position)
     }
 
     /// `storefront` for StoreKit configurations, `default territory` for catalogues.
@@ -91,11 +98,31 @@ public struct ProductChanges: Sendable, Hashable {
     /// For an added or removed product, one `.product` change; otherwise the changes in the
     /// order: kind, prices (by territory), period, offers, group, level, family sharing, localisations.
     public var changes: [Change]
+    /// The product's reference name (new side first), for people: never its identity.
+    public var referenceName: String?
+    /// The name buyers see (the `en_US` display name, else the first one), for people.
+    public var displayName: String?
 
-    public init(productID: String, status: Status, changes: [Change]) {
+    public init(productID: String, status: Status, changes: [Change], referenceName: String? = nil, displayName: String? = nil) {
         self.productID = productID
         self.status = status
         self.changes = changes
+        self.referenceName = referenceName
+        self.displayName = displayName
+    }
+
+    /// Takes the names from the product (the new side's) or, where it has none, from `other`.
+    mutating func name(from product: Product, or other: Product? = nil) {
+        func clean(_ text: String?) -> String? {
+            guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+            return text
+        }
+        func display(_ product: Product) -> String? {
+            let localizations = product.localizations
+            return clean((localizations.first { $0.locale == "en_US" } ?? localizations.first { $0.locale.hasPrefix("en") } ?? localizations.first)?.displayName)
+        }
+        referenceName = clean(product.referenceName) ?? other.flatMap { clean($0.referenceName) }
+        displayName = display(product) ?? other.flatMap(display)
     }
 }
 

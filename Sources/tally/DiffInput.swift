@@ -10,14 +10,21 @@ struct DiffInput: Hashable, Sendable {
     /// With `--since`, a file missing on this side is an empty side (every product added or
     /// removed) rather than an error.
     var mayBeAbsent = false
+    /// How reports name the file when not by `path` (`--since` names files from the
+    /// repository's top folder, as git does).
+    var display: String?
 
     /// How reports name this side: `configs/App.storekit` or `configs/App.storekit@HEAD~1`.
-    var label: String { revision.map { "\(path)@\($0)" } ?? path }
+    var label: String {
+        let name = display ?? path
+        return revision.map { "\(name)@\($0)" } ?? name
+    }
 
-    init(path: String, revision: String? = nil, mayBeAbsent: Bool = false) {
+    init(path: String, revision: String? = nil, mayBeAbsent: Bool = false, display: String? = nil) {
         self.path = path
         self.revision = revision
         self.mayBeAbsent = mayBeAbsent
+        self.display = display
     }
 
     /// `FILE` or `FILE@REV` (split at the first `@`, so `App.storekit@HEAD@{1}` works). An
@@ -71,7 +78,15 @@ enum DiffReading {
         guard let revision = input.revision else {
             if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
             Progress.reading(input.path)
-            return try SourceLoader.load(path: input.path, format: format, options: options)
+            guard input.display != nil else { return try SourceLoader.load(path: input.path, format: format, options: options) }
+            do {
+                var catalog = try SourceLoader.load(path: input.path, format: format, options: options)
+                catalog.file = input.label
+                return catalog
+            } catch var error as FormatError {
+                if error.location.file == input.path { error.location.file = input.label }
+                throw error
+            }
         }
         guard let bytes = try GitRevision.read(input.path, at: revision, maxBytes: options.maxBytes) else {
             if input.mayBeAbsent { return nil }
@@ -79,11 +94,11 @@ enum DiffReading {
         }
         // Read under the plain path so its extension picks the reader; name it path@REV.
         do {
-            var catalog = try SourceLoader.load(bytes: bytes, file: input.path, format: format, options: options)
+            var catalog = try SourceLoader.load(bytes: bytes, file: input.display ?? input.path, format: format, options: options)
             catalog.file = input.label
             return catalog
         } catch var error as FormatError {
-            if error.location.file == input.path { error.location.file = input.label }
+            if error.location.file == (input.display ?? input.path) { error.location.file = input.label }
             throw error
         }
     }

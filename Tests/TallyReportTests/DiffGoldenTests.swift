@@ -27,12 +27,21 @@ struct DiffGoldenTests {
         Case(file: "none.md", format: .markdown, result: DiffSample.none),
         Case(file: "since.txt", format: .text, result: DiffSample.since),
         Case(file: "since.md", format: .markdown, result: DiffSample.since),
+        Case(file: "mixed.release-notes.md", format: .releaseNotes, result: DiffSample.mixed),
+        Case(file: "none.release-notes.md", format: .releaseNotes, result: DiffSample.none),
+        Case(file: "since.release-notes.md", format: .releaseNotes, result: DiffSample.since),
     ]
 
     @Test("Output matches the committed golden file", arguments: cases)
     func matchesGolden(_ testCase: Case) throws {
         let output = testCase.format.reporter(color: testCase.color, verbose: testCase.verbose).report(testCase.result)
         try Golden.verify(output, named: testCase.file, in: Self.directory)
+    }
+
+    @Test("Release notes of the README's example change match the golden file reviewed by eye")
+    func readmeReleaseNotes() throws {
+        let output = DiffFormat.releaseNotes.reporter(color: false, verbose: false).report(try DiffSample.readmeExample())
+        try Golden.verify(output, named: "readme.release-notes.md", in: Self.directory)
     }
 
     @Test("Every format has a golden file")

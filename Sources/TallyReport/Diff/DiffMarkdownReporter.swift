@@ -1,7 +1,7 @@
 import TallyDiff
 import TallyModel
 
-/// GitHub-flavoured Markdown for a pull-request comment or release notes: per pair of files a
+/// GitHub-flavoured Markdown for a pull-request comment: per pair of files a
 /// heading, the summary, the changes that need attention, and one table row per change (a
 /// large price sweep in one row unless `verbose`).
 ///
@@ -55,11 +55,14 @@ public struct DiffMarkdownReporter: DiffReporter {
         var table = ["| | Change | What | Old | New |", "|---|---|---|---|---|"]
         for change in diff.sourceChanges { table.append(row(change, diff)) }
         for (product, productRows) in rows {
+            // The product's names under its first row's path, for people.
+            var names = DiffWords.names(product).map { "<br>" + Self.text($0) }
             for item in productRows {
                 switch item {
-                case .change(let change): table.append(row(change, diff))
-                case .sweep(let sweep): table.append(row(sweep, product.productID, diff))
+                case .change(let change): table.append(row(change, diff, names: names ?? ""))
+                case .sweep(let sweep): table.append(row(sweep, product.productID, diff, names: names ?? ""))
                 }
+                names = nil
             }
         }
         blocks.append(table.joined(separator: "\n"))
@@ -75,21 +78,21 @@ public struct DiffMarkdownReporter: DiffReporter {
         }.joined(separator: " · ")
     }
 
-    private func row(_ change: Change, _ diff: CatalogDiff) -> String {
+    private func row(_ change: Change, _ diff: CatalogDiff, names: String = "") -> String {
         let mark = Self.mark(change.action) + (change.needsAttention ? " ⚠️" : "")
         var what = Self.text(change.summary)
         for reason in change.attention { what += "<br>⚠️ " + Self.text(reason.explanation) }
-        return "| \(mark) | \(Self.code(change.path)) | \(what) | \(Self.place(diff.oldLocation(change))) | \(Self.place(diff.newLocation(change))) |"
+        return "| \(mark) | \(Self.code(change.path))\(names) | \(what) | \(Self.place(diff.oldLocation(change), diff.old)) | \(Self.place(diff.newLocation(change), diff.new)) |"
     }
 
-    private func row(_ sweep: PriceSweep, _ productID: String, _ diff: CatalogDiff) -> String {
+    private func row(_ sweep: PriceSweep, _ productID: String, _ diff: CatalogDiff, names: String) -> String {
         let attention = sweep.attention
         let mark = Self.mark(.changed) + (attention.isEmpty ? "" : " ⚠️")
         var what = sweep.lines(example: diff.new.storefront).map(Self.text).joined(separator: "<br>")
         for (reason, count) in attention { what += "<br>⚠️ \(count) × " + Self.text(reason.explanation) }
         what += "<br>(\(DiffWords.counted(sweep.count, "price row")); `--verbose` lists every one)"
         let old = sweep.first.flatMap { diff.oldLocation($0) }, new = sweep.first.flatMap { diff.newLocation($0) }
-        return "| \(mark) | \(Self.code(productID + " › prices")) | \(what) | \(Self.place(old)) | \(Self.place(new)) |"
+        return "| \(mark) | \(Self.code(productID + " › prices"))\(names) | \(what) | \(Self.place(old, diff.old)) | \(Self.place(new, diff.new)) |"
     }
 
     private static func mark(_ action: ChangeAction) -> String {
@@ -100,9 +103,11 @@ public struct DiffMarkdownReporter: DiffReporter {
         }
     }
 
-    /// `42:24` (the file is in the heading), or the key path for sources without lines.
-    private static func place(_ location: TallyModel.SourceLocation?) -> String {
+    /// `42:24` (the file is in the heading), or the key path for sources without lines; with the
+    /// file (`catalog/extra.yaml:4:5`) when the side is several files.
+    private static func place(_ location: TallyModel.SourceLocation?, _ source: DiffSource) -> String {
         guard let location else { return "" }
+        if source.parts.count > 1 { return text(location.description) }
         if let line = location.line { return location.column.map { "\(line):\($0)" } ?? "\(line)" }
         return location.path.map(text) ?? ""
     }

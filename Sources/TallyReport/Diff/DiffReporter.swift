@@ -28,8 +28,10 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case text
     /// Every change, for scripts: the document described on `DiffJSONReport`.
     case json
-    /// A table per file, for a pull-request comment or release notes.
+    /// A table per file, for a pull-request comment.
     case markdown
+    /// Markdown release notes grouped by what buyers see, for a release ticket.
+    case releaseNotes = "release-notes"
 
     public var description: String { rawValue }
 
@@ -44,6 +46,7 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
         case .text: DiffTextReporter(color: color, verbose: verbose)
         case .json: DiffJSONReporter()
         case .markdown: DiffMarkdownReporter(verbose: verbose)
+        case .releaseNotes: DiffReleaseNotesReporter()
         }
     }
 }
