@@ -96,7 +96,7 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         let written = try String(contentsOf: directory.appendingPathComponent("diff.md"), encoding: .utf8)
-        #expect(written.contains("| ✏️ ⚠️ | `com.calmly.app.plus.quarterly › period` | renews every 3 months → 6 months (P3M → P6M)"))
+        #expect(written.contains("| ✏️ ⚠️ | `com.calmly.app.plus.quarterly › period`<br>Calmly Plus Quarterly, shown as \"Calmly Plus (Quarterly)\" | renews every 3 months → 6 months (P3M → P6M)"))
         #expect(written.hasSuffix("\n"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tally-") }
         #expect(leftovers.isEmpty, "the temporary file is renamed into place")
@@ -225,7 +225,8 @@ struct DiffPolicySourcesTests {
             #expect(report.contains("no changes: 15 products identical"))
         }
         let markdown = try CLIRunner.run(["diff", "--since", "HEAD", "--format", "markdown"], in: catalog)
-        #expect(markdown.stdout.contains("| ✏️ | `com.calmly.app.tip.tea › file` |"), "moved, without an attention mark")
+        #expect(markdown.stdout.contains("| ✏️ | `com.calmly.app.tip.tea › file`<br>Tip: Cup of Tea, shown as \"Buy Us a Cup of Tea\" | moved from"), "moved, without an attention mark")
+        #expect(markdown.stdout.contains("| server/catalog/products.yaml@HEAD:49:5 | server/catalog/extra.yaml:4:5 |"), "\(markdown.stdout)")
         #expect(!markdown.stdout.contains("Needs attention"))
         #expect(try CLIRunner.run(["diff", "--since", "HEAD", "--exit-code"], in: catalog).status == 1)
     }

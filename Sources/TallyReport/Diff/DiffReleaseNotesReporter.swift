@@ -59,7 +59,7 @@ public struct DiffReleaseNotesReporter: DiffReporter {
         section("Price rises", products.compactMap { prices($0, .up) })
         section("Price cuts", products.compactMap { prices($0, .down) })
         section("Prices in another currency", products.compactMap { prices($0, .otherCurrency) })
-        section("Territories", products.compactMap(territories))
+        section("Where products are sold", products.compactMap(territories))
         section("Free trials and offers", items(products, [.introductoryOffer, .promotionalOffer, .codeOffer, .winbackOffer]))
         section("Subscription periods", items(products, [.period]))
         section("Subscription levels and groups", sourceChanges.filter { $0.aspect == .subscriptionGroup }.map { text($0.summary) }
