@@ -86,7 +86,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let diffs = try since.map(diffsSince) ?? [try diffFiles()]
+        let diffs = try since.map(diffsSince) ?? diffFiles()
         let result = DiffResult(diffs: diffs)
         var stream = try ReportStream(output)
         format.reporter(color: output.useColor, verbose: verbose).write(result, to: &stream)
@@ -94,12 +94,70 @@ struct DiffCommand: ParsableCommand {
         if exitCode, result.hasChanges { throw TallyExit.mismatches.code }
     }
 
-    /// OLD against NEW.
-    private func diffFiles() throws -> CatalogDiff {
+    /// OLD against NEW; a side that is a folder (not one a reader reads whole, such as an App
+    /// Store Connect export) stands for the source files directly in it, compared as a whole.
+    private func diffFiles() throws -> [CatalogDiff] {
         let old = try DiffInput(parsing: files[0]), new = try DiffInput(parsing: files[1])
-        let catalogs = try DiffReading.read([old, new], options: input)
-        guard let before = catalogs[0], let after = catalogs[1] else { throw TallyExit.usageOrInput.code }
-        return CatalogDiffer().diff(old: before, new: after)
+        let oldFolder = try folderInputs(old), newFolder = try folderInputs(new)
+        guard oldFolder != nil || newFolder != nil else {
+            let catalogs = try DiffReading.read([old, new], options: input)
+            guard let before = catalogs[0], let after = catalogs[1] else { throw TallyExit.usageOrInput.code }
+            return [CatalogDiffer().diff(old: before, new: after)]
+        }
+        // Files are the same file on both sides by their name inside the folder.
+        let oldInputs = oldFolder ?? [(name: (old.path as NSString).lastPathComponent, input: old)]
+        let newInputs = newFolder ?? [(name: (new.path as NSString).lastPathComponent, input: new)]
+        let catalogs = try DiffReading.read(oldInputs.map(\.input) + newInputs.map(\.input), options: input)
+        let olds = Array(zip(oldInputs.map(\.name), catalogs.prefix(oldInputs.count).compactMap { $0 }))
+        let news = Array(zip(newInputs.map(\.name), catalogs.suffix(newInputs.count).compactMap { $0 }))
+        let format = input.inputFormat
+        let roles = [SourceRole.configuration, .catalog]
+        func has(_ side: [(String, Catalog)], _ role: SourceRole) -> Bool { side.contains { DiffSince.role(of: $0.0, format) == role } }
+        // One set a side when each side is of one kind (a configuration against a catalogue
+        // compares across formats); configurations and catalogues apart when a side holds both.
+        let split = roles.filter { has(olds, $0) }.count > 1 || roles.filter { has(news, $0) }.count > 1
+        let groups: [SourceRole?] = split ? roles.filter { has(olds, $0) || has(news, $0) } : [nil]
+        return groups.map { role in
+            let before = olds.filter { role == nil || DiffSince.role(of: $0.0, format) == role }
+            let after = news.filter { role == nil || DiffSince.role(of: $0.0, format) == role }
+            let model = after.first?.1 ?? before.first?.1
+            func set(_ side: [(String, Catalog)], _ label: String) -> CatalogSet {
+                CatalogSet(label: label, side.map(\.1), paths: side.map(\.0),
+                           format: model?.format ?? .tallyCatalogYAML, territory: model?.defaultTerritory ?? .usa)
+            }
+            return CatalogDiffer().diff(old: set(before, oldFolder == nil ? old.label : Self.folderLabel(old)),
+                                        new: set(after, newFolder == nil ? new.label : Self.folderLabel(new)))
+        }
+    }
+
+    /// Prints `tally: message` to standard error; the error to throw (exit 2, without the usage).
+    private static func fail(_ message: String) -> ExitCode {
+        var standardError = StandardError()
+        print("tally: \(message)", to: &standardError)
+        return TallyExit.usageOrInput.code
+    }
+
+    /// `old/` for a folder side.
+    private static func folderLabel(_ input: DiffInput) -> String {
+        input.path.hasSuffix("/") ? input.path : input.path + "/"
+    }
+
+    /// The source files directly in a folder side, by name, or nil when the side is a file or a
+    /// folder one reader reads whole.
+    private func folderInputs(_ side: DiffInput) throws -> [(name: String, input: DiffInput)]? {
+        var isDirectory: ObjCBool = false
+        guard side.revision == nil, FileManager.default.fileExists(atPath: side.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              !SourceLoader.isDirectorySource(side.path, format: input.inputFormat) else { return nil }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: side.path)) ?? []).sorted().filter { name in
+            var folder: ObjCBool = false
+            let path = (side.path as NSString).appendingPathComponent(name)
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+                && (input.inputFormat != nil || SourceLoader.isSourceFile(name))
+        }
+        guard !names.isEmpty else {
+            throw Self.fail("'\(side.path)' is a folder with no source files Tally reads directly in it")
+        }
+        return names.map { (name: $0, input: DiffInput(path: (side.path as NSString).appendingPathComponent($0))) }
     }
 
     /// Every set of sources (configurations, catalogues) against itself at `revision`, each as a whole.
@@ -115,7 +173,7 @@ struct DiffCommand: ParsableCommand {
             throw TallyExit.usageOrInput.code
         }
         guard !plan.sets.isEmpty else {
-            throw ValidationError("no catalogue sources in \(plan.origin), here or at \(revision); name the files or folders to compare.")
+            throw Self.fail("no catalogue sources in \(plan.origin), here or at \(revision); name the files or folders to compare")
         }
         // Every file that exists on a side, read at once.
         var inputs: [DiffInput] = []

@@ -65,7 +65,7 @@ struct DiffSince {
                     if isFile(here(path)) { now.append(path) }
                     if tree.contains(path) { then.append(path) }
                     if !isFile(here(path)), !tree.contains(path) {
-                        throw ValidationError("'\(argument)' exists neither here nor at \(revision)")
+                        throw GitRevision.Failure(message: "'\(argument)' exists neither here nor at \(revision)")
                     }
                 }
             }
@@ -162,12 +162,12 @@ struct DiffSince {
     /// A path given from the current folder, from the top folder instead (`.` and `..` resolved).
     private func fromTop(_ argument: String) throws -> String {
         guard !argument.hasPrefix("/") else {
-            throw ValidationError("with --since, name files and folders relative to this folder ('\(argument)' is absolute)")
+            throw GitRevision.Failure(message: "with --since, name files and folders relative to this folder ('\(argument)' is absolute)")
         }
         var parts = prefix.split(separator: "/").map(String.init)
         for part in argument.split(separator: "/") where part != "." {
             if part == ".." {
-                guard !parts.isEmpty else { throw ValidationError("'\(argument)' is outside the git repository") }
+                guard !parts.isEmpty else { throw GitRevision.Failure(message: "'\(argument)' is outside the git repository") }
                 parts.removeLast()
             } else {
                 parts.append(String(part))

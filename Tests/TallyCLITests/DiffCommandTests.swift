@@ -242,6 +242,37 @@ struct DiffPolicySourcesTests {
         #expect(!output.stdout.contains("App/App.storekit"), "only the folder named")
     }
 
+    @Test func twoFoldersAreComparedAsWholesAndANearMissIdSaysRenamed() throws {
+        // Given: old/ and new/ with the catalogue, where new/ moved the tip to extra.yaml under a near-miss ID
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manager = FileManager.default
+        for side in ["old", "new"] {
+            try manager.createDirectory(at: directory.appendingPathComponent(side), withIntermediateDirectories: true)
+            try manager.copyItem(at: directory.appendingPathComponent("catalog/products.yaml"), to: directory.appendingPathComponent("\(side)/products.yaml"))
+        }
+        let products = directory.appendingPathComponent("new/products.yaml")
+        let text = try String(contentsOf: products, encoding: .utf8)
+        let start = try #require(text.range(of: "  - id: com.calmly.app.tip.tea\n"))
+        let end = try #require(text.range(of: "  # Permanent unlocks", range: start.upperBound..<text.endIndex))
+        let block = text[start.lowerBound..<end.lowerBound].replacingOccurrences(of: "com.calmly.app.tip.tea", with: "com.calmly.app.tip_tea")
+        try text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "").write(to: products, atomically: true, encoding: .utf8)
+        try ("format: tally-catalog/1\nproducts:\n" + block).write(to: directory.appendingPathComponent("new/extra.yaml"), atomically: true, encoding: .utf8)
+        // When
+        let output = try CLIRunner.run(["diff", "old", "new"], in: directory)
+        // Then
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("old: old/ (tally-catalog-yaml"))
+        #expect(output.stdout.contains("1 added, 1 removed, 0 changed, 14 unchanged products"), "\(output.stdout)")
+        #expect(output.stdout.contains("removed product: its ID can never be used again in the App Store (renamed? com.calmly.app.tip.tea → com.calmly.app.tip_tea)"))
+        #expect(output.stdout.contains("new: new/extra.yaml:3:5"))
+        // And a folder without sources is a one-line error, without the usage
+        try manager.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try CLIRunner.run(["diff", "empty", "new"], in: directory)
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "tally: 'empty' is a folder with no source files Tally reads directly in it\n", "\(empty.stderr)")
+    }
+
     @Test func outsideARepositoryTheMessageIsOneClearLine() throws {
         let directory = try CLIRunner.exampleCopy()
         defer { try? FileManager.default.removeItem(at: directory) }
