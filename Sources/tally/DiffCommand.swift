@@ -11,7 +11,9 @@ struct DiffCommand: ParsableCommand {
         abstract: "Show what changed between two versions of a catalogue: products, prices, periods, offers, groups.",
         discussion: """
         OLD and NEW are any two sources Tally reads, of the same or of different formats. Each is \
-        a file, or FILE@REV for the file as it was at a git revision (read with 'git show').
+        a file, FILE@REV for the file as it was at a git revision (read with 'git show'), or a \
+        folder: the source files directly in it, compared as one catalogue (files match by name; \
+        configurations and catalogues apart when a folder holds both).
 
         With --since REV, from any folder of a git repository, the sources are compared with \
         themselves at REV: the ones the nearest .tally.yml (here or above) names in 'sources:', \
@@ -52,13 +54,14 @@ struct DiffCommand: ParsableCommand {
           tally diff configs/App.storekit@v1.2 configs/App.storekit
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
           tally diff old.yaml new.yaml --format markdown --output comment.md
+          tally diff v1/catalog/ catalog/
           tally diff --since main --exit-code
           tally diff --since HEAD catalog/ --format release-notes
           tally diff --since HEAD configs/ExampleApp.storekit --format json --output diff.json
         """
     )
 
-    @Argument(help: ArgumentHelp("OLD and NEW (a file or FILE@REV); with --since, the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
+    @Argument(help: ArgumentHelp("OLD and NEW (a file, FILE@REV or a folder); with --since, the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
                                  valueName: "file"))
     var files: [String] = []
 
