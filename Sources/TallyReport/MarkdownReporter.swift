@@ -41,8 +41,8 @@ public struct MarkdownReporter: Reporter {
                     shown += 1
                     lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID)): \(MarkdownText.escape(finding.message))")
                     for side in [finding.left, finding.right].compactMap({ $0 }) {
-                        let value = side.value.map { " \(MarkdownText.code($0))" } ?? ""
-                        lines.append("  - \(side.role): \(MarkdownText.code(side.location.description))\(value)")
+                        let value = side.value.map { " \(MarkdownText.code($0.description))" } ?? ""
+                        lines.append("  - \(side.label): \(MarkdownText.code(side.location.description))\(value)")
                     }
                     if let hint = finding.hint { lines.append("  - hint: \(MarkdownText.escape(hint))") }
                 }

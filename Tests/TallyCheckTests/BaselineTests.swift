@@ -6,7 +6,7 @@ import TallyModel
 struct BaselineTests {
     static func finding(_ product: String, rule: String = "price", line: Int = 10, territory: Territory? = .usa) -> Finding {
         Finding(ruleID: rule, severity: .error, productID: product, territory: territory, field: .prices, message: "\(product) differs",
-                left: FindingSide(role: "configuration", value: "1", location: SourceLocation(file: "App.storekit", line: line, column: 3)))
+                left: FindingSide(role: .configuration, value: "1", location: SourceLocation(file: "App.storekit", line: line, column: 3)))
     }
 
     @Test func findingsTheBaselineHoldsAreSuppressedAndOnlyNewOnesRemain() {
