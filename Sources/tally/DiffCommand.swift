@@ -185,11 +185,15 @@ struct DiffCommand: ParsableCommand {
             for file in set.files {
                 if set.old.contains(file) {
                     slot["old:" + file] = inputs.count
-                    inputs.append(DiffInput(path: since.here(file), revision: revision, display: file))
+                    var old = DiffInput(path: since.here(file), revision: revision, display: file)
+                    old.mapping = plan.mappings[file].map(since.here)
+                    inputs.append(old)
                 }
                 if set.new.contains(file) {
                     slot["new:" + file] = inputs.count
-                    inputs.append(DiffInput(path: since.here(file), display: file))
+                    var new = DiffInput(path: since.here(file), display: file)
+                    new.mapping = plan.mappings[file].map(since.here)
+                    inputs.append(new)
                 }
             }
         }

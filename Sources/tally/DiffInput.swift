@@ -14,6 +14,8 @@ struct DiffInput: Hashable, Sendable {
     /// How reports name the file when not by `path` (`--since` names files from the
     /// repository's top folder, as git does).
     var display: String?
+    /// The tally-mapping/1 file that reads this file, when the policy names one for it.
+    var mapping: String?
 
     /// How reports name this side: `configs/App.storekit` or `configs/App.storekit@HEAD~1`.
     var label: String {
@@ -76,6 +78,8 @@ enum DiffReading {
     }
 
     private static func load(_ input: DiffInput, format: SourceFormat?, options: ReadOptions) throws -> Catalog? {
+        var options = options
+        if let mapping = input.mapping { options.mapping = try TallyMapping.load(path: mapping) }
         guard let revision = input.revision else {
             if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber

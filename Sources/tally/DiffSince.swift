@@ -3,6 +3,7 @@ import Foundation
 import TallyConfig
 import TallyFormats
 import TallyModel
+import TallyRun
 
 /// What `tally diff --since REV` compares: the sources the policy file names (or the default
 /// folders), found from any folder of the repository, as they are now and as they were at REV.
@@ -31,6 +32,9 @@ struct DiffSince {
         var sets: [FileSet]
         /// `the sources .tally.yml names`, `configs/ and catalog/`.
         var origin: String
+        /// The tally-mapping/1 file (from the top folder) that reads a source, by the source's
+        /// path: the policy's `{path: …, mapping: …}` entries.
+        var mappings: [String: String] = [:]
     }
 
     init(revision: String) throws {
@@ -51,6 +55,7 @@ struct DiffSince {
         let tree = try GitRevision.allFiles(at: revision, top: top)
         var now: [String] = []
         var then: [String] = []
+        var mappings: [String: String] = [:]
         let origin: String
         if !arguments.isEmpty {
             for argument in arguments {
@@ -77,12 +82,19 @@ struct DiffSince {
                 (now, then) = defaults(in: base, tree: tree, format: format)
                 origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/ (\(policy.path) names no sources)"
             } else {
-                for pattern in patterns where !pattern.hasPrefix("/") {
-                    now += SourceGlob.expand(pattern, in: here(base)).map { fromHere($0, base: base) }.filter { claimed($0, format) }
-                    then += tree.filter { path in
+                for source in policy.file.sources where !source.pattern.hasPrefix("/") {
+                    let pattern = source.pattern
+                    let matchedNow = SourceGlob.expand(pattern, in: here(base)).map { fromHere($0, base: base) }.filter { claimed($0, format) }
+                    let matchedThen = tree.filter { path in
                         guard let relative = below(base, path) else { return false }
                         return SourceGlob.matches(pattern, path: relative) && claimed(path, format)
                     }
+                    if let mapping = source.mapping {
+                        let file = try fromTop(join(base, mapping), from: "")
+                        for path in matchedNow + matchedThen where mappings[path] == nil { mappings[path] = file }
+                    }
+                    now += matchedNow
+                    then += matchedThen
                 }
                 origin = "the sources \(policy.path) names (\(patterns.joined(separator: ", ")))"
             }
@@ -91,6 +103,10 @@ struct DiffSince {
             (now, then) = defaults(in: base, tree: tree, format: format)
             origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/"
         }
+        // A mapping file is never a source, whichever glob matched it.
+        let mappingFiles = Set(mappings.values).union(now.filter { SourceSet.isMappingFile(here($0)) })
+        now.removeAll { mappingFiles.contains($0) }
+        then.removeAll { mappingFiles.contains($0) }
         let newFiles = Set(now), oldFiles = Set(then)
         let all = newFiles.union(oldFiles).sorted()
         var sets: [FileSet] = []
@@ -98,7 +114,7 @@ struct DiffSince {
             let files = all.filter { Self.role(of: $0, format) == role }
             if !files.isEmpty { sets.append(FileSet(role: role, files: files, old: oldFiles, new: newFiles)) }
         }
-        return Plan(sets: sets, origin: origin)
+        return Plan(sets: sets, origin: origin, mappings: mappings)
     }
 
     /// Configuration when only configuration readers claim the file (or the format forced is one).
@@ -160,11 +176,11 @@ struct DiffSince {
     }
 
     /// A path given from the current folder, from the top folder instead (`.` and `..` resolved).
-    private func fromTop(_ argument: String) throws -> String {
+    private func fromTop(_ argument: String, from start: String? = nil) throws -> String {
         guard !argument.hasPrefix("/") else {
             throw GitRevision.Failure(message: "with --since, name files and folders relative to this folder ('\(argument)' is absolute)")
         }
-        var parts = prefix.split(separator: "/").map(String.init)
+        var parts = (start ?? prefix).split(separator: "/").map(String.init)
         for part in argument.split(separator: "/") where part != "." {
             if part == ".." {
                 guard !parts.isEmpty else { throw GitRevision.Failure(message: "'\(argument)' is outside the git repository") }

@@ -273,6 +273,27 @@ struct DiffPolicySourcesTests {
         #expect(empty.stderr == "tally: 'empty' is a folder with no source files Tally reads directly in it\n", "\(empty.stderr)")
     }
 
+    @Test func sinceReadsAPolicySourceThroughItsMapping() throws {
+        // Given: the billing server's own JSON, read through its mapping, named by the policy
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        let url = repository.url, manager = FileManager.default
+        try manager.createDirectory(at: url.appendingPathComponent("server"), withIntermediateDirectories: true)
+        for file in ["products.json", "tally-mapping.yml"] {
+            try manager.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/server/\(file)"), to: url.appendingPathComponent("server/\(file)"))
+        }
+        try Data("version: 1\nsources:\n  - {path: \"server/*.json\", mapping: server/tally-mapping.yml}\n".utf8).write(to: url.appendingPathComponent(".tally.yml"))
+        try repository.commit("server")
+        try CLIRunner.edit(url.appendingPathComponent("server/products.json"), replacing: "{\"country\": \"US\", \"currency\": \"USD\", \"unit_amount\": 199}",
+                           with: "{\"country\": \"US\", \"currency\": \"USD\", \"unit_amount\": 249}")
+        // When
+        let output = try CLIRunner.run(["diff", "--since", "HEAD"], in: url.appendingPathComponent("server"))
+        // Then
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("~ prices › USA: 1.99 USD → 2.49 USD"), "\(output.stdout)")
+        #expect(!output.stdout.contains("tally-mapping.yml"), "the mapping is not a source")
+    }
+
     @Test func outsideARepositoryTheMessageIsOneClearLine() throws {
         let directory = try CLIRunner.exampleCopy()
         defer { try? FileManager.default.removeItem(at: directory) }
