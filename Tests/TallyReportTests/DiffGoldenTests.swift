@@ -44,6 +44,17 @@ struct DiffGoldenTests {
         try Golden.verify(output, named: "readme.release-notes.md", in: Self.directory)
     }
 
+    @Test("Release notes write a change that two diffs share once (a configuration and a catalogue)")
+    func releaseNotesOnce() throws {
+        let diff = try #require(DiffSample.mixed.diffs.first)
+        let once = DiffReleaseNotesReporter().report(DiffResult(diffs: [diff]))
+        let twice = DiffReleaseNotesReporter().report(DiffResult(diffs: [diff, diff]))
+        for line in ["- `com.example.tip`: removed product", "- `com.example.pro.monthly`: USA 4.99 USD → 5.99 USD (+1.00 USD, +20%)"] {
+            #expect(once.components(separatedBy: line).count == 2, "\(line)")
+            #expect(twice.components(separatedBy: line).count == 2, "once, not twice: \(line)")
+        }
+    }
+
     @Test("Every format has a golden file")
     func everyFormatCovered() {
         #expect(Set(Self.cases.map(\.format)) == Set(DiffFormat.allCases))

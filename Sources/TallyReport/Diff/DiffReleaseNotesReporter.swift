@@ -6,7 +6,8 @@ import TallyModel
 /// see: new and removed products, price rises and cuts (per product, by territory, summarised
 /// when many), trials and offers, periods, levels and groups, and the rest. Products are named by
 /// reference name with the ID beside it (identity is always the ID); money is in its currency's
-/// minor units; there are no line numbers.
+/// minor units; there are no line numbers. The same line from two diffs (a price raised in the
+/// StoreKit configuration and in the server catalogue) is written once.
 ///
 /// ```markdown
 /// ## Catalogue changes
@@ -42,13 +43,18 @@ public struct DiffReleaseNotesReporter: DiffReporter {
         let products = result.diffs.flatMap(\.products)
         let sourceChanges = result.diffs.flatMap(\.sourceChanges)
 
-        let attention = attentionItems(sourceChanges, products)
+        // The same change in a configuration and in a catalogue (`--since`) is one line.
+        func unique(_ items: [String]) -> [String] {
+            var seen = Set<String>()
+            return items.filter { seen.insert($0).inserted }
+        }
+        let attention = unique(attentionItems(sourceChanges, products))
         if !attention.isEmpty {
             blocks.append((["**⚠️ Check before release**", ""] + attention.map { "- " + $0 }).joined(separator: "\n"))
         }
         func section(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
-            blocks.append((["### \(title)", ""] + items.map { "- " + $0 }).joined(separator: "\n"))
+            blocks.append((["### \(title)", ""] + unique(items).map { "- " + $0 }).joined(separator: "\n"))
         }
         section("New products", products.filter { $0.status == .added }.map { product in
             "\(name(product)): \(text(product.changes.first?.summary.dropPrefix("added: ") ?? ""))"
