@@ -179,6 +179,9 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var pairs: [PairSummary]
     /// Findings taken out by the policy's ignores or a baseline (empty for a plain check).
     public var suppressed: Suppressed
+    /// Names for people (reference name, else display name) of the products findings are
+    /// about, by product ID, for reports to show beside the ID; never used to match.
+    public var names: [String: String] = [:]
 
     /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
     public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],

@@ -98,30 +98,28 @@ public struct ProductChanges: Sendable, Hashable {
     /// For an added or removed product, one `.product` change; otherwise the changes in the
     /// order: kind, prices (by territory), period, offers, group, level, family sharing, localisations.
     public var changes: [Change]
-    /// The product's reference name (new side first), for people: never its identity.
-    public var referenceName: String?
-    /// The name buyers see (the `en_US` display name, else the first one), for people.
-    public var displayName: String?
+    /// A name for people, shown beside the ID (never used to match): the reference name, else
+    /// the first display name, of the new version (the old one for a removed product).
+    public var name: String?
 
-    public init(productID: String, status: Status, changes: [Change], referenceName: String? = nil, displayName: String? = nil) {
+    public init(productID: String, status: Status, changes: [Change], name: String? = nil) {
         self.productID = productID
         self.status = status
         self.changes = changes
-        self.referenceName = referenceName
-        self.displayName = displayName
+        self.name = name
     }
 
-    /// Takes the names from the product (the new side's) or, where it has none, from `other`.
-    mutating func name(from product: Product, or other: Product? = nil) {
-        func clean(_ text: String?) -> String? {
-            guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-            return text
-        }
+    /// The name buyers see (the `en_US` display name, else an English one, else the first),
+    /// beside `name` where it differs: for release notes, never identity.
+    public var displayName: String?
+
+    /// Sets `displayName` from the product (the new side's) or, where it has none, from `other`.
+    mutating func showName(from product: Product, or other: Product? = nil) {
         func display(_ product: Product) -> String? {
-            let localizations = product.localizations
-            return clean((localizations.first { $0.locale == "en_US" } ?? localizations.first { $0.locale.hasPrefix("en") } ?? localizations.first)?.displayName)
+            let localizations = product.localizations.filter { $0.displayName?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false }
+            let chosen = localizations.first { $0.locale == "en_US" } ?? localizations.first { $0.locale.hasPrefix("en") } ?? localizations.first
+            return chosen?.displayName?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        referenceName = clean(product.referenceName) ?? other.flatMap { clean($0.referenceName) }
         displayName = display(product) ?? other.flatMap(display)
     }
 }

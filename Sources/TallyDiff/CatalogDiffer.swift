@@ -41,16 +41,16 @@ public struct CatalogDiffer: Sendable {
         for (id, product) in context.oldProducts where context.newProducts[id] == nil {
             var entry = ProductChanges(productID: id, status: .removed, changes: [Change(
                 .product, .removed, productID: id, old: .product(ProductOutline(product, storefront: old.defaultTerritory)),
-                oldPosition: product.position, attention: [.productRemoved])])
-            entry.name(from: product)
+                oldPosition: product.position, attention: [.productRemoved])], name: product.nameForPeople)
+            entry.showName(from: product)
             products.append(entry)
         }
         for (id, product) in context.newProducts {
             guard let before = context.oldProducts[id] else {
                 var entry = ProductChanges(productID: id, status: .added, changes: [Change(
                     .product, .added, productID: id, new: .product(ProductOutline(product, storefront: new.defaultTerritory)),
-                    newPosition: product.position)])
-                entry.name(from: product)
+                    newPosition: product.position)], name: product.nameForPeople)
+                entry.showName(from: product)
                 products.append(entry)
                 continue
             }
@@ -63,8 +63,8 @@ public struct CatalogDiffer: Sendable {
             if changes.isEmpty {
                 unchanged += 1
             } else {
-                var entry = ProductChanges(productID: id, status: .changed, changes: changes)
-                entry.name(from: product, or: before)
+                var entry = ProductChanges(productID: id, status: .changed, changes: changes, name: product.nameForPeople ?? before.nameForPeople)
+                entry.showName(from: product, or: before)
                 products.append(entry)
             }
         }

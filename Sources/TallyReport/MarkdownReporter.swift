@@ -35,7 +35,7 @@ public struct MarkdownReporter: Reporter {
             lines += ["#### Details", ""]
             var shown = 0
             for (product, findings) in TextReporter.grouped(result.findings) where shown < detailLimit {
-                lines.append("**\(MarkdownText.code(product))**")
+                lines.append("**\(MarkdownText.code(product))**" + (result.names[product].map { " \(MarkdownText.escape($0))" } ?? ""))
                 lines.append("")
                 for finding in findings where shown < detailLimit {
                     shown += 1

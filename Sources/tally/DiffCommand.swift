@@ -44,7 +44,9 @@ struct DiffCommand: ParsableCommand {
         change (docs/diff-json.md); Markdown fits a pull-request comment; release-notes is Markdown \
         for a release ticket, grouped by what buyers see (new and removed products, price rises \
         and cuts, trials and offers, periods, levels and groups), with reference names beside the \
-        IDs, the attention items once at the top and no line numbers.
+        IDs, the attention items once at the top and no line numbers; HTML is one self-contained \
+        page (no scripts, nothing from the network) to keep as a CI artefact. --output creates \
+        missing folders and writes the report atomically.
 
         Exit codes (like git diff): 0, also when there are changes; with --exit-code, 1 when \
         there are changes; 2 on usage or input errors.
@@ -57,6 +59,7 @@ struct DiffCommand: ParsableCommand {
           tally diff v1/catalog/ catalog/
           tally diff --since main --exit-code
           tally diff --since HEAD catalog/ --format release-notes
+          tally diff --since HEAD --format html --output build/diff.html
           tally diff --since HEAD configs/ExampleApp.storekit --format json --output diff.json
         """
     )

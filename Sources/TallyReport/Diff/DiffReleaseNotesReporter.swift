@@ -158,13 +158,9 @@ public struct DiffReleaseNotesReporter: DiffReporter {
 
     /// `**Session Pack 20** (`com.calmly.app.sessions.20`, shown as "20 Guided Sessions")`, or the ID alone.
     private func name(_ product: ProductChanges) -> String {
-        var shown = product.displayName.map { "shown as \"\($0)\"" }
-        if let display = product.displayName, display == product.referenceName { shown = nil }
-        let id = code(product.productID) + (shown.map { ", " + text($0) } ?? "")
-        guard let reference = product.referenceName ?? (shown == nil ? product.displayName : nil) else {
-            return shown.map { "\(code(product.productID)) (\(text($0)))" } ?? code(product.productID)
-        }
-        return "**\(text(reference))** (\(id))"
+        let shown = product.displayName.flatMap { $0 == product.name ? nil : ", " + text("shown as \"\($0)\"") } ?? ""
+        guard let name = product.name else { return code(product.productID) }
+        return "**\(text(name))** (\(code(product.productID))\(shown))"
     }
 
     private func code(_ value: String) -> String { DiffMarkdownReporter.code(value) }

@@ -30,6 +30,8 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case json
     /// A table per file, for a pull-request comment.
     case markdown
+    /// One self-contained HTML page (inline CSS, no scripts) for a release manager.
+    case html
     /// Markdown release notes grouped by what buyers see, for a release ticket.
     case releaseNotes = "release-notes"
 
@@ -46,6 +48,7 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
         case .text: DiffTextReporter(color: color, verbose: verbose)
         case .json: DiffJSONReporter()
         case .markdown: DiffMarkdownReporter(verbose: verbose)
+        case .html: DiffHTMLReporter(verbose: verbose)
         case .releaseNotes: DiffReleaseNotesReporter()
         }
     }

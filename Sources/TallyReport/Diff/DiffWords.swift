@@ -36,14 +36,6 @@ enum DiffWords {
         return "\(summary.added) added, \(summary.removed) removed, \(summary.changed) changed\(moved), \(summary.unchanged) unchanged products"
     }
 
-    /// `Session Pack 20, shown as "20 Guided Sessions"`: the product's names for people (never
-    /// its identity), or nil when the sources give none.
-    static func names(_ product: ProductChanges) -> String? {
-        let shown = product.displayName.flatMap { $0 == product.referenceName ? nil : "shown as \"\($0)\"" }
-        let parts = [product.referenceName, shown].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
     /// `configs/App.storekit (storekit, storefront USA, 12 products)`, or `(absent)`.
     static func source(_ source: DiffSource) -> String {
         if source.absent { return "\(source.file) (absent)" }
