@@ -23,10 +23,12 @@ public struct CatalogDiffer: Sendable {
 
     /// The changes from one set of files to another, as whole catalogues: a product whose file
     /// changed is reported as moved (a `.file` change, not for attention) with any real changes,
-    /// never as removed and added. An empty set is an absent side.
+    /// never as removed and added (one file against one file moves nothing: a renamed file is the
+    /// same catalogue). An empty set is an absent side.
     public func diff(old: CatalogSet, new: CatalogSet) -> CatalogDiff {
         var context = DiffContext(old: old.catalog, new: new.catalog, oldAbsent: old.isEmpty, newAbsent: new.isEmpty)
-        if !old.isEmpty, !new.isEmpty {
+        // One file against one file is the same catalogue, whatever the files are called.
+        if !old.isEmpty, !new.isEmpty, old.files.count > 1 || new.files.count > 1 {
             context.origins = (old.origins, new.origins)
             context.labels = (old.labels, new.labels)
         }

@@ -56,7 +56,7 @@ struct DiffCommand: ParsableCommand {
           tally diff configs/App.storekit@v1.2 configs/App.storekit
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
           tally diff old.yaml new.yaml --format markdown --output comment.md
-          tally diff v1/catalog/ catalog/
+          tally diff configs/ catalog/
           tally diff --since main --exit-code
           tally diff --since HEAD catalog/ --format release-notes
           tally diff --since HEAD --format html --output build/diff.html

@@ -32,6 +32,13 @@ struct CatalogSetTests {
         #expect(result.newLocation(tip.changes[1])?.description == "extra.yaml:3:5")
     }
 
+    @Test("One file against one file moves nothing, whatever the files are called")
+    func oneFileEachMovesNothing() {
+        let old = CatalogSet(label: "a.yaml", [.test([.test("coins")], file: "a.yaml")])
+        let new = CatalogSet(label: "b.yaml", [.test([.test("coins")], file: "b.yaml")])
+        #expect(!CatalogDiffer().diff(old: old, new: new).hasChanges)
+    }
+
     @Test("The same ID in two files of a side is reported, so the caller can compare file by file")
     func duplicatesAreReported() {
         let set = CatalogSet(label: "both", [.test([.test("a")], file: "one.storekit"), .test([.test("a")], file: "two.storekit")])
