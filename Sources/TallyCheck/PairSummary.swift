@@ -92,7 +92,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     /// otherwise `...; compared IDs, group and level only; skipped kind, prices: the property list has no kinds or prices`.
     public var sentence: String {
         let prices = everyTerritory == true ? "prices in every region both price" : "storefront \(territory)"
-        var text = "\(configuration) (\(prices)) vs \(catalog): \(sharedProducts) products in both; "
+        var text = "\(configuration) (\(prices)) vs \(catalog): \(sharedProducts) product\(sharedProducts == 1 ? "" : "s") in both; "
         let names = compared.map(\.rawValue)
         if skipped.isEmpty {
             text += "compared \(names.joined(separator: ", "))"

@@ -39,8 +39,8 @@ struct DiffSince {
 
     init(revision: String) throws {
         self.revision = revision
-        prefix = try GitRevision.prefix()
         try GitRevision.verify(revision)
+        prefix = try GitRevision.prefix()
     }
 
     /// A path from the top folder, as seen from the current folder.
