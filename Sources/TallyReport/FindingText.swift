@@ -78,6 +78,15 @@ extension FindingText {
             lines += suppressed.stale.prefix(staleShown).map { "  stale: \($0)" }
             if count > staleShown { lines.append("  …and \(count - staleShown) more") }
         }
+        if !suppressed.changed.isEmpty {
+            let count = suppressed.changed.count
+            lines.append("baseline: \(counted(count, "entry")) no longer \(count == 1 ? "matches its finding" : "match their findings"): the values changed, so the finding\(count == 1 ? " is" : "s are") reported as new:")
+            lines += suppressed.changed.prefix(staleShown).map { "  recorded: \($0)" }
+            if count > staleShown { lines.append("  …and \(count - staleShown) more") }
+        }
+        if suppressed.unmatchedEntries > 0 {
+            lines.append("baseline: entries that match no finding fail the check with --strict or fail_on: warning")
+        }
         return lines
     }
 }

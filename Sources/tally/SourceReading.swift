@@ -34,7 +34,27 @@ enum SourceReading {
             print("tally: \(failures.count) \(noun) could not be read; nothing was checked", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
+        DroppedValues.warn(about: catalogs)
         return catalogs
+    }
+}
+
+/// Values the readers could not take, on standard error with file and line: every command that
+/// reads sources calls this once, after reading them (issue 11, item 2).
+enum DroppedValues {
+    /// How many are listed per source before the rest is counted.
+    static let shown = 20
+
+    static func warn(about catalogs: [Catalog]) {
+        var standardError = StandardError()
+        for catalog in catalogs {
+            let dropped = catalog.droppedValues
+            for value in dropped.prefix(shown) { print(value.description, to: &standardError) }
+            if dropped.count > shown {
+                print("\(catalog.file): warning: \(dropped.count - shown) more values were not taken ('tally lint \(catalog.file)' lists them all)",
+                      to: &standardError)
+            }
+        }
     }
 }
 
