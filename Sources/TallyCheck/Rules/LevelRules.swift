@@ -88,7 +88,9 @@ struct LevelAnalysis {
                 cursor -= cursor & -cursor
             }
             previous[index] = query.last
-            let chain = (weight: query.weight + classes[index].members.count, last: index)
+            // Ties between equally large sets keep the subscriptions whose levels did not change.
+            let unchanged = classes[index].left == classes[index].right ? classes[index].members.count : 0
+            let chain = (weight: query.weight + classes[index].members.count * (members.count + 1) + unchanged, last: index)
             if chain.weight > best.weight { best = chain }
             cursor = position
             while cursor < tree.count {
