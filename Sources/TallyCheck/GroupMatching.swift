@@ -82,7 +82,7 @@ public struct GroupRule: ComparisonRule {
             } ?? ""
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: id, field: .group,
-                message: "\(id) is in group \"\(config.group?.groupName ?? a)\"\(mateText) in the configuration, but in group \"\(b)\" in the catalogue\(expectation)",
+                message: "\(id) is in group \"\(config.group?.groupName ?? a)\"\(mateText) in \(comparison.configNoun), but in group \"\(b)\" in \(comparison.catalogNoun)\(expectation)",
                 left: comparison.configSide(config, .group, value: a),
                 right: comparison.catalogSide(catalog, .group, value: b)))
         }
