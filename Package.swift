@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TallyDiff", targets: ["TallyDiff"]),
         .library(name: "TallyFetch", targets: ["TallyFetch"]),
         .library(name: "TallyConvert", targets: ["TallyConvert"]),
+        .library(name: "TallyRun", targets: ["TallyRun"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,8 +45,11 @@ let package = Package(
         .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff", .product(name: "Crypto", package: "swift-crypto")]),
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
         .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck"]),
+        // One run as typed stages: the source set, reading (every error), pairing, the gate (policy,
+        // baseline) and the outcome with its exit status. The CLI and TallyTesting both run through it.
+        .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
-        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig"]),
+        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun"]),
         // Snapshots of a store: an HTTP transport with retries, atomic snapshot folders, progress
         // events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages) and Google Play
         // (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
@@ -62,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch", "TallyConvert",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch", "TallyConvert", "TallyRun",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

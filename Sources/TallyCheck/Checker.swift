@@ -50,6 +50,7 @@ public struct Checker: Sendable {
             result.checked += part.checked
         }
         result.productsChecked = Checker.distinctIDs(catalogs)
+        result.names = Checker.names(of: result.findings, in: catalogs)
         return result
     }
 
@@ -141,7 +142,22 @@ public struct Checker: Sendable {
             }
         }
         result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
+        result.names = Checker.names(of: result.findings, in: sources)
         return result
+    }
+
+    /// The first source's name for people of each product a finding is about.
+    static func names(of findings: [Finding], in catalogs: [Catalog]) -> [String: String] {
+        var wanted = Set(findings.compactMap(\.productID))
+        var names: [String: String] = [:]
+        for catalog in catalogs where !wanted.isEmpty {
+            for product in catalog.products where wanted.contains(product.id) {
+                guard let name = product.nameForPeople else { continue }
+                names[product.id] = name
+                wanted.remove(product.id)
+            }
+        }
+        return names
     }
 
     static func distinctIDs(_ catalogs: [Catalog]) -> Int {

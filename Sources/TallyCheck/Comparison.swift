@@ -45,12 +45,22 @@ public struct Comparison: Sendable {
         configuration.knownFields.contains(field) && catalog.knownFields.contains(field)
     }
 
+    func configSide(_ product: Product, _ field: Field, value: FindingValue?, position: Position? = nil) -> FindingSide {
+        FindingSide(role: .configuration, store: configStore, value: value,
+                    location: configuration.location(position ?? product.position(of: field), path: product.path(of: field)))
+    }
+
+    func catalogSide(_ product: Product, _ field: Field, value: FindingValue?, position: Position? = nil) -> FindingSide {
+        FindingSide(role: .catalog, store: catalogStore, value: value,
+                    location: catalog.location(position ?? product.position(of: field), path: product.path(of: field)))
+    }
+
     func configSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: configRole, value: value, location: configuration.location(position ?? product.position(of: field), path: product.path(of: field)))
+        configSide(product, field, value: value.map(FindingValue.text), position: position)
     }
 
     func catalogSide(_ product: Product, _ field: Field, value: String?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: catalogRole, value: value, location: catalog.location(position ?? product.position(of: field), path: product.path(of: field)))
+        catalogSide(product, field, value: value.map(FindingValue.text), position: position)
     }
 
     /// How messages name the configuration's side: "the configuration", "Google Play" when it
@@ -81,8 +91,9 @@ public struct Comparison: Sendable {
         return name == otherName ? source.file : name
     }
     /// The side's role in findings: `configuration`, `catalog`, or `google-play` for a Google Play source.
-    var configRole: String { configuration.format.store == .googlePlay ? Store.googlePlay.rawValue : "configuration" }
-    var catalogRole: String { catalog.format.store == .googlePlay ? Store.googlePlay.rawValue : "catalog" }
+    /// The store a side stands for, when a Google Play source takes that side.
+    var configStore: Store? { configuration.format.store == .googlePlay ? .googlePlay : nil }
+    var catalogStore: Store? { catalog.format.store == .googlePlay ? .googlePlay : nil }
 
     private static func noun(_ source: Catalog, otherwise: String) -> String {
         source.format.store == .googlePlay ? Store.googlePlay.displayName : otherwise

@@ -17,18 +17,56 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Compara
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// What one side of a finding holds, as a value: reporters format it (money in its currency's
+/// minor units, a period in the source's own words) and structured reports keep its parts.
+public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// An amount with its currency ("4.99 USD" for people; amount and currency apart in JSON).
+    case money(Money)
+    /// A subscription or offer period ("P1M").
+    case period(Period)
+    /// Anything else, in words ("tier 5", "true", a product ID, an offer's summary).
+    case text(String)
+
+    public init(stringLiteral text: String) { self = .text(text) }
+
+    public var description: String {
+        switch self {
+        case .money(let money): money.description
+        case .period(let period): period.description
+        case .text(let text): text
+        }
+    }
+}
+
 /// One side of a finding: which source, what it says, and where.
 public struct FindingSide: Sendable, Hashable, Codable {
-    /// `configuration` or `catalog` (or `source` for lint).
-    public var role: String
-    /// The value this side has, in words ("4.99 USD", "1 week", "absent").
-    public var value: String?
+    /// The configuration's side or the catalogue's; nil for the one source lint examines.
+    public var role: SourceRole?
+    /// The store this side stands for when two stores' sources are compared (Google Play).
+    public var store: Store?
+    /// The value this side has; nil when it has none ("absent").
+    public var value: FindingValue?
     public var location: SourceLocation
 
-    public init(role: String, value: String?, location: SourceLocation) {
+    public init(role: SourceRole?, store: Store? = nil, value: FindingValue?, location: SourceLocation) {
         self.role = role
+        self.store = store
         self.value = value
         self.location = location
+    }
+
+    /// A side whose value is words.
+    public init(role: SourceRole?, store: Store? = nil, value: String?, location: SourceLocation) {
+        self.init(role: role, store: store, value: value.map(FindingValue.text), location: location)
+    }
+
+    /// How reports name the side: `configuration`, `catalog`, `source` (lint) or the store
+    /// (`google-play`).
+    public var label: String { store?.rawValue ?? role?.rawValue ?? "source" }
+
+    /// `configuration: configs/App.storekit:42:7  4.99 USD`; the value is left out when unknown.
+    public var line: String {
+        "\(label): \(location)" + (value.map { "  \($0)" } ?? "")
     }
 }
 
@@ -68,6 +106,12 @@ public struct Finding: Sendable, Hashable, Codable {
 
     /// The first known location: where an editor should jump.
     public var primaryLocation: SourceLocation? { left?.location ?? right?.location }
+
+    /// Both sides, then the hint: the lines every text report (and `TallyAssert`) shows under
+    /// the message.
+    public var detailLines: [String] {
+        [left, right].compactMap { $0?.line } + (hint.map { ["hint: \($0)"] } ?? [])
+    }
 }
 
 /// Static facts about a rule: shown by reporters, `--help` and the README's rule table.
@@ -135,6 +179,9 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var pairs: [PairSummary]
     /// Findings taken out by the policy's ignores or a baseline (empty for a plain check).
     public var suppressed: Suppressed
+    /// Names for people (reference name, else display name) of the products findings are
+    /// about, by product ID, for reports to show beside the ID; never used to match.
+    public var names: [String: String] = [:]
 
     /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
     public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],

@@ -16,7 +16,7 @@ public enum BaselineFile {
     public static func read(bytes: [UInt8], file: String) throws -> Baseline {
         var syntax = try JSONReader(bytes: bytes, file: file)
         guard try syntax.peekKind() == .object else {
-            throw syntax.error("a baseline is a JSON object with version and findings (write one with 'tally check --write-baseline FILE')")
+            throw syntax.error("a baseline is a JSON object with version and findings").with(.writeBaseline)
         }
         try syntax.skipValue()
         try syntax.finish()
@@ -27,9 +27,10 @@ public enum BaselineFile {
             throw FormatError("this is not a Tally baseline: it has no whole-number \"version\"", file: file, position: .unknown, path: "version")
         }
         guard version == Baseline.currentVersion else {
-            throw FormatError("this baseline is version \(version), but this Tally reads version \(Baseline.currentVersion) only"
-                              + (version > Baseline.currentVersion ? ": upgrade Tally" : ": write it again with --write-baseline"),
-                              file: file, position: .unknown, path: "version")
+            let error = FormatError("this baseline is version \(version), but this Tally reads version \(Baseline.currentVersion) only"
+                                    + (version > Baseline.currentVersion ? ": upgrade Tally" : ""),
+                                    file: file, position: .unknown, path: "version")
+            throw version > Baseline.currentVersion ? error : error.with(.writeBaseline)
         }
         do {
             return try decoder.decode(Baseline.self, from: data)

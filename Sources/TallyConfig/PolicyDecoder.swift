@@ -12,6 +12,7 @@ struct PolicyDecoder {
     static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "groups", "baseline"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
+    static let sourceKeys = ["path", "mapping"]
 
     init(file: String) {
         self.file = file
@@ -29,11 +30,7 @@ struct PolicyDecoder {
             guard seen.insert(key).inserted else { throw keyError("the key \"\(key)\" appears twice", reader) }
             switch key {
             case "version": try reader.skipValue()
-            case "sources": result.sources = try readList(&reader) { reader in
-                let at = location(reader.position)
-                let pattern = try nonEmptyString(&reader, "a source glob")
-                return SourcePattern(pattern, location: at)
-            }
+            case "sources": result.sources = try readList(&reader) { try readSource(&$0) }
             case "fail_on": result.policy.failOn = try readFailOn(&reader)
             case "rules": try readRules(&reader)
             case "ignore": result.policy.ignores = try readList(&reader) { try readIgnore(&$0) }
@@ -44,6 +41,25 @@ struct PolicyDecoder {
             }
         }
         return result
+    }
+
+    /// A `sources:` entry: a glob, or `{path: GLOB, mapping: FILE}` for server files read through a mapping.
+    private func readSource(_ reader: inout TreeReader) throws -> SourcePattern {
+        let at = location(reader.position)
+        guard try reader.peekKind() == .object else {
+            return SourcePattern(try nonEmptyString(&reader, "a source glob"), location: at)
+        }
+        var path: String?
+        var mapping: String?
+        try reader.forEachKey { reader, key in
+            switch key {
+            case "path": path = try nonEmptyString(&reader, "a source glob")
+            case "mapping": mapping = try nonEmptyString(&reader, "a tally-mapping/1 file path")
+            default: throw unknownKey(key, in: "a source", allowed: Self.sourceKeys, reader)
+            }
+        }
+        guard let path else { throw FormatError("a source written as a mapping needs path: GLOB (and may add mapping: FILE)", at: at) }
+        return SourcePattern(path, mapping: mapping, location: at)
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.

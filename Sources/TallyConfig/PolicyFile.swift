@@ -71,14 +71,18 @@ public struct PolicyFile: Sendable, Hashable {
     }
 }
 
-/// One `sources:` entry: a glob relative to the policy file's directory.
+/// One `sources:` entry: a glob relative to the policy file's directory, and the
+/// tally-mapping/1 file that reads the files it matches (`{path: …, mapping: …}`), if any.
 public struct SourcePattern: Sendable, Hashable, CustomStringConvertible {
     public var pattern: String
+    /// The mapping file, relative to the policy file's directory.
+    public var mapping: String?
     /// Where the entry is written.
     public var location: SourceLocation?
 
-    public init(_ pattern: String, location: SourceLocation? = nil) {
+    public init(_ pattern: String, mapping: String? = nil, location: SourceLocation? = nil) {
         self.pattern = pattern
+        self.mapping = mapping
         self.location = location
     }
 
@@ -90,15 +94,27 @@ extension PolicyFile {
     /// the globs are written. A glob that matches nothing is an error at its line: a typo must
     /// not quietly check less.
     public func sourcePaths() throws -> [String] {
-        var paths: [String] = []
+        try sourceEntries().map(\.path)
+    }
+
+    /// The files the `sources:` globs match with the mapping that reads each (resolved from the
+    /// current directory), in the order the globs are written; the first entry matching a file wins.
+    /// - Parameter root: the folder relative paths start from, when it is not the current
+    ///   directory (the paths returned stay relative to it).
+    public func sourceEntries(root: String? = nil) throws -> [(path: String, mapping: String?)] {
+        var paths: [(path: String, mapping: String?)] = []
         var seen = Set<String>()
+        let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         for source in sources {
-            let matches = SourceGlob.expand(source.pattern, in: directory)
+            var matches = SourceGlob.expand(source.pattern, in: prefix.map { directory == "." ? $0 : $0 + directory } ?? directory)
+            if let prefix {
+                matches = matches.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            }
             guard !matches.isEmpty else {
                 throw FormatError("the source \"\(source.pattern)\" matches no file (relative to \(directory == "." ? "this directory" : directory))",
                                   at: source.location ?? SourceLocation(file: file))
             }
-            for path in matches where seen.insert(path).inserted { paths.append(path) }
+            for path in matches where seen.insert(path).inserted { paths.append((path, source.mapping.map(resolve))) }
         }
         return paths
     }

@@ -91,11 +91,15 @@ public struct ProductChanges: Sendable, Hashable {
     /// For an added or removed product, one `.product` change; otherwise the changes in the
     /// order: kind, prices (by territory), period, offers, group, level, family sharing, localisations.
     public var changes: [Change]
+    /// A name for people, shown beside the ID (never used to match): the reference name, else
+    /// the first display name, of the new version (the old one for a removed product).
+    public var name: String?
 
-    public init(productID: String, status: Status, changes: [Change]) {
+    public init(productID: String, status: Status, changes: [Change], name: String? = nil) {
         self.productID = productID
         self.status = status
         self.changes = changes
+        self.name = name
     }
 }
 

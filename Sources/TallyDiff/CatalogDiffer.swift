@@ -25,20 +25,20 @@ public struct CatalogDiffer: Sendable {
         for (id, product) in context.oldProducts where context.newProducts[id] == nil {
             products.append(ProductChanges(productID: id, status: .removed, changes: [Change(
                 .product, .removed, productID: id, old: .product(ProductOutline(product, storefront: old.defaultTerritory)),
-                oldPosition: product.position, attention: [.productRemoved])]))
+                oldPosition: product.position, attention: [.productRemoved])], name: product.nameForPeople))
         }
         for (id, product) in context.newProducts {
             guard let before = context.oldProducts[id] else {
                 products.append(ProductChanges(productID: id, status: .added, changes: [Change(
                     .product, .added, productID: id, new: .product(ProductOutline(product, storefront: new.defaultTerritory)),
-                    newPosition: product.position)]))
+                    newPosition: product.position)], name: product.nameForPeople))
                 continue
             }
             let changes = ProductDiffer.changes(before, product, level: levels[id], context: context)
             if changes.isEmpty {
                 unchanged += 1
             } else {
-                products.append(ProductChanges(productID: id, status: .changed, changes: changes))
+                products.append(ProductChanges(productID: id, status: .changed, changes: changes, name: product.nameForPeople))
             }
         }
         products.sort { $0.productID < $1.productID }

@@ -48,8 +48,8 @@ public enum SourceLoader {
         if let sniffed = readers.first(where: { $0.sniff(head, file: file) }) { return sniffed }
         if let first = byExtension.first { return first }
         let known = readers.map { "\($0.format) (\($0.extensions.map { ".\($0)" }.joined(separator: ", ")))" }
-        throw FormatError("cannot tell the format of this file; Tally reads: \(known.joined(separator: "; ")). Use --input-format to name it.",
-                          file: file, position: .unknown)
+        throw FormatError("cannot tell the format of this file; Tally reads: \(known.joined(separator: "; "))",
+                          file: file, position: .unknown).with(.nameInputFormat)
     }
 
     private static func emptyFile(_ file: String) -> FormatError {
@@ -72,8 +72,8 @@ public enum SourceLoader {
             throw FormatError("not a regular file", file: path, position: .unknown)
         }
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxBytes {
-            throw FormatError("the file is \(size / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB input limit (raise it with --max-input-mb)",
-                              file: path, position: .unknown)
+            throw FormatError("the file is \(size / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB input limit",
+                              file: path, position: .unknown).with(.raiseInputLimit)
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FormatError("cannot open the file for reading (permissions?)", file: path, position: .unknown)
@@ -82,7 +82,7 @@ public enum SourceLoader {
         do {
             let data = try (prefix.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()) ?? Data()
             guard data.count <= maxBytes else {
-                throw FormatError("the file is over the \(maxBytes / 1_048_576) MB input limit", file: path, position: .unknown)
+                throw FormatError("the file is over the \(maxBytes / 1_048_576) MB input limit", file: path, position: .unknown).with(.raiseInputLimit)
             }
             return [UInt8](data)
         } catch let error as FormatError {

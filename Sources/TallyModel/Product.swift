@@ -299,3 +299,15 @@ extension Product: CustomReflectable {
     /// Shows the fields, not the storage box, in test failures and debuggers.
     public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 }
+
+extension Product {
+    /// A name a person recognises, for reports to show beside the ID (never to match by): the
+    /// reference name, else the first non-empty display name; nil when the source has neither.
+    public var nameForPeople: String? {
+        if let name = referenceName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { return name }
+        for localization in localizations {
+            if let name = localization.displayName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { return name }
+        }
+        return nil
+    }
+}

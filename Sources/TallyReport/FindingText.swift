@@ -6,16 +6,10 @@ enum FindingText {
     static let noProduct = "(source)"
 
     /// `configuration: configs/App.storekit:42:7  4.99 USD`; the value is left out when unknown.
-    static func sideLine(_ side: FindingSide) -> String {
-        var line = "\(side.role): \(side.location)"
-        if let value = side.value { line += "  \(value)" }
-        return line
-    }
+    static func sideLine(_ side: FindingSide) -> String { side.line }
 
     /// Both sides, then the hint: the lines shown under a finding's message.
-    static func detailLines(_ finding: Finding) -> [String] {
-        [finding.left, finding.right].compactMap { $0 }.map(sideLine) + (finding.hint.map { ["hint: \($0)"] } ?? [])
-    }
+    static func detailLines(_ finding: Finding) -> [String] { finding.detailLines }
 
     /// `1 error`, `3 errors`.
     static func counted(_ count: Int, _ noun: String) -> String {

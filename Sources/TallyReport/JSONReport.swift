@@ -1,4 +1,5 @@
 import TallyCheck
+import TallyModel
 
 /// Version 1 of Tally's JSON report: the document `JSONReporter` writes.
 ///
@@ -9,8 +10,10 @@ import TallyCheck
 ///                 "shared_products" : 14, "skipped" : [ { "field" : "period", "missing_in" : [ "catalog/products.yaml" ],
 ///                 "reason" : "the tally-catalog/1 file has no periods" } ], "territory" : "USA" } ],
 ///   "findings" : [ {
-///     "catalog" : { "column" : 14, "file" : "catalog/products.yaml", "line" : 18, "path" : null, "value" : "5.99 USD" },
-///     "configuration" : { "column" : 7, "file" : "configs/App.storekit", "line" : 42, "path" : null, "value" : "4.99 USD" },
+///     "catalog" : { "amount" : "5.99", "column" : 14, "currency" : "USD", "file" : "catalog/products.yaml", "line" : 18,
+///                   "path" : null, "period" : null, "store" : null, "value" : "5.99 USD" },
+///     "configuration" : { "amount" : "4.99", "column" : 7, "currency" : "USD", "file" : "configs/App.storekit", "line" : 42,
+///                         "path" : null, "period" : null, "store" : null, "value" : "4.99 USD" },
 ///     "field" : "prices", "hint" : null, "message" : "...", "offer" : null, "product" : "com.example.pro.monthly",
 ///     "rule" : "price", "severity" : "error", "source" : null, "territory" : "USA"
 ///   } ],
@@ -21,7 +24,9 @@ import TallyCheck
 ///
 /// Every key is always present: a value that does not apply is written as `null`, never left
 /// out, so consumers can rely on the shape. Cross-source findings fill `configuration` and
-/// `catalog`; lint findings fill `source`. Findings keep the result's order. Keys may be added
+/// `catalog`; lint findings fill `source`. A side's `value` is the value in words; a money value
+/// also gives `amount` (exact, in the currency's minor units) and `currency`, a period `period`
+/// (ISO 8601). Findings keep the result's order. Keys may be added
 /// within version 1; removing or renaming one bumps `version`.
 public struct JSONReport: Sendable, Hashable, Codable {
     /// The format version, currently 1.
@@ -134,19 +139,46 @@ public struct JSONReport: Sendable, Hashable, Codable {
     /// What one source says, and where. `line` and `column` are 1-based; `path` is a key path
     /// for sources without line numbers (property lists).
     public struct SideRecord: Sendable, Hashable, Codable {
+        /// The value in words, as text reports show it ("10.90 BRL").
         public var value: String?
+        /// A money value's parts: the exact amount (in the currency's minor units, "10.90") and
+        /// the ISO 4217 currency; absent for other values.
+        public var amount: String?
+        public var currency: String?
+        /// A period value as ISO 8601 ("P1M"); absent for other values.
+        public var period: String?
+        /// The store the side stands for when two stores' sources are compared ("google-play").
+        public var store: String?
         public var file: String
         public var line: Int?
         public var column: Int?
         public var path: String?
 
         enum CodingKeys: String, CodingKey {
-            case value, file, line, column, path
+            case value, amount, currency, period, store, file, line, column, path
+        }
+
+        public init(value: FindingValue?, store: String?, file: String, line: Int?, column: Int?, path: String?) {
+            self.value = value?.description
+            if case .money(let money)? = value {
+                amount = money.currency.map { Money.text(Money.plain(money.amount), currency: $0) } ?? Money.plain(money.amount)
+                currency = money.currency
+            }
+            if case .period(let value)? = value { period = value.literal }
+            self.store = store
+            self.file = file
+            self.line = line
+            self.column = column
+            self.path = path
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(value, forKey: .value)
+            try container.encode(amount, forKey: .amount)
+            try container.encode(currency, forKey: .currency)
+            try container.encode(period, forKey: .period)
+            try container.encode(store, forKey: .store)
             try container.encode(file, forKey: .file)
             try container.encode(line, forKey: .line)
             try container.encode(column, forKey: .column)

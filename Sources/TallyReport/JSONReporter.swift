@@ -39,11 +39,9 @@ public struct JSONReporter: Reporter {
 
     static func record(_ finding: Finding) -> JSONReport.FindingRecord {
         var sides: [String: JSONReport.SideRecord] = [:]
-        for (side, fallback) in [(finding.left, "configuration"), (finding.right, "catalog")] {
-            guard let side else { continue }
-            let key = ["configuration", "catalog", "source"].contains(side.role) ? side.role : fallback
-            sides[key] = JSONReport.SideRecord(
-                value: side.value, file: side.location.file, line: side.location.line,
+        for side in [finding.left, finding.right].compactMap({ $0 }) {
+            sides[side.role?.rawValue ?? "source"] = JSONReport.SideRecord(
+                value: side.value, store: side.store?.rawValue, file: side.location.file, line: side.location.line,
                 column: side.location.column, path: side.location.path)
         }
         return JSONReport.FindingRecord(

@@ -35,14 +35,14 @@ public struct MarkdownReporter: Reporter {
             lines += ["#### Details", ""]
             var shown = 0
             for (product, findings) in TextReporter.grouped(result.findings) where shown < detailLimit {
-                lines.append("**\(MarkdownText.code(product))**")
+                lines.append("**\(MarkdownText.code(product))**" + (result.names[product].map { " \(MarkdownText.escape($0))" } ?? ""))
                 lines.append("")
                 for finding in findings where shown < detailLimit {
                     shown += 1
                     lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID)): \(MarkdownText.escape(finding.message))")
                     for side in [finding.left, finding.right].compactMap({ $0 }) {
-                        let value = side.value.map { " \(MarkdownText.code($0))" } ?? ""
-                        lines.append("  - \(side.role): \(MarkdownText.code(side.location.description))\(value)")
+                        let value = side.value.map { " \(MarkdownText.code($0.description))" } ?? ""
+                        lines.append("  - \(side.label): \(MarkdownText.code(side.location.description))\(value)")
                     }
                     if let hint = finding.hint { lines.append("  - hint: \(MarkdownText.escape(hint))") }
                 }

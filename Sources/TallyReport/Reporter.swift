@@ -26,6 +26,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
     case github
     /// Markdown with a summary table and details, for a pull-request comment.
     case markdown
+    /// One self-contained HTML page (inline CSS, no scripts) with the findings and both sides.
+    case html
 
     public var description: String { rawValue }
 
@@ -38,6 +40,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .sarif: SARIFReporter()
         case .github: GitHubReporter()
         case .markdown: MarkdownReporter()
+        case .html: HTMLReporter()
         }
     }
 }

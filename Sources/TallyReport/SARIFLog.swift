@@ -91,5 +91,15 @@ struct SARIFLog: Encodable {
         var field: String
         var territory: String?
         var offer: String?
+        /// Each side's value by its label (`configuration`, `catalog`, `source`): money as amount
+        /// and currency, a period as ISO 8601, other values as words.
+        var values: [String: SideValue]?
+    }
+
+    struct SideValue: Encodable {
+        var text: String
+        var amount: String?
+        var currency: String?
+        var period: String?
     }
 }

@@ -63,7 +63,7 @@ public struct SARIFReporter: Reporter {
         let primary = sides.first { $0.location.line != nil } ?? sides.first
         let related = sides.filter { $0 != primary }.enumerated().map { offset, side in
             SARIFLog.Location(id: offset + 1, physicalLocation: Self.physical(side.location),
-                              message: SARIFLog.Text(text: "\(side.role): \(side.value ?? "absent")"))
+                              message: SARIFLog.Text(text: "\(side.label): \(side.value?.description ?? "absent")"))
         }
         let location = primary.map { SARIFLog.Location(physicalLocation: Self.physical($0.location)) }
         var text = finding.message
@@ -74,7 +74,18 @@ public struct SARIFReporter: Reporter {
             partialFingerprints: [Self.fingerprintKey: Self.fingerprint(finding)],
             baselineState: baselined ? "new" : nil,
             properties: SARIFLog.ResultProperties(product: finding.productID, field: finding.field.rawValue,
-                                                  territory: finding.territory?.code, offer: finding.offerID))
+                                                  territory: finding.territory?.code, offer: finding.offerID, values: Self.values(sides)))
+    }
+
+    /// The sides' values as SARIF properties, by side; nil when no side has a value.
+    private static func values(_ sides: [FindingSide]) -> [String: SARIFLog.SideValue]? {
+        var values: [String: SARIFLog.SideValue] = [:]
+        for side in sides {
+            guard let value = side.value else { continue }
+            let record = JSONReport.SideRecord(value: value, store: nil, file: "", line: nil, column: nil, path: nil)
+            values[side.label] = SARIFLog.SideValue(text: value.description, amount: record.amount, currency: record.currency, period: record.period)
+        }
+        return values.isEmpty ? nil : values
     }
 
     /// SHA-256 (hex) of the finding's key and the file of its primary location: stable across

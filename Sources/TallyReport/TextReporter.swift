@@ -28,7 +28,8 @@ public struct TextReporter: Reporter {
     public func report(_ result: CheckResult) -> String {
         var blocks: [[String]] = []
         for (product, findings) in Self.grouped(result.findings) {
-            blocks.append([paint(FindingText.visible(product), .bold)] + findings.flatMap(lines))
+            let name = result.names[product].map { " (\(FindingText.visible($0)))" } ?? ""
+            blocks.append([paint(FindingText.visible(product), .bold) + name] + findings.flatMap(lines))
         }
         let notes = FindingText.suppressionLines(result.suppressed).map { FindingText.visible($0) }
         let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + notes + [summary(result)]

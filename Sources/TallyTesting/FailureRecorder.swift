@@ -37,12 +37,7 @@ struct FailurePlace: Sendable, Equatable {
 /// The text of one failure: `[price] message`, then both sides and the hint.
 enum FailureText {
     static func message(_ finding: Finding) -> String {
-        var lines = ["[\(finding.ruleID)] \(finding.message)"]
-        for side in [finding.left, finding.right].compactMap({ $0 }) {
-            lines.append("  \(side.role): \(side.location)" + (side.value.map { "  \($0)" } ?? ""))
-        }
-        if let hint = finding.hint { lines.append("  hint: \(hint)") }
-        return lines.joined(separator: "\n")
+        (["[\(finding.ruleID)] \(finding.message)"] + finding.detailLines.map { "  " + $0 }).joined(separator: "\n")
     }
 }
 

@@ -3,6 +3,7 @@ import TallyCheck
 import TallyConfig
 import TallyFormats
 import TallyModel
+import TallyRun
 
 /// Catalogue consistency as a unit test, in Swift Testing or XCTest: the check runs, and every
 /// finding that fails the gate becomes one test failure with its message, at the finding's
@@ -30,9 +31,10 @@ public enum TallyAssert {
     @discardableResult
     public static func consistent(
         config: String, catalog: String, policy: Policy = Policy(), strict: Bool = false, root: String? = nil,
+        options: ReadOptions = ReadOptions(),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> CheckResult {
-        try consistent(configs: [config], catalogs: [catalog], policy: policy, strict: strict, root: root,
+        try consistent(configs: [config], catalogs: [catalog], policy: policy, strict: strict, root: root, options: options,
                        fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -40,49 +42,55 @@ public enum TallyAssert {
     @discardableResult
     public static func consistent(
         configs: [String], catalogs: [String], policy: Policy = Policy(), strict: Bool = false, root: String? = nil,
+        options: ReadOptions = ReadOptions(),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> CheckResult {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let base = root ?? PackageRoot.find(from: "\(filePath)")
-        let configurations = try load(configs, base: base)
-        let serverCatalogs = try load(catalogs, base: base)
-        guard !configurations.isEmpty, !serverCatalogs.isEmpty else {
+        guard !configs.isEmpty, !catalogs.isEmpty else {
             throw TallyAssertError("name at least one StoreKit configuration and one catalogue")
         }
-        let outcome = Gate(policy: policy).check(configurations: configurations, catalogs: serverCatalogs)
+        let read = try orThrow { () throws(RunFailure) in
+            try SourceSet((configs + catalogs).map { SourceSet.Entry($0) }, root: base).read(options: options)
+        }
+        let outcome = Gate(policy: policy).check(configurations: Array(read.prefix(configs.count)),
+                                                 catalogs: Array(read.dropFirst(configs.count)))
         record(outcome, strict: strict, base: base, callSite: callSite)
         return outcome.result
     }
 
-    /// Runs the check the repository's policy file describes: its sources, rules, ignores and
-    /// baseline, exactly as `tally check` would with no arguments.
+    /// Runs the check the repository's policy file describes: its sources (with their mappings),
+    /// rules, ignores and baseline, through the same `CheckRun` as `tally check` with no
+    /// arguments, so that both give the same findings.
     @discardableResult
     public static func policy(
-        _ path: String = PolicyFile.defaultName, strict: Bool = false, root: String? = nil,
+        _ path: String = PolicyFile.defaultName, strict: Bool = false, root: String? = nil, options: ReadOptions = ReadOptions(),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> CheckResult {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let base = root ?? PackageRoot.find(from: "\(filePath)")
-        let policyFile = try PolicyFile.load(path: absolute(path, base: base))
-        guard !policyFile.sources.isEmpty else { throw TallyAssertError("\(path) names no sources: add a 'sources:' list") }
-        let catalogs = try load(try policyFile.sourcePaths(), base: base)
-        let baseline = try policyFile.baselinePath.map { try BaselineFile.read(path: $0) }
-        let gate = Gate(policy: policyFile.policy, baseline: baseline, baselineFile: policyFile.baseline)
-        // The same pairing as `tally check` (SourcePairing, through the gate): a .storekit file and
-        // the app's Products.plist are compared with each other, not only linted.
-        guard let outcome = gate.check(sources: catalogs) else {
-            throw TallyAssertError("\(path) names one source; a check compares two or more")
+        let policyFile = try orThrow { () throws(RunFailure) -> PolicyFile in
+            do {
+                return try PolicyFile.read(bytes: SourceLoader.readBytes(path: absolute(path, base: base), maxBytes: 4 * 1024 * 1024), file: path)
+            } catch {
+                throw .policy((error as? FormatError) ?? FormatError("\(error)", file: path, position: .unknown))
+            }
         }
-        record(outcome, strict: strict, base: base, callSite: callSite)
+        guard !policyFile.sources.isEmpty else { throw TallyAssertError("\(path) names no sources: add a 'sources:' list") }
+        let outcome = try orThrow { () throws(RunFailure) -> RunOutcome in
+            guard let sources = try SourceSet.resolve(arguments: [], policy: policyFile, root: base) else { throw .noSources }
+            return try CheckRun(sources: sources, policyFile: policyFile, options: options, recordsSubjects: true, strict: strict).check()
+        }
+        record(outcome.gate, strict: strict, base: base, callSite: callSite)
         return outcome.result
     }
 
-    /// Reads each file, naming it relative to `base` in messages.
-    static func load(_ paths: [String], base: String) throws -> [Catalog] {
-        try paths.map { path in
-            let full = absolute(path, base: base)
-            let bytes = try SourceLoader.readBytes(path: full)
-            return try SourceLoader.load(bytes: bytes, file: PackageRoot.relative(full, to: base))
+    /// Runs a stage of the run; a failure becomes a `TallyAssertError` with every located error.
+    static func orThrow<T>(_ body: () throws(RunFailure) -> T) throws(TallyAssertError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw TallyAssertError(error)
         }
     }
 
@@ -107,5 +115,34 @@ public struct TallyAssertError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+
+    /// A run that could not be done, with each remedy named as the argument a test passes.
+    init(_ failure: RunFailure) {
+        switch failure {
+        case .unreadable(let errors):
+            description = errors.map { $0.rendered(remedy: Self.argument) }.joined(separator: "\n")
+        case .policy(let error):
+            description = error.rendered(remedy: Self.argument)
+        case .usage(let message):
+            description = message
+        case .noSources:
+            description = "the policy's sources match no file"
+        case .oneSource:
+            description = "the policy names one source; a check compares two or more"
+        }
+    }
+
+    /// A remedy in a test's words: the argument to pass.
+    static func argument(_ remedy: Remedy) -> String {
+        switch remedy {
+        case .raiseInputLimit: "pass options: ReadOptions(maxBytes: …) with a higher limit"
+        case .raiseDepthLimit: "pass options: ReadOptions(maxDepth: …) with a higher limit"
+        case .useMapping: "name the mapping in .tally.yml: sources: [{path: …, mapping: tally-mapping.yml}] (docs/mapping-format.md)"
+        case .nameInputFormat: "rename the file with its format's extension"
+        case .readAsStoreKit: "give the file the .storekit extension"
+        case .writeBaseline: "record the baseline again with 'tally check --write-baseline FILE'"
+        case .givePriceTiers: "set options.priceTiers to a PriceTierTable"
+        }
     }
 }

@@ -5,6 +5,7 @@ import TallyConfig
 import TallyFormats
 import TallyModel
 import TallyReport
+import TallyRun
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -82,25 +83,21 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var timings = Timings()
         let policyFile = try policy.load()
-        let catalogs = try SourceReading.readAll(try sourcePaths(policyFile), options: input)
-        timings.lap("read")
-        let baselinePath = writeBaseline == nil ? (baseline ?? policyFile?.baselinePath) : nil
-        let known = try baselinePath.map { path in try Reading.orExit { try BaselineFile.read(path: path) } }
         // Passing checks are listed only where a report shows them (JUnit's passing test cases).
         let listsPassingChecks = try reports.targets().contains { $0.format == .junit }
-        let gate = Gate(policy: policyFile?.policy ?? Policy(), baseline: known, baselineFile: baselinePath,
-                        recordsSubjects: listsPassingChecks)
-        guard let outcome = gate.check(sources: catalogs) else {
-            var standardError = StandardError()
-            print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
-            throw TallyExit.usageOrInput.code
-        }
-        timings.lap("check")
-        Reading.warn(about: outcome, policyFile: policyFile)
+        let run = CheckRun(
+            sources: try input.sourceSet(arguments: sources, policy: policyFile), policyFile: policyFile,
+            baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
+            format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict)
+        let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(events: Diagnostics.progress) }
+        timings.lap("read and check")
+        DroppedValues.warn(about: outcome.catalogs)
+        Diagnostics.warn(outcome.notices)
         if let writeBaseline {
-            try ReportFile.writeOrExit(BaselineFile.encode(outcome.baseline), to: writeBaseline, what: "the baseline")
+            try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline")
             var standardError = StandardError()
-            print("tally: wrote \(outcome.current.count) finding\(outcome.current.count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
+            let count = outcome.gate.current.count
+            print("tally: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
         }
         try reports.write { format, color in format.reporter(color: color).report(outcome.result) }
         if !reports.mentionsSuppressionsOnStandardOutput {
@@ -109,20 +106,7 @@ struct CheckCommand: ParsableCommand {
         }
         timings.lap("report")
         // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
-        TallyExit.finish(writeBaseline == nil && outcome.fails(strict: strict) ? .mismatches : .consistent)
-    }
-
-    /// The files to read: the arguments, else the policy's sources, else configs/ and catalog/.
-    private func sourcePaths(_ policyFile: PolicyFile?) throws -> [String] {
-        if !sources.isEmpty { return sources }
-        if let policyFile, !policyFile.sources.isEmpty { return try Reading.orExit { try policyFile.sourcePaths() } }
-        let found = SourceLoader.defaultSources(in: ".")
-        guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
-            var standardError = StandardError()
-            print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check App.storekit catalog.yaml') or run 'tally init'.", to: &standardError)
-            throw TallyExit.usageOrInput.code
-        }
-        return found.configurations + found.catalogs
+        TallyExit.finish(writeBaseline == nil ? outcome.status : .consistent)
     }
 }
 

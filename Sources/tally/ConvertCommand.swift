@@ -53,7 +53,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([source], options: input).first else { throw TallyExit.usageOrInput.code }
+        guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw TallyExit.usageOrInput.code }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
         let conversion = Converter.convert(catalog, options: options)
         var standardError = StandardError()

@@ -28,7 +28,9 @@ struct DiffCommand: ParsableCommand {
 
         The report starts with a summary. A product repriced in more than \(DiffFormat.sweepThreshold) \
         territories is summarised in one row; --verbose lists every row. JSON always lists every \
-        change (docs/diff-json.md); Markdown fits a pull-request comment or release notes.
+        change (docs/diff-json.md); Markdown fits a pull-request comment or release notes; HTML is \
+        one self-contained page (no scripts, nothing from the network) to keep as a CI artefact. \
+        --output creates missing folders and writes the report atomically.
 
         Exit codes (like git diff): 0, also when there are changes; with --exit-code, 1 when \
         there are changes; 2 on usage or input errors.
@@ -39,6 +41,7 @@ struct DiffCommand: ParsableCommand {
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
           tally diff old.yaml new.yaml --format markdown --output comment.md
           tally diff --since main --exit-code
+          tally diff --since HEAD --format html --output build/diff.html
           tally diff --since v1.2 configs/App.storekit --format json --output diff.json
         """
     )

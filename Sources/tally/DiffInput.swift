@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyFormats
 import TallyModel
+import TallyRun
 
 /// One side of a diff: a file in the working tree, or a file as it was at a git revision.
 struct DiffInput: Hashable, Sendable {
@@ -71,7 +72,8 @@ enum DiffReading {
     private static func load(_ input: DiffInput, format: SourceFormat?, options: ReadOptions) throws -> Catalog? {
         guard let revision = input.revision else {
             if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
-            Progress.reading(input.path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber
+            Diagnostics.progress(.reading(path: input.path, bytes: size?.intValue))
             return try SourceLoader.load(path: input.path, format: format, options: options)
         }
         guard let bytes = try GitRevision.read(input.path, at: revision, maxBytes: options.maxBytes) else {
@@ -95,7 +97,7 @@ enum DiffReading {
         var error: any Error
 
         var description: String {
-            if let error = error as? FormatError { return error.description }
+            if let error = error as? FormatError { return Diagnostics.text(error) }
             return "\(input.label): error: \(error)"
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCheck
 import TallyReport
+import TallyRun
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,9 +39,13 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalogs = try SourceReading.readAll(files, options: input)
-        let outcome = Gate(policy: try policy.load()?.policy ?? Policy(), recordsSubjects: format == .junit).lint(catalogs)
+        let policyFile = try policy.load()
+        let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
+                           policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
+                           recordsSubjects: format == .junit, strict: strict)
+        let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
+        DroppedValues.warn(about: outcome.catalogs)
         try output.write(format.reporter(color: output.useColor).report(outcome.result))
-        if outcome.fails(strict: strict) { throw TallyExit.mismatches.code }
+        TallyExit.finish(outcome.status)
     }
 }

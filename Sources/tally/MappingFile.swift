@@ -8,7 +8,7 @@ enum MappingFile {
             return try TallyMapping.load(path: path)
         } catch let error as FormatError {
             var standardError = StandardError()
-            print(error.description, to: &standardError)
+            print(Diagnostics.text(error), to: &standardError)
             print("tally: the mapping file could not be read; nothing was checked", to: &standardError)
             throw TallyExit.usageOrInput.code
         }

@@ -36,7 +36,7 @@ enum Reading {
         do {
             return try body()
         } catch let error as FormatError {
-            fail(error.description)
+            fail(Diagnostics.text(error))
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -48,20 +48,5 @@ enum Reading {
     private static func fail(_ message: String) {
         var standardError = StandardError()
         print(message, to: &standardError)
-    }
-
-    /// Prints warnings about a policy's stale parts (ignores that matched nothing, group pairs
-    /// naming no group) to standard error: they do not fail the run.
-    static func warn(about outcome: GateOutcome, policyFile: PolicyFile?) {
-        var standardError = StandardError()
-        let file = policyFile?.file ?? PolicyFile.defaultName
-        for ignore in outcome.unusedIgnores {
-            print("\(ignore.location?.description ?? file): warning: the ignore of \(ignore) matched no finding; remove it if it is no longer needed",
-                  to: &standardError)
-        }
-        for pair in outcome.unmatchedGroups {
-            print("\(pair.location?.description ?? file): warning: the group pair \(pair) names a group that no configuration or no catalogue has",
-                  to: &standardError)
-        }
     }
 }

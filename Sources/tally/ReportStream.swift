@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// Writes a report in pieces: to standard output, or to `--output FILE` atomically (into a
-/// temporary file beside it, renamed into place when complete). For reports too large to hold
-/// twice in memory (`tally diff --format json` on two large catalogues).
+/// temporary file beside it, renamed into place when complete; missing folders are created).
+/// For reports too large to hold twice in memory (`tally diff --format json` on two large catalogues).
 struct ReportStream: TextOutputStream {
     private let handle: FileHandle
     private let destination: String?
@@ -11,7 +11,7 @@ struct ReportStream: TextOutputStream {
     private var endsWithNewline = false
     private(set) var failure: String?
 
-    /// Opens standard output, or a temporary file beside `options.output`.
+    /// Opens standard output, or a temporary file beside `options.output` (creating its folders).
     init(_ options: OutputOptions) throws {
         guard let output = options.output else {
             handle = FileHandle.standardOutput
@@ -20,8 +20,15 @@ struct ReportStream: TextOutputStream {
             return
         }
         let directory = (output as NSString).deletingLastPathComponent
-        let name = ".\((output as NSString).lastPathComponent).tally-\(ProcessInfo.processInfo.processIdentifier)"
+        let name = ".\((output as NSString).lastPathComponent).tally-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
         let temporary = directory.isEmpty ? name : "\(directory)/\(name)"
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw Self.fail(output, "cannot create the folder \(directory): \((error as NSError).localizedDescription)")
+            }
+        }
         guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
             throw Self.fail(output, "cannot create a file there (does the folder exist, and may Tally write to it?)")
         }

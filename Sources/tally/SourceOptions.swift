@@ -1,6 +1,8 @@
 import ArgumentParser
 import TallyFormats
+import TallyConfig
 import TallyModel
+import TallyRun
 
 /// How sources are read: shared by every command that reads files.
 struct SourceOptions: ParsableArguments {
@@ -16,9 +18,9 @@ struct SourceOptions: ParsableArguments {
     var maxDepth: Int = 256
 
     @Option(name: .long, help: ArgumentHelp(
-        "Read the server's own JSON or YAML through this tally-mapping/1 file: every .json, .yaml or .yml source that is not tally-catalog/1 (see docs/mapping-format.md).",
-        valueName: "file"))
-    var mapping: String?
+        "Read the server's own JSON or YAML through this tally-mapping/1 file (docs/mapping-format.md): MAPPING reads the .json, .yaml or .yml sources named here that are not tally-catalog/1 (with no sources named, those without a mapping in .tally.yml); SOURCE=MAPPING reads that file only. Repeatable.",
+        valueName: "[source=]file"))
+    var mapping: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
         "A CSV table of App Store price tiers (columns tier,territory,price) that turns an App Store package's tiers into prices.",
@@ -31,6 +33,7 @@ struct SourceOptions: ParsableArguments {
     var includeState: [String] = []
 
     func validate() throws {
+        _ = try mappingChoice()
         for state in includeState where ProductStates.normalise(state) == nil {
             throw ValidationError("--include-state \(state) is not a state Tally knows; use one of: \(ProductStates.known.joined(separator: ", "))")
         }
@@ -42,19 +45,41 @@ struct SourceOptions: ParsableArguments {
         guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be a positive number of levels") }
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
-        if let mapping { options.mapping = try MappingFile.load(mapping) }
+        if let general = try mappingChoice().general { options.mapping = try MappingFile.load(general) }
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
         if let priceTiers {
             do {
                 options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)
             } catch let error as FormatError {
                 var standardError = StandardError()
-                print(error.description, to: &standardError)
+                print(Diagnostics.text(error), to: &standardError)
                 print("tally: the price-tier table could not be read; nothing was checked", to: &standardError)
                 throw TallyExit.usageOrInput.code
             }
         }
         return options
+    }
+
+    /// `--mapping` as `TallyRun` takes it.
+    func mappingChoice() throws -> SourceSet.MappingChoice {
+        do { return try SourceSet.MappingChoice.parse(mapping) } catch {
+            if case .usage(let message) = error { throw ValidationError(message) }
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// The files a command reads: `arguments`, else the policy's sources, else configs/ and
+    /// catalog/ here; prints why and exits 2 when there are none or the policy's globs fail.
+    func sourceSet(arguments: [String], policy: PolicyFile?, outcome: String = "nothing was checked") throws -> SourceSet {
+        let choice = try mappingChoice()
+        let set = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
+            try SourceSet.resolve(arguments: arguments, policy: policy, mapping: choice)
+        }
+        guard let set else {
+            Diagnostics.report(.noSources, outcome: outcome)
+            throw TallyExit.usageOrInput.code
+        }
+        return set
     }
 }
 

@@ -1,38 +1,83 @@
 import Foundation
+import TallyConfig
 import TallyFormats
 import TallyModel
+import TallyRun
 
-/// Reads the sources a command names, collecting every error so that all are shown at once.
-enum SourceReading {
-    /// Reads each path; prints every error to standard error and exits 2 if any file failed.
-    static func readAll(_ paths: [String], options: SourceOptions) throws -> [Catalog] {
-        let format = options.inputFormat
-        let readOptions = try options.readOptions()
-        // Sources are read in parallel; results and errors keep the order of the arguments.
-        let outcomes = Parallel.map(paths) { path -> Result<Catalog, FormatError> in
-            Progress.reading(path)
-            do {
-                return .success(try SourceLoader.load(path: path, format: format, options: readOptions))
-            } catch let error as FormatError {
-                return .failure(error)
-            } catch {
-                return .failure(FormatError("\(error)", file: path, position: .unknown))
-            }
+/// How the command line shows what `TallyRun` reports: failures with their remedies as flags,
+/// progress on a terminal. Every command that reads sources goes through here.
+enum Diagnostics {
+    /// A remedy in the command line's words.
+    static func flag(_ remedy: Remedy) -> String {
+        switch remedy {
+        case .raiseInputLimit: "raise it with --max-input-mb"
+        case .raiseDepthLimit: "raise it with --max-depth"
+        case .useMapping: "describe it with a tally-mapping/1 file and pass --mapping FILE (docs/mapping-format.md)"
+        case .nameInputFormat: "use --input-format to name it"
+        case .readAsStoreKit: "use --input-format storekit"
+        case .writeBaseline: "write it again with 'tally check --write-baseline FILE'"
+        case .givePriceTiers: "give --price-tiers FILE"
         }
-        var catalogs: [Catalog] = []
-        var failures: [String] = []
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let catalog): catalogs.append(catalog)
-            case .failure(let error): failures.append(error.description)
-            }
-        }
-        guard failures.isEmpty else {
-            var standardError = StandardError()
-            for failure in failures { print(failure, to: &standardError) }
-            let noun = failures.count == 1 ? "source" : "sources"
-            print("tally: \(failures.count) \(noun) could not be read; nothing was checked", to: &standardError)
+    }
+
+    /// A format error as the command line prints it.
+    static func text(_ error: FormatError) -> String {
+        error.rendered(remedy: flag)
+    }
+
+    /// Runs a stage; a failure is printed to standard error and the command exits 2.
+    /// - Parameter outcome: what did not happen because of it ("nothing was checked").
+    static func orExit<T>(_ outcome: String = "nothing was checked", _ body: () throws(RunFailure) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            report(error, outcome: outcome)
             throw TallyExit.usageOrInput.code
+        }
+    }
+
+    static func report(_ failure: RunFailure, outcome: String) {
+        var standardError = StandardError()
+        switch failure {
+        case .unreadable(let errors):
+            for error in errors { print(text(error), to: &standardError) }
+            let noun = errors.count == 1 ? "source" : "sources"
+            print("tally: \(errors.count) \(noun) could not be read; \(outcome)", to: &standardError)
+        case .policy(let error):
+            print(text(error), to: &standardError)
+        case .usage(let message):
+            print("tally: \(message)", to: &standardError)
+        case .noSources:
+            print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check configs/ExampleApp.storekit catalog/products.yaml') or run 'tally init'.",
+                  to: &standardError)
+        case .oneSource:
+            print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
+        }
+    }
+
+    /// Prints the run's warnings about its own settings.
+    static func warn(_ notices: [RunNotice]) {
+        var standardError = StandardError()
+        for notice in notices { print(notice.description, to: &standardError) }
+    }
+
+    /// Progress on standard error, only for large files and only on a terminal.
+    static let progress: RunEvents = { event in
+        guard case .reading(let path, let bytes?) = event, bytes >= progressThreshold, isatty(STDERR_FILENO) == 1 else { return }
+        var standardError = StandardError()
+        print("tally: reading \(path) (\(bytes / 1_048_576) MB)…", to: &standardError)
+    }
+
+    static let progressThreshold = 8 * 1024 * 1024
+}
+
+/// Reads sources a command names on its own (show, convert, lint), through `TallyRun`.
+enum SourceReading {
+    static func readAll(_ paths: [String], options: SourceOptions, outcome: String = "nothing was checked") throws -> [Catalog] {
+        let set = try options.sourceSet(arguments: paths, policy: nil, outcome: outcome)
+        let readOptions = try options.readOptions()
+        let catalogs = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
+            try set.read(format: options.inputFormat, options: readOptions, events: Diagnostics.progress)
         }
         DroppedValues.warn(about: catalogs)
         return catalogs
@@ -40,7 +85,7 @@ enum SourceReading {
 }
 
 /// Values the readers could not take, on standard error with file and line: every command that
-/// reads sources calls this once, after reading them (issue 11, item 2).
+/// reads sources (check, lint, show, diff, convert) calls this once, after reading them.
 enum DroppedValues {
     /// How many are listed per source before the rest is counted.
     static let shown = 20
@@ -55,18 +100,5 @@ enum DroppedValues {
                       to: &standardError)
             }
         }
-    }
-}
-
-/// Progress on standard error, only for large files and only on a terminal.
-enum Progress {
-    static let threshold = 8 * 1024 * 1024
-
-    static func reading(_ path: String) {
-        guard isatty(STDERR_FILENO) == 1,
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-              size.intValue >= threshold else { return }
-        var standardError = StandardError()
-        print("tally: reading \(path) (\(size.intValue / 1_048_576) MB)…", to: &standardError)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyReport
+import TallyRun
 
 /// The `tally` command: checks that in-app-purchase product configurations agree.
 @main
@@ -57,16 +58,14 @@ struct Tally: ParsableCommand {
     }
 }
 
-/// Tally's exit codes.
-enum TallyExit: Int32 {
-    case consistent = 0
-    case mismatches = 1
-    case usageOrInput = 2
+/// Tally's exit codes: `TallyRun`'s exit status, which every run ends with.
+typealias TallyExit = ExitStatus
 
+extension ExitStatus {
     var code: ExitCode { ExitCode(rawValue) }
 
     /// Ends the process now with this code (output already written).
-    static func finish(_ exit: TallyExit) -> Never {
+    static func finish(_ exit: ExitStatus) -> Never {
         Foundation.exit(exit.rawValue)
     }
 }

@@ -43,7 +43,7 @@ import Testing
         #expect(try CLIRunner.run(["diff", "catalog/products.yaml", "catalog/copy.yaml"], in: directory).status == 0)
         let changed = try CLIRunner.run(["diff", "catalog/products.yaml", "catalog/copy.yaml", "--exit-code"], in: directory)
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("com.calmly.app.sessions.20  changed"))
+        #expect(changed.stdout.contains("com.calmly.app.sessions.20 (Session Pack 20)  changed"), "the reference name beside the ID")
         #expect(changed.stdout.contains("~ prices › USA: 5.99 USD → 6.49 USD (+0.50 USD, +8.3%)"))
     }
 
@@ -81,7 +81,7 @@ import Testing
     @Test func helpTeachesWithExamples() throws {
         let output = try CLIRunner.run(["diff", "--help"])
         #expect(output.status == 0)
-        for text in ["Examples:", "FILE@REV", "--since", "--exit-code", "--verbose", "markdown", "Exit codes"] {
+        for text in ["Examples:", "FILE@REV", "--since", "--exit-code", "--verbose", "markdown", "html", "Exit codes"] {
             #expect(output.stdout.contains(text), "\(text)")
         }
     }
@@ -96,13 +96,14 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         let written = try String(contentsOf: directory.appendingPathComponent("diff.md"), encoding: .utf8)
-        #expect(written.contains("| ✏️ ⚠️ | `com.calmly.app.plus.quarterly › period` | renews every 3 months → 6 months (P3M → P6M)"))
+        #expect(written.contains("| ✏️ ⚠️ | `com.calmly.app.plus.quarterly › period` (Calmly Plus Quarterly) | renews every 3 months → 6 months (P3M → P6M)"))
         #expect(written.hasSuffix("\n"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tally-") }
         #expect(leftovers.isEmpty, "the temporary file is renamed into place")
-        let unwritable = try CLIRunner.run(["diff", "catalog/products.yaml", "catalog/copy.yaml", "--output", "no/such/folder/diff.md"], in: directory)
+        // A folder that cannot be made (a file stands in its place) is an error, exit 2.
+        let unwritable = try CLIRunner.run(["diff", "catalog/products.yaml", "catalog/copy.yaml", "--output", "catalog/copy.yaml/sub/diff.md"], in: directory)
         #expect(unwritable.status == 2)
-        #expect(unwritable.stderr.contains("no/such/folder/diff.md: error: cannot write the report"))
+        #expect(unwritable.stderr.contains("catalog/copy.yaml/sub/diff.md: error: cannot write the report"), "\(unwritable.stderr)")
     }
 }
 

@@ -13,8 +13,8 @@ import Testing
     @Test func theReadmeCommandJustWorks() throws {
         let output = try CLIRunner.run(Self.check)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.contains("vs examples/server/products.json: 15 products in both; compared IDs, kind, family-sharing, prices, period, "
-                                       + "introductory-offer, group and level only; skipped promotional-offers: the mapped server file has no promotional offers"),
+        #expect(output.stdout.contains("vs examples/server/products.json: 15 products in both; compared IDs, kind (15), family-sharing (15), prices (15), period (8), "
+                                       + "introductory-offer (8), group (8), level (8); skipped promotional-offers: the mapped server file has no promotional offers"),
                 "\(output.stdout)")
     }
 
@@ -101,7 +101,8 @@ import Testing
         #expect(output.stderr.contains("--mapping"), "\(output.stderr)")
         let forced = try CLIRunner.run(["show", "--input-format", "mapped", Self.server])
         #expect(forced.status == 2)
-        #expect(forced.stderr.contains("needs a tally-mapping/1 file: add --mapping FILE"), "\(forced.stderr)")
+        #expect(forced.stderr.contains("needs a tally-mapping/1 file"), "\(forced.stderr)")
+        #expect(forced.stderr.contains("pass --mapping FILE"), "\(forced.stderr)")
     }
 
     @Test func theJSONReportListsWhatEachPairSkipped() throws {

@@ -6,7 +6,7 @@ import TallyModel
 struct BaselineTests {
     static func finding(_ product: String, rule: String = "price", line: Int = 10, territory: Territory? = .usa) -> Finding {
         Finding(ruleID: rule, severity: .error, productID: product, territory: territory, field: .prices, message: "\(product) differs",
-                left: FindingSide(role: "configuration", value: "1", location: SourceLocation(file: "App.storekit", line: line, column: 3)))
+                left: FindingSide(role: .configuration, value: "1", location: SourceLocation(file: "App.storekit", line: line, column: 3)))
     }
 
     @Test func findingsTheBaselineHoldsAreSuppressedAndOnlyNewOnesRemain() {
@@ -26,7 +26,7 @@ struct BaselineTests {
         let baseline = Baseline(findings: [Self.finding("com.a"), Self.finding("com.b")])
         let result = baseline.apply(to: CheckResult(findings: [Self.finding("com.b")]))
         #expect(result.findings.isEmpty)
-        #expect(result.suppressed.stale.map(\.description) == ["price com.a (USA)"])
+        #expect(result.suppressed.stale.map(\.description) == ["price com.a (USA): configuration 1"])
     }
 
     @Test func eachEntrySuppressesOneFindingOfItsKey() {
@@ -46,14 +46,14 @@ struct BaselineTests {
 
     @Test func entriesAreSortedSoTheFileDiffsWell() {
         let baseline = Baseline(findings: [Self.finding("com.z"), Self.finding("com.a"), Self.finding("com.m", rule: "kind")])
-        #expect(baseline.findings.map(\.description) == ["kind com.m (USA)", "price com.a (USA)", "price com.z (USA)"])
+        #expect(baseline.findings.map(\.description) == ["kind com.m (USA): configuration 1", "price com.a (USA): configuration 1", "price com.z (USA): configuration 1"])
         #expect(baseline.version == 1)
     }
 
     static func price(_ product: String, _ configuration: String, _ catalog: String) -> Finding {
         Finding(ruleID: "price", severity: .error, productID: product, territory: .usa, field: .prices, message: "\(product) differs",
-                left: FindingSide(role: "configuration", value: configuration, location: SourceLocation(file: "App.storekit", line: 3)),
-                right: FindingSide(role: "catalog", value: catalog, location: SourceLocation(file: "c.yaml", line: 9)))
+                left: FindingSide(role: .configuration, value: configuration, location: SourceLocation(file: "App.storekit", line: 3)),
+                right: FindingSide(role: .catalog, value: catalog, location: SourceLocation(file: "c.yaml", line: 9)))
     }
 
     @Test func aFindingWhoseValuesChangedIsNewAndItsEntryNoLongerMatches() {

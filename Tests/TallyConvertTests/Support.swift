@@ -90,7 +90,7 @@ enum RoundTrip {
         let alone = Set(checker.lint([original]).findings.map { "\($0.ruleID) \($0.productID ?? "")" })
         return result.findings.filter { finding in
             let inConverted = finding.primaryLocation?.file == converted.file
-            let isLint = finding.right == nil && finding.left?.role == "source"
+            let isLint = finding.right == nil && finding.left?.role == nil
             return !isLint || (inConverted && !alone.contains("\(finding.ruleID) \(finding.productID ?? "")"))
         }.map { "\($0.ruleID): \($0.message)" }
     }

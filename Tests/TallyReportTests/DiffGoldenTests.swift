@@ -27,6 +27,9 @@ struct DiffGoldenTests {
         Case(file: "none.md", format: .markdown, result: DiffSample.none),
         Case(file: "since.txt", format: .text, result: DiffSample.since),
         Case(file: "since.md", format: .markdown, result: DiffSample.since),
+        Case(file: "mixed.html", format: .html, result: DiffSample.mixed),
+        Case(file: "none.html", format: .html, result: DiffSample.none),
+        Case(file: "since.html", format: .html, result: DiffSample.since),
     ]
 
     @Test("Output matches the committed golden file", arguments: cases)

@@ -30,6 +30,8 @@ struct GoldenTests {
         Case(file: "consistent.md", format: .markdown, result: Sample.consistent),
         Case(file: "suppressed.txt", format: .text, result: Sample.suppressed),
         Case(file: "suppressed.md", format: .markdown, result: Sample.suppressed),
+        Case(file: "mixed.html", format: .html, result: Sample.mixed),
+        Case(file: "consistent.html", format: .html, result: Sample.consistent),
     ]
 
     @Test("Output matches the committed golden file", arguments: cases)

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCheck
 import TallyModel
 
@@ -34,7 +35,7 @@ enum Sample {
             .test(rule: "promotional-offer", severity: .warning, offer: "winback50", field: .promotionalOffers,
                   message: "\(monthly) offer winback50 costs 2.99 USD in the configuration but 1.99 USD in the catalogue",
                   left: .test(value: "2.99 USD", line: 51, column: 11),
-                  right: .test(role: "catalog", value: "1.99 USD", file: catalog, line: 22, column: 9)),
+                  right: .test(role: "catalog", value: .money(Money(amount: Decimal(string: "1.99") ?? 0, currency: "USD")), file: catalog, line: 22, column: 9)),
             .test(rule: "group-id-mismatch", severity: .note, product: nil, field: .group,
                   message: "subscription group Pro & Friends has no products",
                   left: .test(role: "source", value: nil, line: nil, column: nil, path: "subscriptionGroups[0]"), right: nil),

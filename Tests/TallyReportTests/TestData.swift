@@ -1,3 +1,4 @@
+import Foundation
 import TallyCheck
 import TallyModel
 
@@ -5,10 +6,11 @@ import TallyModel
 
 extension FindingSide {
     static func test(
-        role: String = "configuration", value: String? = "4.99 USD", file: String = "configs/App.storekit",
+        role: String = "configuration", value: FindingValue? = .money(Money(amount: Decimal(string: "4.99") ?? 0, currency: "USD")),
+        file: String = "configs/App.storekit",
         line: Int? = 42, column: Int? = 7, path: String? = nil
     ) -> FindingSide {
-        FindingSide(role: role, value: value, location: TallyModel.SourceLocation(file: file, line: line, column: column, path: path))
+        FindingSide(role: SourceRole(rawValue: role), value: value, location: TallyModel.SourceLocation(file: file, line: line, column: column, path: path))
     }
 }
 
@@ -18,7 +20,7 @@ extension Finding {
         territory: Territory? = nil, offer: String? = nil, field: Field = .prices,
         message: String = "com.example.pro.monthly costs 4.99 USD in USA in the configuration but 5.99 USD in the catalogue",
         left: FindingSide? = .test(),
-        right: FindingSide? = .test(role: "catalog", value: "5.99 USD", file: "catalog/products.yaml", line: 18, column: 14),
+        right: FindingSide? = .test(role: "catalog", value: .money(Money(amount: Decimal(string: "5.99") ?? 0, currency: "USD")), file: "catalog/products.yaml", line: 18, column: 14),
         hint: String? = nil
     ) -> Finding {
         Finding(ruleID: rule, severity: severity, productID: product, territory: territory, offerID: offer, field: field,

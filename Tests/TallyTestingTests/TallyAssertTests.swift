@@ -73,9 +73,22 @@ import Testing
     }
 
     @Test func anUnreadableSourceThrowsWithItsLocation() throws {
-        let error = #expect(throws: FormatError.self) {
+        let error = #expect(throws: TallyAssertError.self) {
             try TallyAssert.consistent(config: "configs/Missing.storekit", catalog: "catalog/products.yaml")
         }
         #expect(error?.description.contains("configs/Missing.storekit: error: no such file") == true)
+    }
+}
+
+/// Remedies are named as the argument a test passes, never as a command-line flag.
+@Suite struct TallyAssertRemedyTests {
+    @Test func aFileOverTheLimitNamesTheReadOption() throws {
+        let error = #expect(throws: TallyAssertError.self) {
+            try TallyAssert.consistent(config: Examples.config, catalog: Examples.catalog, options: ReadOptions(maxBytes: 1024))
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("input limit"), "\(text)")
+        #expect(text.contains("ReadOptions(maxBytes:"), "\(text)")
+        #expect(!text.contains("--max-input-mb"), "\(text)")
     }
 }

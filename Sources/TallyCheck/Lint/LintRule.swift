@@ -11,7 +11,7 @@ extension LintRule {
                  at position: Position, path: String? = nil, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
                 offerID: offerID, field: field, message: message,
-                left: FindingSide(role: "source", value: value, location: catalog.location(position, path: path)), hint: hint)
+                left: FindingSide(role: nil, value: value, location: catalog.location(position, path: path)), hint: hint)
     }
 
     func markChecked(_ catalog: Catalog, _ product: Product, _ checked: inout CheckedLog) {

@@ -29,7 +29,7 @@ public struct UnpricedTerritoryRule: LintRule {
                     ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id,
                     territory: territory, field: .prices,
                     message: "\(product.id) has no price in \(territory), which the policy requires",
-                    left: FindingSide(role: "source", value: nil, location: catalog.location(product.position(of: .prices)))))
+                    left: FindingSide(role: nil, value: nil as FindingValue?, location: catalog.location(product.position(of: .prices)))))
             }
         }
     }

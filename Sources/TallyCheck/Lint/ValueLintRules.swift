@@ -80,7 +80,7 @@ private func reportIssues(_ description: RuleDescription, _ catalog: Catalog, _ 
     for issue in catalog.issues where issue.rule == description.id {
         findings.append(Finding(ruleID: description.id, severity: description.defaultSeverity, productID: issue.productID,
                                 field: issue.field, message: "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
-                                left: FindingSide(role: "source", value: nil, location: catalog.location(issue.position, path: issue.path))))
+                                left: FindingSide(role: nil, value: nil as FindingValue?, location: catalog.location(issue.position, path: issue.path))))
     }
 }
 

@@ -158,12 +158,17 @@ public struct Baseline: Sendable, Hashable, Codable {
 }
 
 extension Finding {
-    /// Each side's value by its role (`configuration`, `catalog`, `source`); sides without a
-    /// value are left out. What a baseline entry records and compares.
+    /// Each side's value by its label (`configuration`, `catalog`, `source`, `google-play`);
+    /// sides without a value are left out. What a baseline entry records and compares: money
+    /// as its exact amount and currency (`6.49 USD`, `64.90 USD`), never rounded for display.
     public var sideValues: [String: String] {
         var values: [String: String] = [:]
         for side in [left, right].compactMap({ $0 }) {
-            if let value = side.value { values[side.role] = value }
+            guard let value = side.value else { continue }
+            switch value {
+            case .money(let money): values[side.label] = money.currency.map { "\(Money.plain(money.amount)) \($0)" } ?? Money.plain(money.amount)
+            default: values[side.label] = value.description
+            }
         }
         return values
     }

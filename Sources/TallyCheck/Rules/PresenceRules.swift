@@ -13,7 +13,7 @@ public struct MissingInCatalogRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         PresenceCheck(rule: Self.description, present: comparison.configuration, absent: comparison.catalog,
                       presentIDs: comparison.configProducts, absentIDs: comparison.catalogProducts, presentIsConfiguration: true,
-                      nouns: (comparison.configNoun, comparison.catalogNoun), roles: (comparison.configRole, comparison.catalogRole)).run(findings: &findings, checked: &checked)
+                      nouns: (comparison.configNoun, comparison.catalogNoun), stores: (comparison.configStore, comparison.catalogStore)).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -30,7 +30,7 @@ public struct MissingInConfigRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         PresenceCheck(rule: Self.description, present: comparison.catalog, absent: comparison.configuration,
                       presentIDs: comparison.catalogProducts, absentIDs: comparison.configProducts, presentIsConfiguration: false,
-                      nouns: (comparison.configNoun, comparison.catalogNoun), roles: (comparison.configRole, comparison.catalogRole)).run(findings: &findings, checked: &checked)
+                      nouns: (comparison.configNoun, comparison.catalogNoun), stores: (comparison.configStore, comparison.catalogStore)).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -46,8 +46,8 @@ struct PresenceCheck {
     let presentIsConfiguration: Bool
     /// How messages name the configuration's and the catalogue's sides ("the configuration", "Google Play").
     var nouns = (configuration: "the configuration", catalog: "the catalogue")
-    /// The sides' roles in findings.
-    var roles = (configuration: "configuration", catalog: "catalog")
+    /// The stores the sides stand for, when a Google Play source takes a side.
+    var stores: (configuration: Store?, catalog: Store?) = (nil, nil)
 
     func run(findings: inout [Finding], checked: inout CheckedLog) {
         let unmatchedOther = NearMatch.Index(absent.products.map(\.id).filter { presentIDs[$0] == nil })
@@ -56,9 +56,11 @@ struct PresenceCheck {
         for product in present.products {
             checked.append(CheckedSubject(ruleID: rule.id, subject: product.id, location: present.location(of: product, .id)))
             guard absentIDs[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let presentSide = FindingSide(role: presentIsConfiguration ? roles.configuration : roles.catalog, value: product.id,
+            let presentSide = FindingSide(role: presentIsConfiguration ? .configuration : .catalog,
+                                          store: presentIsConfiguration ? stores.configuration : stores.catalog, value: product.id,
                                           location: present.location(of: product, .id))
-            let absentSide = FindingSide(role: presentIsConfiguration ? roles.catalog : roles.configuration, value: nil,
+            let absentSide = FindingSide(role: presentIsConfiguration ? .catalog : .configuration,
+                                         store: presentIsConfiguration ? stores.catalog : stores.configuration, value: nil as FindingValue?,
                                          location: SourceLocation(file: absent.file))
             findings.append(Finding(
                 ruleID: rule.id, severity: rule.defaultSeverity, productID: product.id, field: .id,

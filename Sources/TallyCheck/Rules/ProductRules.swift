@@ -50,8 +50,8 @@ public struct PriceRule: ProductPairRule {
             guard let catalogPrice = catalog.price(in: territory), configPrice.money.amount != catalogPrice.money.amount else { continue }
             result.append(finding(config.id, .prices,
                                   "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
-                                  left: comparison.configSide(config, .prices, value: configPrice.money.description, position: configPrice.position),
-                                  right: comparison.catalogSide(catalog, .prices, value: catalogPrice.money.description, position: catalogPrice.position),
+                                  left: comparison.configSide(config, .prices, value: .money(configPrice.money), position: configPrice.position),
+                                  right: comparison.catalogSide(catalog, .prices, value: .money(catalogPrice.money), position: catalogPrice.position),
                                   territory: territory))
         }
         return result
@@ -64,16 +64,16 @@ public struct PriceRule: ProductPairRule {
         let catalogPrice = catalog.price(in: territory)
         if let catalogPrice, configPrice.money.amount == catalogPrice.money.amount { return [] }
         // A mismatch: only now are the sides' texts and locations built.
-        let left = comparison.configSide(config, .prices, value: configPrice.money.description, position: configPrice.position)
+        let left = comparison.configSide(config, .prices, value: .money(configPrice.money), position: configPrice.position)
         guard let catalogPrice else {
             return [finding(config.id, .prices,
                             "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun), but \(comparison.catalogNoun) has no \(territory) price",
-                            left: left, right: comparison.catalogSide(catalog, .prices, value: nil), territory: territory)]
+                            left: left, right: comparison.catalogSide(catalog, .prices, value: nil as FindingValue?), territory: territory)]
         }
         var found = finding(config.id, .prices,
                             "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
                             left: left,
-                            right: comparison.catalogSide(catalog, .prices, value: catalogPrice.money.description, position: catalogPrice.position),
+                            right: comparison.catalogSide(catalog, .prices, value: .money(catalogPrice.money), position: catalogPrice.position),
                             territory: territory)
         found.hint = Self.decimalSlip(configuration: configPrice.money.amount, catalog: catalogPrice.money.amount)
         return [found]

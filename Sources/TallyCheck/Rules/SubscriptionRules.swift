@@ -23,8 +23,8 @@ public struct PeriodRule: ProductPairRule {
         guard let left = config.period, let right = catalog.period, left != right else { return [] }
         return [finding(config.id, .period,
                         "\(config.id) renews every \(PeriodWords.contrast(left, right, comparison)) (\(left.literal) vs \(right.literal))",
-                        left: comparison.configSide(config, .period, value: left.literal),
-                        right: comparison.catalogSide(catalog, .period, value: right.literal))]
+                        left: comparison.configSide(config, .period, value: .period(left)),
+                        right: comparison.catalogSide(catalog, .period, value: .period(right)))]
     }
 }
 
@@ -105,7 +105,7 @@ public struct PromotionalOfferRule: ProductPairRule {
             let left = comparison.configSide(config, .promotionalOffers, value: offer.summary, position: offer.position)
             guard let other = catalogByID[id] else {
                 result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from \(comparison.catalogNoun)",
-                                      left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil), offerID: id))
+                                      left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil as FindingValue?), offerID: id))
                 continue
             }
             if let differences = OfferComparison.differences(offer, other, comparison), !differences.isEmpty {
@@ -120,7 +120,7 @@ public struct PromotionalOfferRule: ProductPairRule {
             guard let id = offer.id, !configIDs.contains(id) else { continue }
             configIDs.insert(id)
             result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from \(comparison.configNoun)",
-                                  left: comparison.configSide(config, .promotionalOffers, value: nil),
+                                  left: comparison.configSide(config, .promotionalOffers, value: nil as FindingValue?),
                                   right: comparison.catalogSide(catalog, .promotionalOffers, value: offer.summary, position: offer.position),
                                   offerID: id))
         }

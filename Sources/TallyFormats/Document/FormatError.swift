@@ -11,6 +11,9 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     public var others: [FormatError] = []
     /// Whether the reader stopped at `FormatError.limit` errors, so that the file may hold more.
     public var stoppedAtLimit = false
+    /// What the reader of the message can do about it, rendered by whoever shows the error:
+    /// `tally` names its flag, `TallyTesting` the argument (see `rendered(remedy:)`).
+    public var remedy: Remedy?
 
     /// How many errors a reader collects before it stops.
     public static let limit = 20
@@ -25,6 +28,13 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         self.location = position.isKnown
             ? SourceLocation(file: file, line: Int(position.line), column: Int(position.column), path: path)
             : SourceLocation(file: file, path: path)
+    }
+
+    /// This error with a remedy.
+    public func with(_ remedy: Remedy) -> FormatError {
+        var copy = self
+        copy.remedy = remedy
+        return copy
     }
 
     /// One error carrying all of `errors` (which must not be empty): the first, with the rest as `others`.
@@ -47,7 +57,12 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `file:line:column: error: message (at products[2].prices)`, the form editors and CI link;
     /// one line per error when there are several.
     public var description: String {
-        var lines = all.map(\.line)
+        rendered { $0.summary }
+    }
+
+    /// The errors with each remedy in the words of the caller (a flag, an argument).
+    public func rendered(remedy text: (Remedy) -> String) -> String {
+        var lines = all.map { error in error.remedy.map { error.line + " (\(text($0)))" } ?? error.line }
         if stoppedAtLimit { lines.append("\(location.file): note: stopped after \(FormatError.limit) errors; fix these and run again") }
         return lines.joined(separator: "\n")
     }

@@ -472,7 +472,7 @@ extension JSONReader {
         guard try available() else { throw truncated() }
         guard bytes[index] == open else { throw try mismatch(name) }
         guard frames.count < maxDepth else {
-            throw error("nesting deeper than \(maxDepth) levels (the limit; raise it with --max-depth)")
+            throw error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit)
         }
         index += 1
         frames.append(Frame(isObject: isObject))

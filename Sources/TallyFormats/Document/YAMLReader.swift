@@ -144,7 +144,7 @@ public struct YAMLReader: DocumentReader {
     }
 
     private mutating func push(isObject: Bool) throws {
-        guard frames.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels (the limit; raise it with --max-depth)") }
+        guard frames.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit) }
         _ = try take()
         frames.append(Frame(isObject: isObject))
     }

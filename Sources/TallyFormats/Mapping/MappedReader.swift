@@ -21,8 +21,8 @@ public enum MappedReader: SourceReader {
 
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         guard let mapping = options.mapping else {
-            throw FormatError("reading a server file as the mapped format needs a tally-mapping/1 file: add --mapping FILE (see docs/mapping-format.md)",
-                              file: file, position: .unknown)
+            throw FormatError("reading a server file as the mapped format needs a tally-mapping/1 file",
+                              file: file, position: .unknown).with(.useMapping)
         }
         var applier = MappingApplier(mapping: mapping, file: file)
         return try applier.catalog(from: document(bytes: bytes, file: file, options: options))

@@ -56,8 +56,8 @@ public enum PropertyListReader: SourceReader {
     static func unrecognised(file: String, found: String, path: String? = nil) -> FormatError {
         FormatError("this property list has a shape Tally does not recognise (\(found)). Tally reads: "
                     + knownShapes.joined(separator: "; ")
-                    + ". A StoreKit configuration saved as XML is read with --input-format storekit.",
-                    file: file, position: .unknown, path: path)
+                    + ". A StoreKit configuration saved as XML is read as StoreKit when its format is named",
+                    file: file, position: .unknown, path: path).with(.readAsStoreKit)
     }
 
     /// Why a root dictionary is not keyed by product ID, or nil when it is.

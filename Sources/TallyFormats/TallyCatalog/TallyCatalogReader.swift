@@ -67,7 +67,7 @@ public enum TallyCatalogReader {
             }
             if !formatSeen {
                 try decoder.report(FormatError("missing \"format: \(formatName)\" at the top of the catalogue" + mappingHint,
-                                               file: reader.file, position: Position(line: 1, column: 1)))
+                                               file: reader.file, position: Position(line: 1, column: 1)).with(.useMapping))
             }
             try decoder.checkKinds()
         } catch is CatalogDecoder.Stop {
@@ -90,7 +90,7 @@ public enum TallyCatalogReader {
     }
 
     /// For a file that does not declare tally-catalog/1: it may be a server's own file.
-    static let mappingHint = ". If this is a server's own file rather than a tally-catalog/1 catalogue, describe it with a tally-mapping/1 file and pass --mapping FILE (docs/mapping-format.md)"
+    static let mappingHint = ". If this is a server's own file rather than a tally-catalog/1 catalogue, read it through a tally-mapping/1 file (docs/mapping-format.md)"
 
     static func unknownKey<R: DocumentReader>(_ key: String, in place: String, allowed: [String], reader: R) -> FormatError {
         var message = "unknown key \"\(key)\" in \(place)"

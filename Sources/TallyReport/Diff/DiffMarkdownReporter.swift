@@ -55,10 +55,12 @@ public struct DiffMarkdownReporter: DiffReporter {
         var table = ["| | Change | What | Old | New |", "|---|---|---|---|---|"]
         for change in diff.sourceChanges { table.append(row(change, diff)) }
         for (product, productRows) in rows {
-            for item in productRows {
+            for (index, item) in productRows.enumerated() {
+                // The product's name for people, once, beside the first row's path.
+                let name = index == 0 ? product.name.map { " (\(Self.text($0)))" } ?? "" : ""
                 switch item {
-                case .change(let change): table.append(row(change, diff))
-                case .sweep(let sweep): table.append(row(sweep, product.productID, diff))
+                case .change(let change): table.append(row(change, diff, name: name))
+                case .sweep(let sweep): table.append(row(sweep, product.productID, diff, name: name))
                 }
             }
         }
@@ -75,21 +77,21 @@ public struct DiffMarkdownReporter: DiffReporter {
         }.joined(separator: " · ")
     }
 
-    private func row(_ change: Change, _ diff: CatalogDiff) -> String {
+    private func row(_ change: Change, _ diff: CatalogDiff, name: String = "") -> String {
         let mark = Self.mark(change.action) + (change.needsAttention ? " ⚠️" : "")
         var what = Self.text(change.summary)
         for reason in change.attention { what += "<br>⚠️ " + Self.text(reason.explanation) }
-        return "| \(mark) | \(Self.code(change.path)) | \(what) | \(Self.place(diff.oldLocation(change))) | \(Self.place(diff.newLocation(change))) |"
+        return "| \(mark) | \(Self.code(change.path))\(name) | \(what) | \(Self.place(diff.oldLocation(change))) | \(Self.place(diff.newLocation(change))) |"
     }
 
-    private func row(_ sweep: PriceSweep, _ productID: String, _ diff: CatalogDiff) -> String {
+    private func row(_ sweep: PriceSweep, _ productID: String, _ diff: CatalogDiff, name: String = "") -> String {
         let attention = sweep.attention
         let mark = Self.mark(.changed) + (attention.isEmpty ? "" : " ⚠️")
         var what = sweep.lines(example: diff.new.storefront).map(Self.text).joined(separator: "<br>")
         for (reason, count) in attention { what += "<br>⚠️ \(count) × " + Self.text(reason.explanation) }
         what += "<br>(\(DiffWords.counted(sweep.count, "price row")); `--verbose` lists every one)"
         let old = sweep.first.flatMap { diff.oldLocation($0) }, new = sweep.first.flatMap { diff.newLocation($0) }
-        return "| \(mark) | \(Self.code(productID + " › prices")) | \(what) | \(Self.place(old)) | \(Self.place(new)) |"
+        return "| \(mark) | \(Self.code(productID + " › prices"))\(name) | \(what) | \(Self.place(old)) | \(Self.place(new)) |"
     }
 
     private static func mark(_ action: ChangeAction) -> String {

@@ -30,6 +30,8 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case json
     /// A table per file, for a pull-request comment or release notes.
     case markdown
+    /// One self-contained HTML page (inline CSS, no scripts) for a release manager.
+    case html
 
     public var description: String { rawValue }
 
@@ -44,6 +46,7 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
         case .text: DiffTextReporter(color: color, verbose: verbose)
         case .json: DiffJSONReporter()
         case .markdown: DiffMarkdownReporter(verbose: verbose)
+        case .html: DiffHTMLReporter(verbose: verbose)
         }
     }
 }

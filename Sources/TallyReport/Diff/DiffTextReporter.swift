@@ -70,7 +70,8 @@ public struct DiffTextReporter: DiffReporter {
             blocks.append([paint(Change.sourceHeading, .bold)] + diff.sourceChanges.flatMap { lines($0, diff) })
         }
         for (product, productRows) in rows {
-            let heading = "\(paint(visible(product.productID), .bold))  \(product.status.rawValue)"
+            let name = product.name.map { " (\(visible($0)))" } ?? ""
+            let heading = "\(paint(visible(product.productID), .bold))\(name)  \(product.status.rawValue)"
             blocks.append([heading] + productRows.flatMap { row -> [String] in
                 switch row {
                 case .change(let change): lines(change, diff)

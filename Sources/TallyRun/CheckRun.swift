@@ -1,0 +1,118 @@
+import Foundation
+import TallyCheck
+import TallyConfig
+import TallyFormats
+import TallyModel
+
+/// One `tally check` (or `tally lint`) run as typed stages: the source set, reading, pairing
+/// (`SourcePairing`, through the gate), the gate (policy and baseline) and the outcome. The CLI,
+/// `TallyAssert` and the plugin (which runs the CLI) all run checks through it, so that they give
+/// the same findings for the same policy by construction.
+public struct CheckRun: Sendable {
+    /// Which baseline the gate takes out.
+    public enum BaselineUse: Sendable, Hashable {
+        /// The policy file's `baseline:` when it names one.
+        case policy
+        /// This file, whatever the policy says.
+        case file(String)
+        /// None: every finding is reported (recording a baseline, or a test that wants them all).
+        case none
+    }
+
+    public var sources: SourceSet
+    public var policyFile: PolicyFile?
+    public var baseline: BaselineUse
+    public var format: SourceFormat?
+    public var options: ReadOptions
+    /// Whether the result lists every subject examined (JUnit's passing test cases).
+    public var recordsSubjects: Bool
+    /// Warnings fail too.
+    public var strict: Bool
+
+    public init(sources: SourceSet, policyFile: PolicyFile? = nil, baseline: BaselineUse = .policy, format: SourceFormat? = nil,
+                options: ReadOptions = ReadOptions(), recordsSubjects: Bool = false, strict: Bool = false) {
+        self.sources = sources
+        self.policyFile = policyFile
+        self.baseline = baseline
+        self.format = format
+        self.options = options
+        self.recordsSubjects = recordsSubjects
+        self.strict = strict
+    }
+
+    /// The baseline file this run uses, if any.
+    public var baselinePath: String? {
+        switch baseline {
+        case .policy: policyFile?.baselinePath.map(sources.location)
+        case .file(let path): sources.location(of: path)
+        case .none: nil
+        }
+    }
+
+    /// Reads every source, then lints each and compares them as `SourcePairing` pairs them.
+    public func check(events: RunEvents? = nil) throws(RunFailure) -> RunOutcome {
+        let catalogs = try sources.read(format: format, options: options, events: events)
+        guard let outcome = try gate().check(sources: catalogs) else { throw .oneSource }
+        return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, strict: strict)
+    }
+
+    /// Reads every source and lints each on its own.
+    public func lint(events: RunEvents? = nil) throws(RunFailure) -> RunOutcome {
+        let catalogs = try sources.read(format: format, options: options, events: events)
+        return RunOutcome(gate: try gate().lint(catalogs), catalogs: catalogs, policyFile: policyFile, strict: strict)
+    }
+
+    /// The gate: the policy's rules, ignores and settings, and the baseline.
+    func gate() throws(RunFailure) -> Gate {
+        let path = baselinePath
+        var known: Baseline?
+        if let path {
+            do { known = try BaselineFile.read(path: path) } catch {
+                var failure = SourceSet.formatError(error, file: path)
+                failure.message = "the baseline: " + failure.message
+                throw .policy(failure)
+            }
+        }
+        return Gate(policy: policyFile?.policy ?? Policy(), baseline: known, baselineFile: path, recordsSubjects: recordsSubjects)
+    }
+}
+
+/// What a run found, and how it ends.
+public struct RunOutcome: Sendable {
+    public var gate: GateOutcome
+    /// The catalogues read, in the order of the source set.
+    public var catalogs: [Catalog]
+    /// Warnings about the run's own settings (an ignore that matched nothing, a group pair naming
+    /// no group): they do not fail the run.
+    public var notices: [RunNotice]
+    public var strict: Bool
+
+    init(gate: GateOutcome, catalogs: [Catalog], policyFile: PolicyFile?, strict: Bool) {
+        self.gate = gate
+        self.catalogs = catalogs
+        self.strict = strict
+        let file = SourceLocation(file: policyFile?.file ?? PolicyFile.defaultName)
+        notices = gate.unusedIgnores.map { ignore in
+            RunNotice(location: ignore.location ?? file,
+                      message: "the ignore of \(ignore) matched no finding; remove it if it is no longer needed")
+        } + gate.unmatchedGroups.map { pair in
+            RunNotice(location: pair.location ?? file,
+                      message: "the group pair \(pair) names a group that no configuration or no catalogue has")
+        }
+    }
+
+    /// What to report.
+    public var result: CheckResult { gate.result }
+
+    /// 1 when a reported finding fails the gate (at or above `fail_on`, or a warning with
+    /// `strict`), else 0.
+    public var status: ExitStatus { gate.fails(strict: strict) ? .mismatches : .consistent }
+}
+
+/// A warning about a run's settings, at the place that set it.
+public struct RunNotice: Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+
+    public var description: String { "\(location): warning: \(message)" }
+}

@@ -1,0 +1,27 @@
+import TallyFormats
+import TallyModel
+
+/// Why a run could not give an outcome: always an input or usage problem (exit 2), never a
+/// mismatch. The messages name no command-line flag; `remedy` says what would help.
+public enum RunFailure: Error, Sendable, Hashable {
+    /// Sources that could not be read, every one of them with all its located errors.
+    case unreadable([FormatError])
+    /// The policy file, the baseline or a mapping file could not be read.
+    case policy(FormatError)
+    /// A usage problem in what was asked.
+    case usage(String)
+    /// No sources were named and none were found.
+    case noSources
+    /// A comparison needs two sources or more.
+    case oneSource
+
+    /// The exit status a command ends with.
+    public var status: ExitStatus { .usageOrInput }
+}
+
+/// How a run ends, as a value: the CLI exits with it, a test asserts on it.
+public enum ExitStatus: Int32, Sendable, Hashable {
+    case consistent = 0
+    case mismatches = 1
+    case usageOrInput = 2
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TallyConfig
+import TallyFormats
+import TallyModel
+
+/// Which files a run reads, and which mapping reads each: the first stage of every run.
+///
+/// The files come from the command's arguments, else the policy file's `sources:`, else the
+/// default folders (`configs/` and `catalog/`, by each reader's own file kinds). A mapping
+/// file (`format: tally-mapping/1`) is never read as a source.
+public struct SourceSet: Sendable, Hashable {
+    /// One file to read.
+    public struct Entry: Sendable, Hashable {
+        public var path: String
+        /// The tally-mapping/1 file that reads this source, when it is a server file of its own shape.
+        public var mapping: String?
+
+        public init(_ path: String, mapping: String? = nil) {
+            self.path = path
+            self.mapping = mapping
+        }
+    }
+
+    /// Where the files came from, for messages.
+    public enum Origin: Sendable, Hashable {
+        case arguments
+        case policy(file: String)
+        case defaultFolders
+    }
+
+    public var entries: [Entry]
+    public var origin: Origin
+    /// The folder relative paths (of sources and mappings) start from, when it is not the
+    /// current directory; files keep their relative names in every message.
+    public var root: String?
+
+    public init(_ entries: [Entry], origin: Origin = .arguments, root: String? = nil) {
+        self.entries = entries
+        self.origin = origin
+        self.root = root
+    }
+
+    /// Where a file named `path` is opened.
+    public func location(of path: String) -> String {
+        guard let root, !path.hasPrefix("/") else { return path }
+        return path == "." ? root : (root as NSString).appendingPathComponent(path)
+    }
+
+    public var paths: [String] { entries.map(\.path) }
+
+    /// `--mapping` as given: `MAPPING` for the files named on the command line (or, when none are
+    /// named, for the sources that have no mapping of their own), or `SOURCE=MAPPING` for one file.
+    public struct MappingChoice: Sendable, Hashable {
+        public var general: String?
+        public var perSource: [String: String]
+
+        public init(general: String? = nil, perSource: [String: String] = [:]) {
+            self.general = general
+            self.perSource = perSource
+        }
+
+        /// Parses the `--mapping` values; a second value without `SOURCE=` is an error.
+        public static func parse(_ values: [String]) throws(RunFailure) -> MappingChoice {
+            var choice = MappingChoice()
+            for value in values {
+                if let equals = value.firstIndex(of: "="), !FileManager.default.fileExists(atPath: value) {
+                    let source = String(value[..<equals]), mapping = String(value[value.index(after: equals)...])
+                    guard !source.isEmpty, !mapping.isEmpty else { throw .usage("--mapping \(value): write SOURCE=MAPPING, or MAPPING alone") }
+                    choice.perSource[source] = mapping
+                } else {
+                    guard choice.general == nil else {
+                        throw .usage("--mapping is given twice without a source; name each file it reads: --mapping SOURCE=MAPPING")
+                    }
+                    choice.general = value
+                }
+            }
+            return choice
+        }
+
+        /// Every mapping file named.
+        var files: Set<String> { Set(perSource.values).union(general.map { [$0] } ?? []) }
+    }
+
+    /// The sources of a run: `arguments` when any, else the policy's, else the default folders
+    /// of `directory`. Nil when there are none anywhere (the caller says how to name some).
+    public static func resolve(arguments: [String], policy: PolicyFile?, mapping: MappingChoice = MappingChoice(),
+                               root: String? = nil) throws(RunFailure) -> SourceSet? {
+        let opened = SourceSet([], root: root)
+        var set: SourceSet
+        if !arguments.isEmpty {
+            for path in arguments where isMappingFile(opened.location(of: path)) {
+                throw .usage("\(path) is a tally-mapping/1 file, not a source: pass it with --mapping \(path)")
+            }
+            set = SourceSet(arguments.map { Entry($0, mapping: mapping.perSource[$0] ?? mapping.general) }, origin: .arguments, root: root)
+        } else if let policy, !policy.sources.isEmpty {
+            let matches: [(path: String, mapping: String?)]
+            do { matches = try policy.sourceEntries(root: root) } catch { throw .policy(SourceSet.formatError(error, file: policy.file)) }
+            set = SourceSet(matches.filter { !isMappingFile(opened.location(of: $0.path)) }.map { match in
+                Entry(match.path, mapping: mapping.perSource[match.path] ?? match.mapping ?? mapping.general)
+            }, origin: .policy(file: policy.file), root: root)
+        } else {
+            let found = SourceLoader.defaultSources(in: root ?? ".")
+            let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+            let paths = (found.configurations + found.catalogs).filter { !isMappingFile($0) }
+                .map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            guard !paths.isEmpty else { return nil }
+            set = SourceSet(paths.map { Entry($0, mapping: mapping.perSource[$0] ?? mapping.general) }, origin: .defaultFolders, root: root)
+        }
+        // A mapping file is never a source, whichever glob matched it.
+        let mappings = mapping.files.union(set.entries.compactMap(\.mapping))
+        set.entries.removeAll { mappings.contains($0.path) }
+        for source in mapping.perSource.keys where !set.entries.contains(where: { $0.path == source }) {
+            throw .usage("--mapping \(source)=…: \(source) is not one of the sources read (\(set.paths.joined(separator: ", ")))")
+        }
+        return set
+    }
+
+    /// Whether a file is a tally-mapping/1 file (a YAML or JSON file that says so in its first bytes).
+    public static func isMappingFile(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ["yml", "yaml", "json"].contains(ext),
+              let head = try? SourceLoader.readBytes(path: path, prefix: 4096) else { return false }
+        return String(decoding: head, as: UTF8.self).contains("tally-mapping/1")
+    }
+}
