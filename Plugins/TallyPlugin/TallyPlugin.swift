@@ -4,10 +4,13 @@ import PackagePlugin
 /// `swift package tally [ARGUMENTS]`: runs `tally check` in the package's directory, so the
 /// package's `.tally.yml` decides the sources, rules and reports. Arguments are passed on:
 /// `swift package tally --strict`, `swift package --disable-sandbox tally --report sarif:build/tally.sarif`.
-/// The first argument may also name another command: `swift package tally explain price`.
+/// The first argument may also name any other command, which is passed through as it is:
+/// `swift package tally explain price`, `swift package tally diff --since main`.
 @main
 struct TallyPlugin: CommandPlugin {
-    static let commands: Set<String> = ["check", "lint", "show", "rules", "explain", "init", "help"]
+    /// Every `tally` subcommand (Tests/TallyCLITests/PluginCommandTests keeps this list equal to
+    /// the one `tally --help` prints).
+    static let commands: Set<String> = ["check", "show", "convert", "lint", "diff", "rules", "explain", "init", "fetch", "help"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "tally")

@@ -88,7 +88,7 @@ struct PolicyDecoder {
             let at = reader.position
             let text = try reader.readString()
             guard let setting = RuleSetting(rawValue: text) else {
-                throw reader.error("\"\(text)\" is not a severity for \(rule): use error, warning or off", at: at)
+                throw reader.error("\"\(text)\" is not a severity for \(rule)\(Self.didYouMean(text, among: ["error", "warning", "off"])): use error, warning or off", at: at)
             }
             result.policy.rules[rule] = setting
         }
@@ -100,7 +100,7 @@ struct PolicyDecoder {
         switch text {
         case "error": return .error
         case "warning": return .warning
-        default: throw reader.error("fail_on is error or warning, not \"\(text)\"", at: at)
+        default: throw reader.error("fail_on is error or warning, not \"\(text)\"\(Self.didYouMean(text, among: ["error", "warning"]))", at: at)
         }
     }
 
@@ -135,7 +135,9 @@ struct PolicyDecoder {
         let at = reader.position
         let code = try reader.readString()
         guard let territory = Territory(code) else {
-            throw reader.error(Territory.notAStorefront(code), at: at)
+            var message = Territory.notAStorefront(code)
+            if let near = Territory.suggestion(for: code) { message += "; did you mean \(near)?" }
+            throw reader.error(message, at: at)
         }
         return territory
     }
@@ -191,6 +193,11 @@ struct PolicyDecoder {
         if let near = NearMatch.best(for: key, among: allowed) { message += "; did you mean \"\(near)\"?" }
         message += " (allowed: \(allowed.joined(separator: ", ")))"
         return keyError(message, reader)
+    }
+
+    /// `; did you mean "error"?`, or nothing when no value is near.
+    private static func didYouMean(_ text: String, among values: [String]) -> String {
+        NearMatch.best(for: text, among: values).map { "; did you mean \"\($0)\"?" } ?? ""
     }
 
     private func unknownRule(_ rule: String, _ reader: TreeReader, at position: Position) -> FormatError {

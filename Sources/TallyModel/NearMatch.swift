@@ -29,10 +29,13 @@ public enum NearMatch {
         }
     }
 
-    /// Levenshtein distance, stopping early once every path exceeds `limit`.
+    /// Edit distance where swapping two neighbouring characters counts as one edit, like an
+    /// insertion, deletion or substitution (`levle` is one edit from `level`); stops early once
+    /// every path exceeds `limit`.
     static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -41,10 +44,13 @@ public enum NearMatch {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
                 rowMinimum = min(rowMinimum, current[j])
             }
             if rowMinimum > limit { return rowMinimum }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

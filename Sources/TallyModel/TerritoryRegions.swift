@@ -17,6 +17,16 @@ extension Territory {
         "\"\(text)\" is not a Google Play region code (ISO 3166-1 alpha-2 in capitals, like US or GB)"
     }
 
+    /// The storefront someone probably meant by text that is not a storefront code: the same
+    /// code in capitals (`usa` → `USA`), or the storefront of a two-letter region code, including
+    /// the common aliases `UK` (GBR) and `EL` (GRC). Nil when nothing fits.
+    public static func suggestion(for text: String) -> Territory? {
+        let upper = text.uppercased()
+        if upper.utf8.count == 3, upper != text, let territory = Territory(upper), territory.region != nil { return territory }
+        let aliases = ["UK": "GB", "EL": "GR"]
+        return Territory(region: aliases[upper] ?? upper)
+    }
+
     static let alpha3ByAlpha2: [String: String] = {
         var table: [String: String] = [:]
         for pair in regionPairs.split(separator: " ") {

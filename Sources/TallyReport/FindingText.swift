@@ -44,16 +44,25 @@ enum FindingText {
 }
 
 extension FindingText {
-    /// The summary line without colour: `✔ consistent: ...` or `✘ 2 errors, 1 warning in ...`.
-    static func summary(_ result: CheckResult, symbol: Bool = true) -> String {
+    /// The summary line without colour: `✔ consistent: ...`, `✘ 2 errors, 1 warning in ...` when
+    /// the run fails, `✔ passed: 0 errors, 1 warning in ...` when it has findings that do not
+    /// fail it, `✔ baseline written: ...` when it records them.
+    static func summary(_ result: CheckResult, context: ReportContext = ReportContext(), symbol: Bool = true) -> String {
         let errors = result.count(.error), warnings = result.count(.warning), notes = result.count(.note)
         let notesText = notes > 0 ? ", \(counted(notes, "note"))" : ""
         let sources = counted(result.sources.count, "source")
         let products = counted(result.productsChecked, "product")
+        let counts = "\(counted(errors, "error")), \(counted(warnings, "warning"))\(notesText)"
+        if let baseline = context.recordingBaseline {
+            return "\(symbol ? "✔ " : "")baseline written: \(counts) recorded in \(baseline) (\(products) checked in \(sources))"
+        }
         if errors == 0 && warnings == 0 {
             return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)"
         }
-        return "\(symbol ? "✘ " : "")\(counted(errors, "error")), \(counted(warnings, "warning"))\(notesText) in \(sources) (\(products) checked)"
+        if !context.fails(result) {
+            return "\(symbol ? "✔ " : "")passed: \(counts) in \(sources) (\(products) checked)"
+        }
+        return "\(symbol ? "✘ " : "")\(counts) in \(sources) (\(products) checked)"
     }
 
     /// Lines saying what the policy's ignores and the baseline took out, and which baseline

@@ -15,12 +15,18 @@ import TallyCheck
 public struct GitHubReporter: Reporter {
     public static let identifier = "github"
 
-    public init() {}
+    /// What fails the run (the summary line's mark), and the repository root that annotation
+    /// paths are relative to.
+    public var context: ReportContext
+
+    public init(context: ReportContext = ReportContext()) {
+        self.context = context
+    }
 
     public func report(_ result: CheckResult) -> String {
         var lines = result.findings.map(annotation)
         lines += FindingText.suppressionLines(result.suppressed).map { "tally: \(FindingText.visible($0))" }
-        lines.append("tally: \(FindingText.summary(result))")
+        lines.append("tally: \(FindingText.summary(result, context: context))")
         return lines.joined(separator: "\n")
     }
 
@@ -33,7 +39,9 @@ public struct GitHubReporter: Reporter {
         var properties: [String] = []
         let sides = [finding.left, finding.right].compactMap { $0 }
         if let side = sides.first(where: { $0.location.line != nil }) ?? sides.first {
-            properties.append("file=\(Self.escapeProperty(side.location.file))")
+            // GitHub places annotations by the path from the repository root.
+            let file = context.pathInRepository(side.location.file) ?? side.location.file
+            properties.append("file=\(Self.escapeProperty(file))")
             if let line = side.location.line {
                 properties.append("line=\(line)")
                 if let column = side.location.column { properties.append("col=\(column)") }

@@ -14,7 +14,8 @@ struct JUnitSuite: Equatable {
     var rule: String
     var cases: [TestCase]
 
-    var failures: Int { cases.filter { !$0.findings.isEmpty }.count }
+    /// Cases with a finding that fails the run (warnings pass unless `--strict`).
+    func failures(_ context: ReportContext) -> Int { cases.filter { $0.findings.contains(where: context.fails) }.count }
 
     /// Suites in the order their rules first appear in `checked`, then in `findings`.
     ///

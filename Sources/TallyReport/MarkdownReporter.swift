@@ -11,14 +11,17 @@ public struct MarkdownReporter: Reporter {
     public static let identifier = "markdown"
     /// Findings detailed at most; the table still counts them all.
     public var detailLimit: Int
+    /// What fails the run: decides the headline's mark.
+    public var context: ReportContext
 
-    public init(detailLimit: Int = 200) {
+    public init(detailLimit: Int = 200, context: ReportContext = ReportContext()) {
         self.detailLimit = detailLimit
+        self.context = context
     }
 
     public func report(_ result: CheckResult) -> String {
-        let passed = result.findings.allSatisfy { $0.severity == .note }
-        var lines = ["### Tally: \(passed ? "✅" : "❌") \(MarkdownText.escape(FindingText.summary(result, symbol: false)))", ""]
+        let passed = !context.fails(result)
+        var lines = ["### Tally: \(passed ? "✅" : "❌") \(MarkdownText.escape(FindingText.summary(result, context: context, symbol: false)))", ""]
         if !result.findings.isEmpty {
             lines += ["| rule | severity | findings | what it finds |", "|---|---|---:|---|"]
             for row in Self.rows(result.findings) {

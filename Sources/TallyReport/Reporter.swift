@@ -31,16 +31,17 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
 
     public var description: String { rawValue }
 
-    /// The reporter for this format. `color` only affects `text`.
-    public func reporter(color: Bool) -> any Reporter {
+    /// The reporter for this format. `color` only affects `text`; `context` says what fails the
+    /// run (summaries, JUnit failures) and where the repository root is (SARIF).
+    public func reporter(color: Bool, context: ReportContext = ReportContext()) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: color)
+        case .text: TextReporter(color: color, context: context)
         case .json: JSONReporter()
-        case .junit: JUnitReporter()
-        case .sarif: SARIFReporter()
-        case .github: GitHubReporter()
-        case .markdown: MarkdownReporter()
-        case .html: HTMLReporter()
+        case .junit: JUnitReporter(context: context)
+        case .sarif: SARIFReporter(context: context)
+        case .github: GitHubReporter(context: context)
+        case .markdown: MarkdownReporter(context: context)
+        case .html: HTMLReporter(context: context)
         }
     }
 }

@@ -13,6 +13,8 @@ struct SARIFLog: Encodable {
         var tool: Tool
         var results: [Result]
         var columnKind = "unicodeCodePoints"
+        /// `%SRCROOT%`: the repository root the artifact URIs are relative to.
+        var originalUriBaseIds: [String: ArtifactLocation]? = nil
     }
 
     struct Tool: Encodable {
@@ -79,6 +81,7 @@ struct SARIFLog: Encodable {
 
     struct ArtifactLocation: Encodable {
         var uri: String
+        var uriBaseId: String? = nil
     }
 
     struct Region: Encodable {

@@ -11,12 +11,24 @@ import TallyModel
 /// side as a related location, and a `partialFingerprints` entry that stays the same across
 /// runs and edits elsewhere in the files: a SHA-256 of the finding's key (rule, product, field,
 /// territory, offer) and its file, never its line.
+///
+/// With a repository root in the context, every file under it is written relative to the root,
+/// `uriBaseId: "%SRCROOT%"`, and `run.originalUriBaseIds["%SRCROOT%"]` holds the root as a
+/// `file://` URI: GitHub code scanning then places results wherever in the repository Tally ran
+/// (a subfolder, a package in a monorepo). Files outside the root are absolute `file://` URIs.
 public struct SARIFReporter: Reporter {
     public static let identifier = "sarif"
     /// The `partialFingerprints` key Tally writes.
     public static let fingerprintKey = "tallyFindingKey/v1"
+    /// The `uriBaseId` of paths relative to the repository root.
+    public static let sourceRoot = "%SRCROOT%"
 
-    public init() {}
+    /// The repository root and working directory the paths are resolved with.
+    public var context: ReportContext
+
+    public init(context: ReportContext = ReportContext()) {
+        self.context = context
+    }
 
     public func report(_ result: CheckResult) -> String {
         let encoder = JSONEncoder()
@@ -41,7 +53,10 @@ public struct SARIFReporter: Reporter {
         }
         let driver = SARIFLog.Driver(name: TallyInfo.name, version: TallyInfo.version, semanticVersion: TallyInfo.version,
                                      rules: descriptions.map(rule))
-        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results)])
+        let bases = context.repositoryRoot.map { root in
+            [Self.sourceRoot: SARIFLog.ArtifactLocation(uri: Self.uri(root.hasSuffix("/") ? root : root + "/"))]
+        }
+        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results, originalUriBaseIds: bases)])
     }
 
     private func rule(_ description: RuleDescription) -> SARIFLog.Rule {
@@ -62,10 +77,10 @@ public struct SARIFReporter: Reporter {
         let sides = [finding.left, finding.right].compactMap { $0 }
         let primary = sides.first { $0.location.line != nil } ?? sides.first
         let related = sides.filter { $0 != primary }.enumerated().map { offset, side in
-            SARIFLog.Location(id: offset + 1, physicalLocation: Self.physical(side.location),
+            SARIFLog.Location(id: offset + 1, physicalLocation: physical(side.location),
                               message: SARIFLog.Text(text: "\(side.label): \(side.value?.description ?? "absent")"))
         }
-        let location = primary.map { SARIFLog.Location(physicalLocation: Self.physical($0.location)) }
+        let location = primary.map { SARIFLog.Location(physicalLocation: physical($0.location)) }
         var text = finding.message
         if let hint = finding.hint { text += " (hint: \(hint))" }
         return SARIFLog.Result(
@@ -104,10 +119,18 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    static func physical(_ location: TallyModel.SourceLocation) -> SARIFLog.PhysicalLocation {
+    func physical(_ location: TallyModel.SourceLocation) -> SARIFLog.PhysicalLocation {
         SARIFLog.PhysicalLocation(
-            artifactLocation: SARIFLog.ArtifactLocation(uri: uri(location.file)),
+            artifactLocation: artifact(location.file),
             region: SARIFLog.Region(startLine: max(1, location.line ?? 1), startColumn: location.line == nil ? nil : location.column.map { max(1, $0) }))
+    }
+
+    /// The file relative to the repository root (`%SRCROOT%`) when there is one and the file is
+    /// under it; else as `uri(_:)` writes it.
+    func artifact(_ path: String) -> SARIFLog.ArtifactLocation {
+        guard context.repositoryRoot != nil else { return SARIFLog.ArtifactLocation(uri: Self.uri(path)) }
+        guard let relative = context.pathInRepository(path) else { return SARIFLog.ArtifactLocation(uri: Self.uri(context.absolute(path))) }
+        return SARIFLog.ArtifactLocation(uri: Self.uri(relative), uriBaseId: Self.sourceRoot)
     }
 
     /// A relative path stays a relative URI reference (resolved against the repository root by

@@ -20,9 +20,12 @@ public struct TextReporter: Reporter {
 
     /// Whether to colour severities, product headings and the summary with ANSI escape codes.
     public var color: Bool
+    /// What fails the run: decides the summary line's mark.
+    public var context: ReportContext
 
-    public init(color: Bool) {
+    public init(color: Bool, context: ReportContext = ReportContext()) {
         self.color = color
+        self.context = context
     }
 
     public func report(_ result: CheckResult) -> String {
@@ -63,16 +66,12 @@ public struct TextReporter: Reporter {
         return [head] + FindingText.detailLines(finding).map { "      \(FindingText.visible($0))" }
     }
 
-    private func summary(_ result: CheckResult) -> String {
-        let errors = result.count(.error), warnings = result.count(.warning), notes = result.count(.note)
-        let notesText = notes > 0 ? ", \(FindingText.counted(notes, "note"))" : ""
-        let sources = FindingText.counted(result.sources.count, "source")
-        let products = FindingText.counted(result.productsChecked, "product")
-        if errors == 0 && warnings == 0 {
-            return "\(paint("✔", .green)) consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)"
-        }
-        let counts = "\(FindingText.counted(errors, "error")), \(FindingText.counted(warnings, "warning"))\(notesText)"
-        return paint("✘ \(counts) in \(sources) (\(products) checked)", errors > 0 ? .red : .yellow)
+    /// The summary line (`✔ consistent: ...`, `✘ 2 errors, ...`), coloured when `color` is true:
+    /// also what the console shows when every report goes to a file.
+    public func summary(_ result: CheckResult) -> String {
+        let text = FindingText.summary(result, context: context)
+        if text.hasPrefix("✔ ") { return paint("✔", .green) + text.dropFirst(1) }
+        return paint(text, result.count(.error) > 0 ? .red : .yellow)
     }
 
     private static func style(_ severity: Severity) -> Style? {

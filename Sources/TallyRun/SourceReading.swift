@@ -32,6 +32,10 @@ extension SourceSet {
             var entryOptions = options
             entryOptions.mapping = entry.mapping.flatMap { loaded[$0] } ?? options.mapping
             do {
+                if let raw = entry.rawName {
+                    let bytes = try RawNamedFile.contents(raw, name: entry.path, maxBytes: entryOptions.maxBytes)
+                    return .success(try SourceLoader.load(bytes: bytes, file: entry.path, format: format, options: entryOptions))
+                }
                 var catalog = try SourceLoader.load(path: opened, format: format, options: entryOptions)
                 if opened != entry.path { relabel(&catalog, opened: opened, as: entry.path) }
                 return .success(catalog)

@@ -14,10 +14,15 @@ public struct SourceSet: Sendable, Hashable {
         public var path: String
         /// The tally-mapping/1 file that reads this source, when it is a server file of its own shape.
         public var mapping: String?
+        /// The file's name as the bytes the user gave, when they are not UTF-8 (a Latin-1 name on
+        /// Linux): `path` is then its escaped form for messages (`caf\xE9.storekit`), and the
+        /// file is opened with these bytes.
+        public var rawName: [UInt8]?
 
-        public init(_ path: String, mapping: String? = nil) {
+        public init(_ path: String, mapping: String? = nil, rawName: [UInt8]? = nil) {
             self.path = path
             self.mapping = mapping
+            self.rawName = rawName
         }
     }
 

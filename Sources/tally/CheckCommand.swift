@@ -41,13 +41,13 @@ struct CheckCommand: ParsableCommand {
 
         Examples:
           tally check
-          tally check configs/App.storekit catalog/products.yaml
-          tally check App.storekit catalog.json --format junit --output build/tally.xml
-          tally check configs/App.storekit App/Products.plist
-          tally check configs/App.storekit finance/prices.csv
-          tally check App.storekit server/products.json --mapping tally-mapping.yml
-          tally check App.storekit metadata.xml --price-tiers tiers.csv
-          tally check App.storekit asc-export/ --include-state READY_TO_SUBMIT
+          tally check configs/ExampleApp.storekit catalog/products.yaml
+          tally check configs/ExampleApp.storekit catalog/products.yaml --format junit --output build/tally.xml
+          tally check configs/ExampleApp.storekit examples/app/Products.plist
+          tally check configs/ExampleApp.storekit examples/finance/prices.csv
+          tally check configs/ExampleApp.storekit examples/server/products.json --mapping examples/server/tally-mapping.yml
+          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
+          tally check configs/ExampleApp.storekit examples/asc-export/ --include-state READY_TO_SUBMIT
           tally check --report text --report junit:build/tally.xml
           tally check --report sarif:build/tally.sarif --report markdown:build/tally.md
           tally check --format markdown --output build/tally.md
@@ -99,11 +99,14 @@ struct CheckCommand: ParsableCommand {
             let count = outcome.gate.current.count
             print("tally: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
         }
-        try reports.write { format, color in format.reporter(color: color).report(outcome.result) }
+        let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, recordingBaseline: writeBaseline, policyFile: policyFile,
+                                           needsRoot: reports.needsRepositoryRoot)
+        try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         if !reports.mentionsSuppressionsOnStandardOutput {
             var standardError = StandardError()
             for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
         }
+        try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         timings.lap("report")
         // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
         TallyExit.finish(writeBaseline == nil ? outcome.status : .consistent)

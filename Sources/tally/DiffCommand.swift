@@ -36,13 +36,13 @@ struct DiffCommand: ParsableCommand {
         there are changes; 2 on usage or input errors.
 
         Examples:
-          tally diff old/App.storekit new/App.storekit
-          tally diff configs/App.storekit@v1.2 configs/App.storekit
+          tally diff configs/ExampleApp.storekit catalog/products.yaml
+          tally diff configs/ExampleApp.storekit@HEAD~1 configs/ExampleApp.storekit
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
-          tally diff old.yaml new.yaml --format markdown --output comment.md
+          tally diff catalog/products.yaml examples/finance/prices.csv --format markdown --output diff.md
           tally diff --since main --exit-code
           tally diff --since HEAD --format html --output build/diff.html
-          tally diff --since v1.2 configs/App.storekit --format json --output diff.json
+          tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output diff.json
         """
     )
 

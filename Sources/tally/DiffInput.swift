@@ -43,7 +43,7 @@ enum DiffReading {
     /// error to standard error and exits 2 if any side could not be read.
     static func read(_ inputs: [DiffInput], options: SourceOptions) throws -> [Catalog?] {
         let format = options.inputFormat
-        let readOptions = try options.readOptions()
+        let readOptions = try options.readOptions(consequence: "nothing was compared")
         let results = Slots<Result<Catalog?, Failure>>(count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             results[index] = Result { try load(inputs[index], format: format, options: readOptions) }
@@ -71,6 +71,11 @@ enum DiffReading {
 
     private static func load(_ input: DiffInput, format: SourceFormat?, options: ReadOptions) throws -> Catalog? {
         guard let revision = input.revision else {
+            if let raw = RawArguments.bytes(for: input.path) {
+                // A file name that is not UTF-8: opened with the bytes given, named escaped.
+                let bytes = try RawNamedFile.contents(raw, name: input.path, maxBytes: options.maxBytes)
+                return try SourceLoader.load(bytes: bytes, file: input.path, format: format, options: options)
+            }
             if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber
             Diagnostics.progress(.reading(path: input.path, bytes: size?.intValue))

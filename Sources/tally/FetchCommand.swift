@@ -15,8 +15,9 @@ struct FetchCommand: ParsableCommand {
         Examples:
           tally fetch app-store-connect --app 1600000001 --output asc/
           tally fetch google-play --package com.example.app --service-account key.json --output play/
-          tally check configs/App.storekit asc/
-          tally diff asc-last-week/ asc/
+          tally check configs/ExampleApp.storekit asc/
+          tally fetch app-store-connect --app 1600000001 --output asc-now/
+          tally diff asc/ asc-now/          # what changed in the store since the first fetch
         """,
         subcommands: [FetchAppStoreConnectCommand.self, FetchGooglePlayCommand.self]
     )

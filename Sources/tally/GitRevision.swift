@@ -14,9 +14,21 @@ enum GitRevision {
     static func verify(_ revision: String, in directory: String = ".") throws {
         let result = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], in: directory)
         guard result.status == 0 else {
-            let said = result.stderr.isEmpty ? "" : ": \(result.stderr)"
-            throw Failure(message: "'\(revision)' is not a git revision here\(said). Use a commit, branch or tag, e.g. HEAD~1 or v1.2.")
+            guard topLevel(of: directory) != nil else {
+                let folder = directory == "." ? "this folder" : directory
+                throw Failure(message: "cannot read '\(revision)': \(folder) is not in a git repository (FILE@REV and --since read files from git)")
+            }
+            // git says nothing with --quiet for a name it does not know; anything else it said, in its own words.
+            let said = result.stderr.replacingOccurrences(of: "fatal: ", with: "")
+            throw Failure(message: "'\(revision)' is not a commit, branch or tag in this repository\(said.isEmpty ? "" : " (git: \(said))"); use one, e.g. HEAD~1 or main")
         }
+    }
+
+    /// The top folder of the git work tree holding `directory`, or nil outside one (or without git).
+    static func topLevel(of directory: String = ".") -> String? {
+        guard let result = try? git(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 else { return nil }
+        let path = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.isEmpty ? nil : path
     }
 
     /// The bytes of `path` at `revision`, or nil when the file did not exist then. `path` is

@@ -16,9 +16,8 @@ struct InitCommand: ParsableCommand {
         is there, commented, to fill in. Afterwards 'tally check' needs no arguments.
 
         Examples:
-          tally init
-          tally init --print          # show the file instead of writing it
-          tally init --force          # replace an existing .tally.yml
+          tally init --print          # show the starter file
+          tally init --force          # write it, replacing an existing .tally.yml
         """
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyConfig
 import TallyCheck
 import TallyReport
 import TallyRun
@@ -9,43 +10,43 @@ struct LintCommand: ParsableCommand {
         abstract: "Check single sources on their own: duplicate or invalid IDs, groups, periods, prices.",
         discussion: """
         Runs every lint rule ('tally rules' lists them) on each FILE, without comparing files \
-        with each other. 'tally check' runs the same rules on every source it reads. The rule \
-        severities, ignores and required territories of ./.tally.yml (or --config) apply.
+        with each other. 'tally check' runs the same rules on every source it reads. With no \
+        FILE, lints the sources 'tally check' would read: those of ./.tally.yml, or else \
+        configs/ and catalog/. The rule severities, ignores and required territories of \
+        ./.tally.yml (or --config) apply. Reports as for 'tally check': --report FORMAT[:FILE], \
+        repeatable, or --format and --output.
 
         Examples:
-          tally lint configs/App.storekit
+          tally lint                    # the sources tally check reads
+          tally lint configs/ExampleApp.storekit
           tally lint catalog/products.yaml --format json
-          tally lint App/Products.plist finance/prices.csv
+          tally lint examples/app/Products.plist examples/finance/prices.csv
+          tally lint --report text --report junit:build/lint.xml
         """
     )
 
-    @Argument(help: "StoreKit configurations, property lists, catalogues (tally-catalog/1, CSV) or mapped server files.")
-    var files: [String]
-
-    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
+    @Argument(help: "StoreKit configurations, property lists, catalogues (tally-catalog/1, CSV) or mapped server files (default: the policy's sources, or configs/ and catalog/ here, as for 'tally check').")
+    var files: [String] = []
 
     @OptionGroup var policy: PolicyOptions
 
     @OptionGroup var input: SourceOptions
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var reports: ReportOptions
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
-
-    func validate() throws {
-        if files.isEmpty { throw ValidationError("name at least one file to lint, e.g. 'tally lint configs/App.storekit'.") }
-    }
 
     func run() throws {
         let policyFile = try policy.load()
         let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
                            policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
-                           recordsSubjects: format == .junit, strict: strict)
+                           recordsSubjects: try reports.targets().contains { $0.format == .junit }, strict: strict)
         let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
         DroppedValues.warn(about: outcome.catalogs)
-        try output.write(format.reporter(color: output.useColor).report(outcome.result))
+        let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
+        try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
+        try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         TallyExit.finish(outcome.status)
     }
 }

@@ -10,9 +10,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Never colour the output (colour is only used on a terminal anyway; NO_COLOR is honoured).")
     var noColor = false
 
-    /// Colour only on a terminal, never into a file, never with --no-color or NO_COLOR set.
+    /// Colour only on a terminal, never into a file, never with --no-color or a non-empty NO_COLOR.
     var useColor: Bool {
-        !noColor && output == nil && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+        output == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
     }
 
     /// Writes the text to the output file (atomically) or standard output.

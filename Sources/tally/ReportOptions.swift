@@ -21,6 +21,9 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .long, help: "Never colour the output (colour is only used on a terminal anyway; NO_COLOR is honoured).")
     var noColor = false
 
+    @Flag(name: .long, help: "When every report goes to a file, print nothing on the console (by default: the summary line and where the reports went).")
+    var quiet = false
+
     /// One report: a format and a file, or standard output when `path` is nil.
     struct Target: Equatable {
         var format: ReportFormat
@@ -63,10 +66,24 @@ struct ReportOptions: ParsableArguments {
         return Target(format: format, path: path == "-" ? nil : path)
     }
 
-    /// Colour only for text on a terminal, never with --no-color or NO_COLOR set.
+    /// Colour only for text on a terminal, never with --no-color or a non-empty NO_COLOR.
     func useColor(for target: Target) -> Bool {
-        target.format == .text && target.path == nil && !noColor
-            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+        target.format == .text && target.path == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
+    }
+
+    /// Whether the run writes a report that needs the repository root (SARIF, GitHub annotations).
+    var needsRepositoryRoot: Bool {
+        ((try? targets()) ?? []).contains { $0.format == .sarif || $0.format == .github }
+    }
+
+    /// With every report going to a file, the console still gets the summary line and where the
+    /// reports went (unless --quiet): `✘ 4 errors, ... ` then `reports: junit build/tally.xml`.
+    func printConsoleSummary(_ summary: (_ color: Bool) -> String) throws {
+        let targets = try targets()
+        guard !quiet, !targets.contains(where: { $0.path == nil }) else { return }
+        let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
+        let text = summary(Terminal.colorsStandardOutput(noColorFlag: noColor)) + "\nreports: " + written.joined(separator: ", ") + "\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Writes every report; each file is written atomically.

@@ -13,14 +13,13 @@ struct ShowCommand: ParsableCommand {
         fields the source knows at all. The JSON schema is described in docs/show-json.md.
 
         Examples:
-          tally show configs/App.storekit
+          tally show configs/ExampleApp.storekit
           tally show catalog/products.yaml --format json | jq '.products[].id'
-          tally show App/Products.plist
-          tally show finance/prices.csv
-          tally show server/products.json --mapping tally-mapping.yml
-          tally show metadata.xml --price-tiers tiers.csv
-          tally show asc-export/ --include-state ALL
-          tally show asc-snapshot/        # a `tally fetch` snapshot, with its manifest line
+          tally show examples/app/Products.plist
+          tally show examples/finance/prices.csv
+          tally show examples/server/products.json --mapping examples/server/tally-mapping.yml
+          tally show examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
+          tally show examples/asc-export/ --include-state ALL     # an export; a `tally fetch` snapshot also shows its manifest line
         """
     )
 

@@ -40,12 +40,13 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The reader settings these options ask for. A mapping file or price-tier table that cannot
-    /// be read is an input error (exit 2), reported like an unreadable source.
-    func readOptions() throws -> ReadOptions {
+    /// be read is an input error (exit 2), reported like an unreadable source, ending with
+    /// `consequence` ("nothing was checked", "nothing was shown").
+    func readOptions(consequence: String = "nothing was checked") throws -> ReadOptions {
         guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be a positive number of levels") }
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
-        if let general = try mappingChoice().general { options.mapping = try MappingFile.load(general) }
+        if let general = try mappingChoice().general { options.mapping = try MappingFile.load(general, consequence: consequence) }
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
         if let priceTiers {
             do {
@@ -53,7 +54,7 @@ struct SourceOptions: ParsableArguments {
             } catch let error as FormatError {
                 var standardError = StandardError()
                 print(Diagnostics.text(error), to: &standardError)
-                print("tally: the price-tier table could not be read; nothing was checked", to: &standardError)
+                print("tally: the price-tier table could not be read; \(consequence)", to: &standardError)
                 throw TallyExit.usageOrInput.code
             }
         }
@@ -75,10 +76,12 @@ struct SourceOptions: ParsableArguments {
         let set = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
             try SourceSet.resolve(arguments: arguments, policy: policy, mapping: choice)
         }
-        guard let set else {
+        guard var set else {
             Diagnostics.report(.noSources, outcome: outcome)
             throw TallyExit.usageOrInput.code
         }
+        // A file name that is not UTF-8 is opened with the bytes given (see RawArguments).
+        for index in set.entries.indices { set.entries[index].rawName = RawArguments.bytes(for: set.entries[index].path) }
         return set
     }
 }

@@ -75,7 +75,7 @@ enum Diagnostics {
 enum SourceReading {
     static func readAll(_ paths: [String], options: SourceOptions, outcome: String = "nothing was checked") throws -> [Catalog] {
         let set = try options.sourceSet(arguments: paths, policy: nil, outcome: outcome)
-        let readOptions = try options.readOptions()
+        let readOptions = try options.readOptions(consequence: outcome)
         let catalogs = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
             try set.read(format: options.inputFormat, options: readOptions, events: Diagnostics.progress)
         }

@@ -20,16 +20,16 @@ struct Tally: ParsableCommand {
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 
         Examples:
-          tally init                      # a starter .tally.yml
+          tally init --print               # a starter .tally.yml (tally init writes it)
           tally check                     # the sources in .tally.yml
-          tally check App.storekit catalog.yaml --format junit --output tally.xml
+          tally check configs/ExampleApp.storekit catalog/products.yaml --format junit --output build/tally.xml
           tally check --report text --report sarif:build/tally.sarif
-          tally check App.storekit products.json --mapping tally-mapping.yml
-          tally check App.storekit metadata.xml --price-tiers tiers.csv
-          tally diff catalog/products.yaml@v1.2 catalog/products.yaml
-          tally show configs/App.storekit --format json
+          tally check configs/ExampleApp.storekit examples/server/products.json --mapping examples/server/tally-mapping.yml
+          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
+          tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
+          tally show configs/ExampleApp.storekit --format json
           tally fetch app-store-connect --app 1600000001 --output asc/
-          tally convert App.storekit --to tally-catalog-yaml -o catalog/products.yaml
+          tally convert configs/ExampleApp.storekit --to tally-catalog-yaml -o build/products.yaml
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,
@@ -42,7 +42,8 @@ struct Tally: ParsableCommand {
     /// Parses and runs, mapping every usage error to exit code 2 (not ArgumentParser's 64).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            // argv as bytes: a file name that is not UTF-8 stays openable (see RawArguments).
+            var command = try parseAsRoot(RawArguments.arguments)
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)

@@ -126,7 +126,7 @@ struct DiffRevisionTests {
         defer { repository.remove() }
         let badRevision = try CLIRunner.run(["diff", "catalog/products.yaml@v9.9", "catalog/products.yaml"], in: repository.url)
         #expect(badRevision.status == 2)
-        #expect(badRevision.stderr.contains("catalog/products.yaml@v9.9: error: 'v9.9' is not a git revision here"), "\(badRevision.stderr)")
+        #expect(badRevision.stderr.contains("catalog/products.yaml@v9.9: error: 'v9.9' is not a commit, branch or tag in this repository"), "\(badRevision.stderr)")
         try FileManager.default.copyItem(at: repository.url.appendingPathComponent("catalog/products.yaml"),
                                          to: repository.url.appendingPathComponent("catalog/new.yaml"))
         let notThere = try CLIRunner.run(["diff", "catalog/new.yaml@HEAD", "catalog/new.yaml"], in: repository.url)
@@ -134,7 +134,7 @@ struct DiffRevisionTests {
         #expect(notThere.stderr.contains("catalog/new.yaml@HEAD: error: the file does not exist at HEAD"), "\(notThere.stderr)")
         let since = try CLIRunner.run(["diff", "--since", "nope"], in: repository.url)
         #expect(since.status == 2)
-        #expect(since.stderr.contains("'nope' is not a git revision here"))
+        #expect(since.stderr.contains("'nope' is not a commit, branch or tag in this repository"))
     }
 
     @Test func sinceComparesEverySourceIncludingAddedAndDeletedFiles() throws {

@@ -91,7 +91,7 @@ import TallyModel
         // P4W is also not a period the App Store allows: lint says so separately.
         #expect(pairs(result) == ["disallowed-period s", "period s"])
         let period = result.first { $0.ruleID == "period" }
-        #expect(period?.message.contains("28 days in the configuration vs 1 month in the catalogue") == true)
+        #expect(period?.message.contains("4 weeks (28 days) in the configuration vs 1 month in the catalogue") == true)
     }
 
     @Test func introductoryOfferPresenceModePeriodCountAndPrice() {

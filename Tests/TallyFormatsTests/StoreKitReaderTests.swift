@@ -120,6 +120,6 @@ import TallyModel
         #expect(error.message.contains("Tally reads"))
         #expect(error.message.contains("storekit"))
         // A .json file that is neither says what is missing.
-        #expect(Fixtures.error("{\"products\": []}", as: "x.json")?.message.contains("missing \"format: tally-catalog/1\"") == true)
+        #expect(Fixtures.error("{\"products\": []}", as: "x.json")?.message.contains(#"missing "format": "tally-catalog/1" at the top"#) == true)
     }
 }

@@ -30,7 +30,9 @@ struct JUnitReporterTests {
         #expect(int(root, "failures") == failing.count)
         #expect(int(root, "errors") == 0)
         #expect(suites.count == 7)
-        #expect(failing.count == 7)
+        // Errors fail; the two warnings and the note pass, their text in system-out.
+        #expect(failing.count == 4)
+        #expect(cases.filter { !$0.elements(forName: "system-out").isEmpty }.count == 3)
         for suite in suites {
             let suiteCases = suite.elements(forName: "testcase")
             let names = suiteCases.compactMap { $0.attribute(forName: "name")?.stringValue }
@@ -42,6 +44,17 @@ struct JUnitReporterTests {
                 #expect(testCase.attribute(forName: "classname")?.stringValue == suite.attribute(forName: "name")?.stringValue)
             }
         }
+    }
+
+    @Test("Warnings are failures only when they fail the run (--strict, fail_on: warning)")
+    func warningsFailOnlyWhenTheRunDoes() throws {
+        let strict = try parse(JUnitReporter(context: ReportContext(failsAt: .warning)).report(Sample.mixed))
+        let cases = strict.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
+        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 6)
+        #expect(int(strict, "failures") == 6)
+        let recording = try parse(JUnitReporter(context: ReportContext(failsAt: nil)).report(Sample.mixed))
+        #expect(int(recording, "failures") == 0)
+        #expect(int(recording, "tests") == cases.count)
     }
 
     @Test("A subject checked in two files gets two test cases with distinct names")

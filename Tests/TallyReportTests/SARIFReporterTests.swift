@@ -22,6 +22,25 @@ struct SARIFReporterTests {
         #expect(try SchemaValidator.violations(of: SARIFReporter().report(result)) == [], "\(sample)")
     }
 
+    @Test func pathsAreRelativeToTheRepositoryRootGiven() throws {
+        // Run from /repo/app: configs/App.storekit is app/configs/App.storekit in the repository.
+        let context = ReportContext(repositoryRoot: "/repo", workingDirectory: "/repo/app")
+        let log = SARIFReporter(context: context).report(Sample.mixed)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
+        #expect(base?["uri"] as? String == "file:///repo/")
+        let results = try #require(run["results"] as? [[String: Any]])
+        let artifacts = results.flatMap { ($0["locations"] as? [[String: Any]] ?? []) + ($0["relatedLocations"] as? [[String: Any]] ?? []) }
+            .compactMap { ($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }
+        #expect(Set(artifacts.compactMap { $0["uri"] as? String }) == ["app/configs/App.storekit", "app/catalog/products.yaml"])
+        #expect(artifacts.allSatisfy { $0["uriBaseId"] as? String == "%SRCROOT%" })
+        // A file outside the root is an absolute URI, without a base.
+        let outside = SARIFReporter(context: ReportContext(repositoryRoot: "/repo", workingDirectory: "/elsewhere")).artifactURIs(Sample.mixed)
+        #expect(outside.allSatisfy { $0.hasPrefix("file:///elsewhere/") }, "\(outside)")
+        if SchemaValidator.available { #expect(try SchemaValidator.violations(of: log) == []) }
+    }
+
     @Test(.enabled(if: SchemaValidator.available, "python3 with jsonschema is not installed: .ci/run installs it"))
     func theSchemaCheckCatchesAnInvalidLog() throws {
         // A region with startLine 0 and a result without a message: the validator must object.
@@ -94,5 +113,16 @@ struct SARIFReporterTests {
         result.suppressed.baselineFile = "base.json"
         #expect(try results(result).allSatisfy { $0["baselineState"] as? String == "new" })
         #expect(try results(Sample.mixed).allSatisfy { $0["baselineState"] == nil })
+    }
+}
+
+extension SARIFReporter {
+    /// Every artifact URI in the report of `result`.
+    func artifactURIs(_ result: CheckResult) -> [String] {
+        let text = report(result)
+        guard let document = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let run = (document["runs"] as? [[String: Any]])?.first, let results = run["results"] as? [[String: Any]] else { return [] }
+        return results.flatMap { ($0["locations"] as? [[String: Any]] ?? []) + ($0["relatedLocations"] as? [[String: Any]] ?? []) }
+            .compactMap { (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String }
     }
 }

@@ -28,18 +28,24 @@ public struct PeriodRule: ProductPairRule {
     }
 }
 
-/// Words that show why two periods differ: "28 days vs 1 month", "1 week vs 1 month".
+/// Words that show why two periods differ: "4 weeks (28 days) vs 1 month", "1 week vs 1 month".
 enum PeriodWords {
     static func contrast(_ left: Period, _ right: Period, _ comparison: Comparison) -> String {
         contrast(left, right, comparison.configNoun, comparison.catalogNoun)
     }
 
     static func contrast(_ left: Period, _ right: Period, _ leftNoun: String, _ rightNoun: String) -> String {
-        // Against months, four weeks or more read as days: "28 days vs 1 month" shows why they differ.
+        // Against months, four weeks or more also read as days: "4 weeks (28 days) vs 1 month"
+        // shows why they differ, and still names the period as the offer's summary does.
         let mixed = (left.months == 0) != (right.months == 0)
-        let a = mixed && left.days >= 28 ? left.wordsInDays : left.words
-        let b = mixed && right.days >= 28 ? right.wordsInDays : right.words
+        let a = mixed && left.days >= 28 ? inDaysToo(left) : left.words
+        let b = mixed && right.days >= 28 ? inDaysToo(right) : right.words
         return "\(a) in \(leftNoun) vs \(b) in \(rightNoun)"
+    }
+
+    /// "4 weeks (28 days)"; "30 days" when the words already are days.
+    private static func inDaysToo(_ period: Period) -> String {
+        period.words == period.wordsInDays ? period.words : "\(period.words) (\(period.wordsInDays))"
     }
 }
 

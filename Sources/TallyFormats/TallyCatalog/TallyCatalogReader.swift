@@ -66,7 +66,9 @@ public enum TallyCatalogReader {
                 }
             }
             if !formatSeen {
-                try decoder.report(FormatError("missing \"format: \(formatName)\" at the top of the catalogue" + mappingHint,
+                // Said in the file's own syntax: `"format": "tally-catalog/1"` in JSON.
+                let line = format == .tallyCatalogJSON ? #""format": "\#(formatName)""# : "\"format: \(formatName)\""
+                try decoder.report(FormatError("missing \(line) at the top of the catalogue" + mappingHint,
                                                file: reader.file, position: Position(line: 1, column: 1)).with(.useMapping))
             }
             try decoder.checkKinds()

@@ -135,8 +135,8 @@ public enum CatalogTable {
         let kinds = Dictionary(grouping: catalog.products, by: { catalog.statedKind(of: $0)?.rawValue ?? "of unknown kind" })
         let counts = (ProductKind.allCases.map(\.rawValue) + ["of unknown kind"]).compactMap { kind in kinds[kind].map { "\($0.count) \(kind)" } }
         lines.append("")
-        lines.append("\(catalog.file): \(catalog.products.count) products (\(counts.joined(separator: ", "))), "
-                     + "\(catalog.groups.count) subscription groups, format \(catalog.format), territory \(territory)")
+        lines.append("\(catalog.file): \(FindingText.counted(catalog.products.count, "product")) (\(counts.joined(separator: ", "))), "
+                     + "\(FindingText.counted(catalog.groups.count, "subscription group")), format \(catalog.format), territory \(territory)")
         if catalog.knownFields != Set(Field.allCases) {
             let known = Field.allCases.filter { catalog.knownFields.contains($0) }.map(\.rawValue)
             lines.append("this source knows only: \(known.joined(separator: ", ")); other fields are not compared")

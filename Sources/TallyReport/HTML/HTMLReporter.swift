@@ -11,15 +11,22 @@ import TallyCheck
 public struct HTMLReporter: Reporter {
     public static let identifier = "html"
 
-    public init() {}
+    /// What fails the run: decides the verdict.
+    public var context: ReportContext
+
+    public init(context: ReportContext = ReportContext()) {
+        self.context = context
+    }
 
     public func report(_ result: CheckResult) -> String {
         let errors = result.count(.error), warnings = result.count(.warning), notes = result.count(.note)
-        var html = HTMLPage.head(title: "Tally check: " + FindingText.summary(result, symbol: false))
+        let summary = FindingText.summary(result, context: context, symbol: false)
+        var html = HTMLPage.head(title: "Tally check: " + summary)
         html += "<h1>Tally check</h1>\n"
-        let verdict = errors > 0 ? "fail" : warnings > 0 ? "warn" : "pass"
-        let symbol = errors > 0 ? "✘" : warnings > 0 ? "⚠" : "✔"
-        html += "<p class=\"verdict \(verdict)\" data-verdict=\"\(verdict)\">\(symbol) \(HTMLPage.escape(FindingText.summary(result, symbol: false)))</p>\n"
+        let fails = context.fails(result)
+        let verdict = fails ? "fail" : errors > 0 || warnings > 0 ? "warn" : "pass"
+        let symbol = fails ? "✘" : errors > 0 || warnings > 0 ? "⚠" : "✔"
+        html += "<p class=\"verdict \(verdict)\" data-verdict=\"\(verdict)\">\(symbol) \(HTMLPage.escape(summary))</p>\n"
         html += "<dl class=\"counts\">\n"
         let counts: [(key: String, label: String, value: Int, hot: Bool)] = [
             ("errors", "errors", errors, errors > 0), ("warnings", "warnings", warnings, false), ("notes", "notes", notes, false),
