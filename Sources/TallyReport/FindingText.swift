@@ -56,8 +56,15 @@ extension FindingText {
         if let baseline = context.recordingBaseline {
             return "\(symbol ? "✔ " : "")baseline written: \(counts) recorded in \(baseline) (\(products) checked in \(sources))"
         }
+        // Baseline entries that match no finding are named in the counts: with --strict or
+        // fail_on: warning they fail the run.
+        let stale = result.suppressed.unmatchedEntries
+        let staleText = stale > 0 ? ", \(counted(stale, "stale baseline entry"))" : ""
+        if context.fails(result), errors == 0, warnings == 0 {
+            return "\(symbol ? "✘ " : "")\(counts)\(staleText) in \(sources) (\(products) checked)"
+        }
         if errors == 0 && warnings == 0 {
-            return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)"
+            return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)\(staleText)"
         }
         if !context.fails(result) {
             return "\(symbol ? "✔ " : "")passed: \(counts) in \(sources) (\(products) checked)"

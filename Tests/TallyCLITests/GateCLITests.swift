@@ -50,6 +50,8 @@ import Testing
         let strict = try CLIRunner.run(["check", "--baseline", "b.json", "--strict"], in: directory)
         #expect(strict.status == 1, "\(strict.stdout)")
         #expect(strict.stdout.contains("  stale: price com.calmly.app.sessions.20 (USA)"))
+        #expect(strict.stdout.contains("✘ 0 errors, 0 warnings, 1 stale baseline entry in 2 sources"), "the summary says why it fails: \(strict.stdout)")
+        #expect(plain.stdout.contains("✔ consistent: 15 products checked in 2 sources, 0 errors, 0 warnings, 1 stale baseline entry"), "\(plain.stdout)")
 
         try Policy.write("fail_on: warning\nbaseline: b.json\n", to: directory)
         #expect(try CLIRunner.run(["check"], in: directory).status == 1)
