@@ -27,6 +27,28 @@ public enum SourceGlob {
         return found.sorted()
     }
 
+    /// Whether a relative file path (`catalog/extra.yaml`, as `git ls-tree` lists it) matches
+    /// `pattern` with the rules of `expand`, without looking at the file system: for the files of
+    /// a git revision.
+    public static func matches(_ pattern: String, path: String) -> Bool {
+        let parts = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        let names = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard !parts.isEmpty, !names.isEmpty else { return false }
+        return match(parts[...], names[...], depth: 0)
+    }
+
+    private static func match(_ parts: ArraySlice<String>, _ names: ArraySlice<String>, depth: Int) -> Bool {
+        guard let part = parts.first else { return names.isEmpty }
+        guard let name = names.first, depth <= maxDepth else { return false }
+        if part == "**" {
+            // Zero folders, or one more (not a hidden one) and still in the `**`.
+            if match(parts.dropFirst(), names, depth: depth) { return true }
+            return names.count > 1 && !name.hasPrefix(".") && match(parts, names.dropFirst(), depth: depth + 1)
+        }
+        let fits = hasGlob(part) ? fnmatch(part, name, FNM_PERIOD) == 0 : part == name
+        return fits && match(parts.dropFirst(), names.dropFirst(), depth: depth + 1)
+    }
+
     private static func walk(_ base: String, _ rest: ArraySlice<String>, depth: Int, into found: inout Set<String>) {
         guard let component = rest.first, depth <= maxDepth else { return }
         let remaining = rest.dropFirst()

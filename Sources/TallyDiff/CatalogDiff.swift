@@ -1,3 +1,4 @@
+import Foundation
 import TallyModel
 
 /// Everything that changed between an old and a new version of a catalogue.
@@ -51,6 +52,9 @@ public struct DiffSource: Sendable, Hashable {
     public var absent: Bool
     /// Every product's prices are in the storefront, one each (a StoreKit configuration).
     public var singleStorefront: Bool
+    /// The files of a side read from several files, in the order their lines are numbered
+    /// (`Catalog.parts`); empty for one file.
+    public var parts: [SourcePart] = []
 
     public init(file: String, format: SourceFormat, storefront: Territory, productCount: Int, absent: Bool = false, singleStorefront: Bool = false) {
         self.file = file
@@ -69,11 +73,14 @@ public struct DiffSource: Sendable, Hashable {
         }
         self.init(file: catalog.file, format: catalog.format, storefront: storefront, productCount: catalog.products.count,
                   absent: absent, singleStorefront: single)
+        parts = catalog.parts
     }
 
     /// A full location in this source's file, exactly as `Catalog.location(_:)` gives it.
     public func location(_ position: Position) -> SourceLocation {
-        Catalog(file: file, format: format, knownFields: []).location(position)
+        var catalog = Catalog(file: file, format: format, knownFields: [])
+        catalog.parts = parts
+        return catalog.location(position)
     }
 
     /// `storefront` for StoreKit configurations, `default territory` for catalogues.
@@ -100,6 +107,20 @@ public struct ProductChanges: Sendable, Hashable {
         self.status = status
         self.changes = changes
         self.name = name
+    }
+
+    /// The name buyers see (the `en_US` display name, else an English one, else the first),
+    /// beside `name` where it differs: for release notes, never identity.
+    public var displayName: String?
+
+    /// Sets `displayName` from the product (the new side's) or, where it has none, from `other`.
+    mutating func showName(from product: Product, or other: Product? = nil) {
+        func display(_ product: Product) -> String? {
+            let localizations = product.localizations.filter { $0.displayName?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false }
+            let chosen = localizations.first { $0.locale == "en_US" } ?? localizations.first { $0.locale.hasPrefix("en") } ?? localizations.first
+            return chosen?.displayName?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        displayName = display(product) ?? other.flatMap(display)
     }
 }
 

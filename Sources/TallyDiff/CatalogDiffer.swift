@@ -18,32 +18,84 @@ public struct CatalogDiffer: Sendable {
     /// The changes from `old` to `new`. `oldAbsent` / `newAbsent` mark a side whose file does
     /// not exist (pass an empty catalogue for it): every product is then added or removed.
     public func diff(old: Catalog, new: Catalog, oldAbsent: Bool = false, newAbsent: Bool = false) -> CatalogDiff {
-        let context = DiffContext(old: old, new: new, oldAbsent: oldAbsent, newAbsent: newAbsent)
+        diff(DiffContext(old: old, new: new, oldAbsent: oldAbsent, newAbsent: newAbsent))
+    }
+
+    /// The changes from one set of files to another, as whole catalogues: a product whose file
+    /// changed is reported as moved (a `.file` change, not for attention) with any real changes,
+    /// never as removed and added (one file against one file moves nothing: a renamed file is the
+    /// same catalogue). An empty set is an absent side.
+    public func diff(old: CatalogSet, new: CatalogSet) -> CatalogDiff {
+        var context = DiffContext(old: old.catalog, new: new.catalog, oldAbsent: old.isEmpty, newAbsent: new.isEmpty)
+        // One file against one file is the same catalogue, whatever the files are called.
+        if !old.isEmpty, !new.isEmpty, old.files.count > 1 || new.files.count > 1 {
+            context.origins = (old.origins, new.origins)
+            context.labels = (old.labels, new.labels)
+        }
+        return diff(context)
+    }
+
+    private func diff(_ context: DiffContext) -> CatalogDiff {
+        let (old, new) = (context.old, context.new)
         let levels = GroupDiffer.levelChanges(context)
         var products: [ProductChanges] = []
         var unchanged = 0
         for (id, product) in context.oldProducts where context.newProducts[id] == nil {
-            products.append(ProductChanges(productID: id, status: .removed, changes: [Change(
+            var entry = ProductChanges(productID: id, status: .removed, changes: [Change(
                 .product, .removed, productID: id, old: .product(ProductOutline(product, storefront: old.defaultTerritory)),
-                oldPosition: product.position, attention: [.productRemoved])], name: product.nameForPeople))
+                oldPosition: product.position, attention: [.productRemoved])], name: product.nameForPeople)
+            entry.showName(from: product)
+            products.append(entry)
         }
         for (id, product) in context.newProducts {
             guard let before = context.oldProducts[id] else {
-                products.append(ProductChanges(productID: id, status: .added, changes: [Change(
+                var entry = ProductChanges(productID: id, status: .added, changes: [Change(
                     .product, .added, productID: id, new: .product(ProductOutline(product, storefront: new.defaultTerritory)),
-                    newPosition: product.position)], name: product.nameForPeople))
+                    newPosition: product.position)], name: product.nameForPeople)
+                entry.showName(from: product)
+                products.append(entry)
                 continue
             }
-            let changes = ProductDiffer.changes(before, product, level: levels[id], context: context)
+            var changes = ProductDiffer.changes(before, product, level: levels[id], context: context)
+            if let origins = context.origins, let from = origins.old[id], let to = origins.new[id], from != to {
+                let labels = context.labels
+                changes.insert(Change(.file, .changed, productID: id, old: .text(labels?.old[from] ?? from), new: .text(labels?.new[to] ?? to),
+                                      oldPosition: before.position, newPosition: product.position), at: 0)
+            }
             if changes.isEmpty {
                 unchanged += 1
             } else {
-                products.append(ProductChanges(productID: id, status: .changed, changes: changes, name: product.nameForPeople))
+                var entry = ProductChanges(productID: id, status: .changed, changes: changes, name: product.nameForPeople ?? before.nameForPeople)
+                entry.showName(from: product, or: before)
+                products.append(entry)
             }
         }
         products.sort { $0.productID < $1.productID }
+        Self.noteRenames(&products, context)
         return CatalogDiff(old: context.oldSource, new: context.newSource, sourceChanges: sourceChanges(context),
                            products: products, unchangedProducts: unchanged)
+    }
+
+    /// Marks a removed and an added product of the same kind whose IDs are a near miss (as
+    /// `tally check` suggests "did you mean"): `renamed? old → new`. They still count as removed
+    /// and added: the App Store never reuses an ID, so a rename is a new product.
+    private static func noteRenames(_ products: inout [ProductChanges], _ context: DiffContext) {
+        let removed = products.indices.filter { products[$0].status == .removed }
+        let added = products.indices.filter { products[$0].status == .added }
+        guard !removed.isEmpty, !added.isEmpty else { return }
+        var addedByID: [String: Int] = [:]
+        for index in added { addedByID[products[index].productID] = index }
+        let index = NearMatch.Index(added.map { products[$0].productID })
+        var taken = Set<String>()
+        for oldIndex in removed {
+            let oldID = products[oldIndex].productID
+            guard let newID = index.best(for: oldID), !taken.contains(newID), let newIndex = addedByID[newID],
+                  context.oldProducts[oldID]?.kind == context.newProducts[newID]?.kind else { continue }
+            taken.insert(newID)
+            let note = "renamed? \(oldID) → \(newID)"
+            products[oldIndex].changes[0].note = note
+            products[newIndex].changes[0].note = note
+        }
     }
 
     /// Changes to the sources as a whole: the storefront, then subscription groups.
@@ -63,6 +115,10 @@ public struct CatalogDiffer: Sendable {
 
 /// The two catalogues being compared, their products by ID, and what both know.
 struct DiffContext {
+    /// For sets of files: the file each product came from, on each side.
+    var origins: (old: [String: String], new: [String: String])?
+    /// How reports name those files.
+    var labels: (old: [String: String], new: [String: String])?
     let old: Catalog
     let new: Catalog
     let oldSource: DiffSource
@@ -79,6 +135,8 @@ struct DiffContext {
         self.new = new
         oldSource = DiffSource(old, absent: oldAbsent)
         newSource = DiffSource(new, absent: newAbsent)
+        origins = nil
+        labels = nil
         oldProducts = old.productsByID
         newProducts = new.productsByID
         groups = GroupPairing(old: old, new: new, oldProducts: oldProducts, newProducts: newProducts)

@@ -4,6 +4,8 @@ import TallyModel
 public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// The product itself: added or removed.
     case product
+    /// The product moved to another file of a set of files (`tally diff --since`): informational.
+    case file
     case kind
     /// A price in one territory (or the storefront price, between single-storefront sources).
     case price
@@ -29,6 +31,7 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var pathName: String? {
         switch self {
         case .product: nil
+        case .file: "file"
         case .kind: "kind"
         case .price: "prices"
         case .period: "period"

@@ -6,8 +6,9 @@ extension Change {
         let after = new?.text ?? "none"
         let noteText = note.map { " (\($0))" } ?? ""
         switch (aspect, action) {
-        case (.product, .added): return "added: \(after)"
-        case (.product, .removed): return "removed: \(before)"
+        case (.product, .added): return "added: \(after)\(noteText)"
+        case (.product, .removed): return "removed: \(before)\(noteText)"
+        case (.file, _): return "moved from \(before) to \(after)"
         case (.price, .added): return "now priced: \(after)"
         case (.price, .removed): return "no longer priced (was \(before))"
         case (.price, .changed):

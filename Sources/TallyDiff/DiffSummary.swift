@@ -7,6 +7,8 @@ public struct DiffSummary: Sendable, Hashable {
     /// Products on both sides with at least one change.
     public var changed = 0
     public var unchanged = 0
+    /// Products that moved to another file of a set of files (`tally diff --since`).
+    public var moved = 0
     /// Changes to sources as a whole (storefront, subscription groups).
     public var sourceChanges = 0
     /// Every change record, of every kind.
@@ -60,6 +62,7 @@ public struct DiffSummary: Sendable, Hashable {
             attention += 1
             for reason in Attention.allCases where change.needsAttention(reason) { attentionReasons[reason, default: 0] += 1 }
         }
+        if change.aspect == .file { moved += 1 }
         guard change.aspect == .price else { return }
         switch change.action {
         case .added: pricesAdded += 1
@@ -86,6 +89,7 @@ public struct DiffSummary: Sendable, Hashable {
         sum.removed += rhs.removed
         sum.changed += rhs.changed
         sum.unchanged += rhs.unchanged
+        sum.moved += rhs.moved
         sum.sourceChanges += rhs.sourceChanges
         sum.changes += rhs.changes
         sum.priceChanges += rhs.priceChanges

@@ -11,10 +11,23 @@ struct DiffCommand: ParsableCommand {
         abstract: "Show what changed between two versions of a catalogue: products, prices, periods, offers, groups.",
         discussion: """
         OLD and NEW are any two sources Tally reads, of the same or of different formats. Each is \
-        a file, or FILE@REV for the file as it was at a git revision (read with 'git show'). \
-        With --since REV, every catalogue source in the repository (configs/ and catalog/ here, or \
-        the FILEs named) is compared with itself at REV; a file added or deleted since then shows \
-        every product added or removed.
+        a file, FILE@REV for the file as it was at a git revision (read with 'git show'), or a \
+        folder: the source files directly in it, compared as one catalogue (files match by name; \
+        configurations and catalogues apart when a folder holds both).
+
+        With --since REV, from any folder of a git repository, the sources are compared with \
+        themselves at REV: the ones the nearest .tally.yml (here or above) names in 'sources:', \
+        else those in configs/ and catalog/; or the FILEs and folders named (a folder stands for \
+        the source files in it). Paths are printed from the repository's top folder, as git does. \
+        Configurations (.storekit, .plist) and catalogues are two sets, each compared as a whole \
+        across its files: a product that moves from one file to another is reported as moved \
+        (not for attention), not as removed and added; a file added or deleted since REV adds or \
+        removes its products. When the same product ID is in several files of a set (one \
+        configuration per storefront), those files are compared file by file instead.
+
+        A removed and an added product of the same kind whose IDs are near misses (as check's \
+        "did you mean") are marked "renamed? OLD → NEW": still removed and added, since the App \
+        Store never reuses an ID.
 
         Changes are matched by identity, never by position: products by ID, prices by territory, \
         offers by offer ID, localisations by locale, subscription groups by their members. \
@@ -28,9 +41,12 @@ struct DiffCommand: ParsableCommand {
 
         The report starts with a summary. A product repriced in more than \(DiffFormat.sweepThreshold) \
         territories is summarised in one row; --verbose lists every row. JSON always lists every \
-        change (docs/diff-json.md); Markdown fits a pull-request comment or release notes; HTML is \
-        one self-contained page (no scripts, nothing from the network) to keep as a CI artefact. \
-        --output creates missing folders and writes the report atomically.
+        change (docs/diff-json.md); Markdown fits a pull-request comment; release-notes is Markdown \
+        for a release ticket, grouped by what buyers see (new and removed products, price rises \
+        and cuts, trials and offers, periods, levels and groups), with reference names beside the \
+        IDs, the attention items once at the top and no line numbers; HTML is one self-contained \
+        page (no scripts, nothing from the network) to keep as a CI artefact. --output creates \
+        missing folders and writes the report atomically.
 
         Exit codes (like git diff): 0, also when there are changes; with --exit-code, 1 when \
         there are changes; 2 on usage or input errors.
@@ -40,17 +56,19 @@ struct DiffCommand: ParsableCommand {
           tally diff configs/ExampleApp.storekit@HEAD~1 configs/ExampleApp.storekit
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
           tally diff catalog/products.yaml examples/finance/prices.csv --format markdown --output diff.md
+          tally diff configs/ catalog/
           tally diff --since main --exit-code
+          tally diff --since HEAD catalog/ --format release-notes
           tally diff --since HEAD --format html --output build/diff.html
           tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output diff.json
         """
     )
 
-    @Argument(help: ArgumentHelp("OLD and NEW (a file or FILE@REV); with --since, the files to compare (default: configs/ and catalog/).",
+    @Argument(help: ArgumentHelp("OLD and NEW (a file, FILE@REV or a folder); with --since, the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
                                  valueName: "file"))
     var files: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Compare every catalogue source (or each FILE) with itself at this git revision.", valueName: "rev"))
+    @Option(name: .long, help: ArgumentHelp("Compare the sources (the policy's, the default folders', or the FILEs named) with themselves at this git revision.", valueName: "rev"))
     var since: String?
 
     @Option(name: .long, help: "Report format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -74,22 +92,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let pairs = try since.map(pairsSince) ?? [(try DiffInput(parsing: files[0]), try DiffInput(parsing: files[1]))]
-        let catalogs = try DiffReading.read(pairs.flatMap { [$0.old, $0.new] }, options: input)
-        var diffs: [CatalogDiff] = []
-        for (index, pair) in pairs.enumerated() {
-            let old = catalogs[2 * index], new = catalogs[2 * index + 1]
-            guard let other = old ?? new else {
-                var standardError = StandardError()
-                print("\(pair.new.path): error: the file exists neither here nor at \(pair.old.revision ?? "the revision")", to: &standardError)
-                throw TallyExit.usageOrInput.code
-            }
-            func empty(_ input: DiffInput) -> Catalog {
-                Catalog(file: input.label, format: other.format, defaultTerritory: other.defaultTerritory)
-            }
-            diffs.append(CatalogDiffer().diff(old: old ?? empty(pair.old), new: new ?? empty(pair.new),
-                                              oldAbsent: old == nil, newAbsent: new == nil))
-        }
+        let diffs = try since.map(diffsSince) ?? diffFiles()
         let result = DiffResult(diffs: diffs)
         var stream = try ReportStream(output)
         format.reporter(color: output.useColor, verbose: verbose).write(result, to: &stream)
@@ -97,41 +100,137 @@ struct DiffCommand: ParsableCommand {
         if exitCode, result.hasChanges { throw TallyExit.mismatches.code }
     }
 
-    /// Each named file (or every catalogue source now or at `revision`) against itself at `revision`.
-    private func pairsSince(_ revision: String) throws -> [(old: DiffInput, new: DiffInput)] {
+    /// OLD against NEW; a side that is a folder (not one a reader reads whole, such as an App
+    /// Store Connect export) stands for the source files directly in it, compared as a whole.
+    private func diffFiles() throws -> [CatalogDiff] {
+        let old = try DiffInput(parsing: files[0]), new = try DiffInput(parsing: files[1])
+        let oldFolder = try folderInputs(old), newFolder = try folderInputs(new)
+        guard oldFolder != nil || newFolder != nil else {
+            let catalogs = try DiffReading.read([old, new], options: input)
+            guard let before = catalogs[0], let after = catalogs[1] else { throw TallyExit.usageOrInput.code }
+            return [CatalogDiffer().diff(old: before, new: after)]
+        }
+        // Files are the same file on both sides by their name inside the folder.
+        let oldInputs = oldFolder ?? [(name: (old.path as NSString).lastPathComponent, input: old)]
+        let newInputs = newFolder ?? [(name: (new.path as NSString).lastPathComponent, input: new)]
+        let catalogs = try DiffReading.read(oldInputs.map(\.input) + newInputs.map(\.input), options: input)
+        let olds = Array(zip(oldInputs.map(\.name), catalogs.prefix(oldInputs.count).compactMap { $0 }))
+        let news = Array(zip(newInputs.map(\.name), catalogs.suffix(newInputs.count).compactMap { $0 }))
+        let format = input.inputFormat
+        let roles = [SourceRole.configuration, .catalog]
+        func has(_ side: [(String, Catalog)], _ role: SourceRole) -> Bool { side.contains { DiffSince.role(of: $0.0, format) == role } }
+        // One set a side when each side is of one kind (a configuration against a catalogue
+        // compares across formats); configurations and catalogues apart when a side holds both.
+        let split = roles.filter { has(olds, $0) }.count > 1 || roles.filter { has(news, $0) }.count > 1
+        let groups: [SourceRole?] = split ? roles.filter { has(olds, $0) || has(news, $0) } : [nil]
+        return groups.map { role in
+            let before = olds.filter { role == nil || DiffSince.role(of: $0.0, format) == role }
+            let after = news.filter { role == nil || DiffSince.role(of: $0.0, format) == role }
+            let model = after.first?.1 ?? before.first?.1
+            func set(_ side: [(String, Catalog)], _ label: String) -> CatalogSet {
+                CatalogSet(label: label, side.map(\.1), paths: side.map(\.0),
+                           format: model?.format ?? .tallyCatalogYAML, territory: model?.defaultTerritory ?? .usa)
+            }
+            return CatalogDiffer().diff(old: set(before, oldFolder == nil ? old.label : Self.folderLabel(old)),
+                                        new: set(after, newFolder == nil ? new.label : Self.folderLabel(new)))
+        }
+    }
+
+    /// Prints `tally: message` to standard error; the error to throw (exit 2, without the usage).
+    private static func fail(_ message: String) -> ExitCode {
+        var standardError = StandardError()
+        print("tally: \(message)", to: &standardError)
+        return TallyExit.usageOrInput.code
+    }
+
+    /// `old/` for a folder side.
+    private static func folderLabel(_ input: DiffInput) -> String {
+        input.path.hasSuffix("/") ? input.path : input.path + "/"
+    }
+
+    /// The source files directly in a folder side, by name, or nil when the side is a file or a
+    /// folder one reader reads whole.
+    private func folderInputs(_ side: DiffInput) throws -> [(name: String, input: DiffInput)]? {
+        var isDirectory: ObjCBool = false
+        guard side.revision == nil, FileManager.default.fileExists(atPath: side.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              !SourceLoader.isDirectorySource(side.path, format: input.inputFormat) else { return nil }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: side.path)) ?? []).sorted().filter { name in
+            var folder: ObjCBool = false
+            let path = (side.path as NSString).appendingPathComponent(name)
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+                && (input.inputFormat != nil || SourceLoader.isSourceFile(name))
+        }
+        guard !names.isEmpty else {
+            throw Self.fail("'\(side.path)' is a folder with no source files Tally reads directly in it")
+        }
+        return names.map { (name: $0, input: DiffInput(path: (side.path as NSString).appendingPathComponent($0))) }
+    }
+
+    /// Every set of sources (configurations, catalogues) against itself at `revision`, each as a whole.
+    private func diffsSince(_ revision: String) throws -> [CatalogDiff] {
+        let plan: DiffSince.Plan
+        let since: DiffSince
         do {
-            try GitRevision.verify(revision)
-            var paths = files
-            if paths.isEmpty {
-                let now = Self.folders.flatMap { folder in
-                    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { "\(folder)/\($0)" }
-                }
-                paths = Array(Set(now + (try GitRevision.files(in: Self.folders, at: revision))).filter(Self.isSource)).sorted()
-            }
-            guard !paths.isEmpty else {
-                throw ValidationError("no catalogue sources in configs/ or catalog/ here or at \(revision); name the files to compare.")
-            }
-            return try paths.map { path in
-                guard try DiffInput(parsing: path).revision == nil else {
-                    throw ValidationError("with --since, name plain files ('\(path)' names a revision)")
-                }
-                return (DiffInput(path: path, revision: revision, mayBeAbsent: true), DiffInput(path: path, mayBeAbsent: true))
-            }
+            since = try DiffSince(revision: revision)
+            plan = try since.plan(arguments: files, format: input.inputFormat)
         } catch let failure as GitRevision.Failure {
             var standardError = StandardError()
             print("tally: \(failure.message)", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
-    }
-
-    /// The folders `--since` looks in, as `tally check` does.
-    static let folders = ["configs", "catalog"]
-
-    /// A file directly in configs/ or catalog/ with an extension some reader claims.
-    static func isSource(_ path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent
-        let folder = (path as NSString).deletingLastPathComponent
-        return folders.contains(folder) && !name.hasPrefix(".") && SourceLoader.isSourceFile(name)
+        guard !plan.sets.isEmpty else {
+            throw Self.fail("no catalogue sources in \(plan.origin), here or at \(revision); name the files or folders to compare")
+        }
+        // Every file that exists on a side, read at once.
+        var inputs: [DiffInput] = []
+        var slot: [String: Int] = [:]
+        for set in plan.sets {
+            for file in set.files {
+                if set.old.contains(file) {
+                    slot["old:" + file] = inputs.count
+                    var old = DiffInput(path: since.here(file), revision: revision, display: file)
+                    old.mapping = plan.mappings[file].map(since.here)
+                    inputs.append(old)
+                }
+                if set.new.contains(file) {
+                    slot["new:" + file] = inputs.count
+                    var new = DiffInput(path: since.here(file), display: file)
+                    new.mapping = plan.mappings[file].map(since.here)
+                    inputs.append(new)
+                }
+            }
+        }
+        let catalogs = try DiffReading.read(inputs, options: input)
+        func catalog(_ side: String, _ file: String) -> Catalog? { slot[side + file].flatMap { catalogs[$0] } }
+        var diffs: [CatalogDiff] = []
+        for set in plan.sets {
+            let oldFiles = set.files.filter { catalog("old:", $0) != nil }, newFiles = set.files.filter { catalog("new:", $0) != nil }
+            let olds = oldFiles.compactMap { catalog("old:", $0) }, news = newFiles.compactMap { catalog("new:", $0) }
+            let model = news.first ?? olds.first
+            let format = model?.format ?? .tallyCatalogYAML, territory = model?.defaultTerritory ?? .usa
+            func label(_ catalogs: [Catalog], _ at: String?) -> String {
+                let names = catalogs.isEmpty ? set.files.filter { set.old.contains($0) || set.new.contains($0) } : catalogs.map(\.file)
+                return catalogs.isEmpty ? names.map { name in at.map { "\(name)@\($0)" } ?? name }.joined(separator: ", ") : names.joined(separator: ", ")
+            }
+            let old = CatalogSet(label: label(olds, revision), olds, paths: oldFiles, format: format, territory: territory)
+            let new = CatalogSet(label: label(news, nil), news, paths: newFiles, format: format, territory: territory)
+            if old.duplicates.isEmpty, new.duplicates.isEmpty {
+                diffs.append(CatalogDiffer().diff(old: old, new: new))
+                continue
+            }
+            // The same product in several files of a side (one configuration per storefront):
+            // each file is compared with itself.
+            for file in set.files {
+                let before = catalog("old:", file), after = catalog("new:", file)
+                guard let other = before ?? after else { continue }
+                func empty(_ at: String?) -> Catalog {
+                    Catalog(file: at.map { "\(file)@\($0)" } ?? file, format: other.format, defaultTerritory: other.defaultTerritory)
+                }
+                diffs.append(CatalogDiffer().diff(old: before ?? empty(revision), new: after ?? empty(nil),
+                                                  oldAbsent: before == nil, newAbsent: after == nil))
+            }
+        }
+        return diffs
     }
 }
 

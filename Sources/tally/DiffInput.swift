@@ -11,14 +11,23 @@ struct DiffInput: Hashable, Sendable {
     /// With `--since`, a file missing on this side is an empty side (every product added or
     /// removed) rather than an error.
     var mayBeAbsent = false
+    /// How reports name the file when not by `path` (`--since` names files from the
+    /// repository's top folder, as git does).
+    var display: String?
+    /// The tally-mapping/1 file that reads this file, when the policy names one for it.
+    var mapping: String?
 
     /// How reports name this side: `configs/App.storekit` or `configs/App.storekit@HEAD~1`.
-    var label: String { revision.map { "\(path)@\($0)" } ?? path }
+    var label: String {
+        let name = display ?? path
+        return revision.map { "\(name)@\($0)" } ?? name
+    }
 
-    init(path: String, revision: String? = nil, mayBeAbsent: Bool = false) {
+    init(path: String, revision: String? = nil, mayBeAbsent: Bool = false, display: String? = nil) {
         self.path = path
         self.revision = revision
         self.mayBeAbsent = mayBeAbsent
+        self.display = display
     }
 
     /// `FILE` or `FILE@REV` (split at the first `@`, so `App.storekit@HEAD@{1}` works). An
@@ -70,6 +79,8 @@ enum DiffReading {
     }
 
     private static func load(_ input: DiffInput, format: SourceFormat?, options: ReadOptions) throws -> Catalog? {
+        var options = options
+        if let mapping = input.mapping { options.mapping = try TallyMapping.load(path: mapping) }
         guard let revision = input.revision else {
             if let raw = RawArguments.bytes(for: input.path) {
                 // A file name that is not UTF-8: opened with the bytes given, named escaped.
@@ -79,7 +90,15 @@ enum DiffReading {
             if input.mayBeAbsent, !FileManager.default.fileExists(atPath: input.path) { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber
             Diagnostics.progress(.reading(path: input.path, bytes: size?.intValue))
-            return try SourceLoader.load(path: input.path, format: format, options: options)
+            guard input.display != nil else { return try SourceLoader.load(path: input.path, format: format, options: options) }
+            do {
+                var catalog = try SourceLoader.load(path: input.path, format: format, options: options)
+                catalog.file = input.label
+                return catalog
+            } catch var error as FormatError {
+                if error.location.file == input.path { error.location.file = input.label }
+                throw error
+            }
         }
         guard let bytes = try GitRevision.read(input.path, at: revision, maxBytes: options.maxBytes) else {
             if input.mayBeAbsent { return nil }
@@ -87,11 +106,11 @@ enum DiffReading {
         }
         // Read under the plain path so its extension picks the reader; name it path@REV.
         do {
-            var catalog = try SourceLoader.load(bytes: bytes, file: input.path, format: format, options: options)
+            var catalog = try SourceLoader.load(bytes: bytes, file: input.display ?? input.path, format: format, options: options)
             catalog.file = input.label
             return catalog
         } catch var error as FormatError {
-            if error.location.file == input.path { error.location.file = input.label }
+            if error.location.file == (input.display ?? input.path) { error.location.file = input.label }
             throw error
         }
     }

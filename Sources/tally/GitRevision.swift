@@ -31,6 +31,32 @@ enum GitRevision {
         return path.isEmpty ? nil : path
     }
 
+    /// The one-line message for a folder outside any git repository.
+    static func notARepository(_ directory: String) -> String {
+        let place = directory == "." ? "this folder is" : "\(directory) is"
+        return "\(place) not in a git repository; FILE@REV and --since read files through git (compare two files with 'tally diff OLD NEW')"
+    }
+
+    /// The current folder's path inside its repository (`server/catalog/`, empty at the top).
+    static func prefix() throws -> String {
+        let result = try git(["rev-parse", "--show-prefix"], in: ".")
+        guard result.status == 0 else {
+            if result.stderr.contains("not a git repository") { throw Failure(message: notARepository(".")) }
+            throw Failure(message: "git cannot find the repository here: \(result.stderr.split(separator: "\n").first ?? "")")
+        }
+        return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+
+    /// Every file at `revision`, as paths from the repository's top folder; `top` is the top
+    /// folder as seen from the current one (`../../`, or empty).
+    static func allFiles(at revision: String, top: String) throws -> [String] {
+        let result = try git(["ls-tree", "-r", "-z", "--name-only", "--full-tree", "--end-of-options", revision], in: top.isEmpty ? "." : top)
+        guard result.status == 0 else {
+            throw Failure(message: "git cannot list the files at \(revision): \(result.stderr.split(separator: "\n").first ?? "")")
+        }
+        return result.stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The bytes of `path` at `revision`, or nil when the file did not exist then. `path` is
     /// relative to the current directory (or absolute), like any other file argument.
     static func read(_ path: String, at revision: String, maxBytes: Int) throws -> [UInt8]? {
@@ -46,15 +72,6 @@ enum GitRevision {
             throw Failure(message: "the file is over the \(maxBytes / 1_048_576) MB input limit at \(revision) (raise it with --max-input-mb)")
         }
         return [UInt8](result.stdout)
-    }
-
-    /// The files directly in `folders` (relative to the current directory) at `revision`.
-    static func files(in folders: [String], at revision: String) throws -> [String] {
-        let result = try git(["ls-tree", "--name-only", "--end-of-options", revision, "--"] + folders.map { "\($0)/" }, in: ".")
-        guard result.status == 0 else {
-            throw Failure(message: "git cannot list \(folders.joined(separator: ", ")) at \(revision): \(result.stderr)")
-        }
-        return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// The nearest existing directory above `path`, and the path from there: git runs in that

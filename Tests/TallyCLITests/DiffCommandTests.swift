@@ -180,6 +180,135 @@ struct DiffRevisionTests {
     }
 }
 
+/// `--since` in a repository laid out as apps are: the policy names `App/*.storekit` and
+/// `server/catalog/*.yaml`, and the command runs from the top or from a subfolder.
+@Suite(.enabled(if: GitRepository.gitAvailable, "git is not installed"))
+struct DiffPolicySourcesTests {
+    /// The examples moved to App/ and server/catalog/, with a policy naming them, committed.
+    static func appRepository() throws -> GitRepository {
+        let repository = try GitRepository()
+        let url = repository.url, manager = FileManager.default
+        for folder in ["App", "server"] { try manager.createDirectory(at: url.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        try manager.moveItem(at: url.appendingPathComponent("configs/ExampleApp.storekit"), to: url.appendingPathComponent("App/App.storekit"))
+        try manager.moveItem(at: url.appendingPathComponent("catalog"), to: url.appendingPathComponent("server/catalog"))
+        try Data("version: 1\nsources:\n  - App/*.storekit\n  - server/catalog/*.yaml\n".utf8).write(to: url.appendingPathComponent(".tally.yml"))
+        try repository.commit("app layout")
+        return repository
+    }
+
+    @Test func sinceReadsThePolicySourcesFromAnyFolderAndAMovedProductIsMoved() throws {
+        // Given: the tip moves from products.yaml to a new extra.yaml, and one price rises
+        let repository = try Self.appRepository()
+        defer { repository.remove() }
+        let catalog = repository.url.appendingPathComponent("server/catalog")
+        let products = catalog.appendingPathComponent("products.yaml")
+        let text = try String(contentsOf: products, encoding: .utf8)
+        let start = try #require(text.range(of: "  - id: com.calmly.app.tip.tea\n"))
+        let end = try #require(text.range(of: "  # Permanent unlocks", range: start.upperBound..<text.endIndex))
+        let block = String(text[start.lowerBound..<end.lowerBound])
+        try text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "").write(to: products, atomically: true, encoding: .utf8)
+        try ("format: tally-catalog/1\ndefault_territory: USA\nproducts:\n" + block).write(to: catalog.appendingPathComponent("extra.yaml"), atomically: true, encoding: .utf8)
+        try CLIRunner.edit(products, replacing: "prices: {USA: \"5.99\"", with: "prices: {USA: \"6.49\"")
+        for folder in [repository.url, catalog] {
+            // When
+            let output = try CLIRunner.run(["diff", "--since", "HEAD"], in: folder)
+            // Then
+            #expect(output.status == 0, "\(output.stderr)")
+            let report = output.stdout
+            #expect(report.contains("old: server/catalog/products.yaml@HEAD (tally-catalog-yaml"), "\(report)")
+            #expect(report.contains("new: server/catalog/extra.yaml, server/catalog/products.yaml (tally-catalog-yaml"))
+            #expect(report.contains("0 added, 0 removed, 2 changed (1 moved between files), 13 unchanged products"))
+            #expect(report.contains("~ file: moved from server/catalog/products.yaml@HEAD to server/catalog/extra.yaml"))
+            #expect(report.contains("new: server/catalog/extra.yaml:4:"), "the location names the file the product is in now")
+            #expect(report.contains("~ prices › USA: 5.99 USD → 6.49 USD"))
+            #expect(!report.contains("removed product"))
+            #expect(report.contains("old: App/App.storekit@HEAD (storekit"))
+            #expect(report.contains("no changes: 15 products identical"))
+        }
+        let markdown = try CLIRunner.run(["diff", "--since", "HEAD", "--format", "markdown"], in: catalog)
+        #expect(markdown.stdout.contains("| ✏️ | `com.calmly.app.tip.tea › file` (Tip: Cup of Tea) | moved from"), "moved, without an attention mark")
+        #expect(markdown.stdout.contains("| 49:5 | server/catalog/extra.yaml:4:5 |"), "\(markdown.stdout)")
+        #expect(!markdown.stdout.contains("Needs attention"))
+        #expect(try CLIRunner.run(["diff", "--since", "HEAD", "--exit-code"], in: catalog).status == 1)
+    }
+
+    @Test func sinceWithAFolderComparesItsFilesAsOneCatalogueAndARenamedFileMovesNothing() throws {
+        let repository = try Self.appRepository()
+        defer { repository.remove() }
+        let catalog = repository.url.appendingPathComponent("server/catalog")
+        try FileManager.default.moveItem(at: catalog.appendingPathComponent("products.yaml"), to: catalog.appendingPathComponent("renamed.yaml"))
+        let output = try CLIRunner.run(["diff", "--since", "HEAD", "."], in: catalog)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("new: server/catalog/renamed.yaml (tally-catalog-yaml"), "\(output.stdout)")
+        #expect(output.stdout.contains("no changes: 15 products identical"), "a renamed file is the same catalogue: nothing moved")
+        #expect(!output.stdout.contains("App/App.storekit"), "only the folder named")
+    }
+
+    @Test func twoFoldersAreComparedAsWholesAndANearMissIdSaysRenamed() throws {
+        // Given: old/ and new/ with the catalogue, where new/ moved the tip to extra.yaml under a near-miss ID
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manager = FileManager.default
+        for side in ["old", "new"] {
+            try manager.createDirectory(at: directory.appendingPathComponent(side), withIntermediateDirectories: true)
+            try manager.copyItem(at: directory.appendingPathComponent("catalog/products.yaml"), to: directory.appendingPathComponent("\(side)/products.yaml"))
+        }
+        let products = directory.appendingPathComponent("new/products.yaml")
+        let text = try String(contentsOf: products, encoding: .utf8)
+        let start = try #require(text.range(of: "  - id: com.calmly.app.tip.tea\n"))
+        let end = try #require(text.range(of: "  # Permanent unlocks", range: start.upperBound..<text.endIndex))
+        let block = text[start.lowerBound..<end.lowerBound].replacingOccurrences(of: "com.calmly.app.tip.tea", with: "com.calmly.app.tip_tea")
+        try text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "").write(to: products, atomically: true, encoding: .utf8)
+        try ("format: tally-catalog/1\nproducts:\n" + block).write(to: directory.appendingPathComponent("new/extra.yaml"), atomically: true, encoding: .utf8)
+        // When
+        let output = try CLIRunner.run(["diff", "old", "new"], in: directory)
+        // Then
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("old: old/ (tally-catalog-yaml"))
+        #expect(output.stdout.contains("1 added, 1 removed, 0 changed, 14 unchanged products"), "\(output.stdout)")
+        #expect(output.stdout.contains("removed product: its ID can never be used again in the App Store (renamed? com.calmly.app.tip.tea → com.calmly.app.tip_tea)"))
+        #expect(output.stdout.contains("new: new/extra.yaml:3:5"))
+        // And a folder without sources is a one-line error, without the usage
+        try manager.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try CLIRunner.run(["diff", "empty", "new"], in: directory)
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "tally: 'empty' is a folder with no source files Tally reads directly in it\n", "\(empty.stderr)")
+    }
+
+    @Test func sinceReadsAPolicySourceThroughItsMapping() throws {
+        // Given: the billing server's own JSON, read through its mapping, named by the policy
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        let url = repository.url, manager = FileManager.default
+        try manager.createDirectory(at: url.appendingPathComponent("server"), withIntermediateDirectories: true)
+        for file in ["products.json", "tally-mapping.yml"] {
+            try manager.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/server/\(file)"), to: url.appendingPathComponent("server/\(file)"))
+        }
+        try Data("version: 1\nsources:\n  - {path: \"server/*.json\", mapping: server/tally-mapping.yml}\n".utf8).write(to: url.appendingPathComponent(".tally.yml"))
+        try repository.commit("server")
+        try CLIRunner.edit(url.appendingPathComponent("server/products.json"), replacing: "{\"country\": \"US\", \"currency\": \"USD\", \"unit_amount\": 199}",
+                           with: "{\"country\": \"US\", \"currency\": \"USD\", \"unit_amount\": 249}")
+        // When
+        let output = try CLIRunner.run(["diff", "--since", "HEAD"], in: url.appendingPathComponent("server"))
+        // Then
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("~ prices › USA: 1.99 USD → 2.49 USD"), "\(output.stdout)")
+        #expect(!output.stdout.contains("tally-mapping.yml"), "the mapping is not a source")
+    }
+
+    @Test func outsideARepositoryTheMessageIsOneClearLine() throws {
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try CLIRunner.run(["diff", "--since", "HEAD"], in: directory)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("not in a git repository"), "\(output.stderr)")
+        #expect(!output.stderr.contains("fatal:"))
+        let file = try CLIRunner.run(["diff", "catalog/products.yaml@HEAD", "catalog/products.yaml"], in: directory)
+        #expect(file.status == 2)
+        #expect(file.stderr.contains("not in a git repository") && !file.stderr.contains("fatal:"), "\(file.stderr)")
+    }
+}
+
 /// A temporary git repository with the shipped examples committed.
 struct GitRepository {
     let url: URL
@@ -194,6 +323,14 @@ struct GitRepository {
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Commits everything in the working tree.
+    func commit(_ message: String) throws {
+        for arguments in [["add", "-A"], ["-c", "user.name=Tally Tests", "-c", "user.email=tests@example.com", "commit", "-q", "-m", message]] {
+            let status = try Self.run(arguments, in: url)
+            guard status == 0 else { throw CLIRunner.EditError(message: "git \(arguments.joined(separator: " ")) failed with \(status)") }
+        }
+    }
 
     @discardableResult
     static func run(_ arguments: [String], in directory: URL) throws -> Int32 {

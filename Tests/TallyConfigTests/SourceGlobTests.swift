@@ -16,6 +16,23 @@ struct SourceGlobTests {
         return root
     }
 
+    @Test func pathsListedByGitMatchAsTheFileSystemWalkFindsThem() throws {
+        // Given: the same tree walked on disk and as git lists it
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let listed = ["a/x.storekit", "a/y.storekit", "a/.hidden.storekit", "a/b/c/z.storekit", ".git/h.storekit", "catalog/p.yaml"]
+        for pattern in ["a/*.storekit", "**/*.storekit", "a/**/z.storekit", "catalog/p.yaml", "./catalog/*.yaml", "*.yaml", "a/?.storekit"] {
+            // When
+            let walked = SourceGlob.expand(pattern, in: root).map { String($0.dropFirst(root.count + 1)) }
+            let matched = listed.filter { SourceGlob.matches(pattern, path: $0) }.sorted()
+            // Then
+            #expect(matched == walked, "\(pattern)")
+        }
+        #expect(SourceGlob.matches("**/*.storekit", path: "a/b/c/z.storekit"))
+        #expect(!SourceGlob.matches("**/*.storekit", path: ".git/h.storekit"))
+        #expect(!SourceGlob.matches("a/*.storekit", path: "a/b/c/z.storekit"))
+    }
+
     @Test func starMatchesWithinOneFolderAndSkipsHiddenFiles() throws {
         let root = try Self.tree()
         defer { try? FileManager.default.removeItem(atPath: root) }

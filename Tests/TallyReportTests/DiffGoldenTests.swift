@@ -30,12 +30,32 @@ struct DiffGoldenTests {
         Case(file: "mixed.html", format: .html, result: DiffSample.mixed),
         Case(file: "none.html", format: .html, result: DiffSample.none),
         Case(file: "since.html", format: .html, result: DiffSample.since),
+        Case(file: "mixed.release-notes.md", format: .releaseNotes, result: DiffSample.mixed),
+        Case(file: "none.release-notes.md", format: .releaseNotes, result: DiffSample.none),
+        Case(file: "since.release-notes.md", format: .releaseNotes, result: DiffSample.since),
     ]
 
     @Test("Output matches the committed golden file", arguments: cases)
     func matchesGolden(_ testCase: Case) throws {
         let output = testCase.format.reporter(color: testCase.color, verbose: testCase.verbose).report(testCase.result)
         try Golden.verify(output, named: testCase.file, in: Self.directory)
+    }
+
+    @Test("Release notes of the README's example change match the golden file reviewed by eye")
+    func readmeReleaseNotes() throws {
+        let output = DiffFormat.releaseNotes.reporter(color: false, verbose: false).report(try DiffSample.readmeExample())
+        try Golden.verify(output, named: "readme.release-notes.md", in: Self.directory)
+    }
+
+    @Test("Release notes write a change that two diffs share once (a configuration and a catalogue)")
+    func releaseNotesOnce() throws {
+        let diff = try #require(DiffSample.mixed.diffs.first)
+        let once = DiffReleaseNotesReporter().report(DiffResult(diffs: [diff]))
+        let twice = DiffReleaseNotesReporter().report(DiffResult(diffs: [diff, diff]))
+        for line in ["- `com.example.tip`: removed product", "- `com.example.pro.monthly`: USA 4.99 USD → 5.99 USD (+1.00 USD, +20%)"] {
+            #expect(once.components(separatedBy: line).count == 2, "\(line)")
+            #expect(twice.components(separatedBy: line).count == 2, "once, not twice: \(line)")
+        }
     }
 
     @Test("Every format has a golden file")

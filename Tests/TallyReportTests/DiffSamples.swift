@@ -96,6 +96,34 @@ enum DiffSample {
         ])
     }()
 
+    /// The README's example change to the shipped catalogue (`tally diff
+    /// catalog/products.yaml@HEAD catalog/products.yaml`): the tip jar removed, the annual
+    /// trial shortened to 3 days, the quarterly plan renewing every 6 months, Session Pack 20
+    /// at 6.49 USD.
+    static func readmeExample() throws -> DiffResult {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("catalog/products.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var edited = text
+        for (old, new) in [
+            ("  # Tip jar: a consumable that unlocks nothing.\n", ""),
+            ("introductory_offer: {type: free-trial, period: P1W}", "introductory_offer: {type: free-trial, period: P3D}"),
+            ("        period: P3M\n", "        period: P6M\n"),
+            ("prices: {USA: \"5.99\"", "prices: {USA: \"6.49\""),
+        ] {
+            guard edited.components(separatedBy: old).count == 2 else { throw EditError(text: old) }
+            edited = edited.replacingOccurrences(of: old, with: new)
+        }
+        guard let start = edited.range(of: "  - id: com.calmly.app.tip.tea\n"),
+              let end = edited.range(of: "  # Permanent unlocks", range: start.upperBound..<edited.endIndex) else { throw EditError(text: "tip.tea") }
+        edited.removeSubrange(start.lowerBound..<end.lowerBound)
+        let old = try SourceLoader.load(bytes: Array(text.utf8), file: "catalog/products.yaml@HEAD")
+        let new = try SourceLoader.load(bytes: Array(edited.utf8), file: "catalog/products.yaml")
+        return DiffResult(diffs: [CatalogDiffer().diff(old: old, new: new)])
+    }
+
+    struct EditError: Error { var text: String }
+
     /// A real StoreKit file from ../shared, named by its file name alone.
     static func storeKit(_ name: String) throws -> Catalog {
         let path = DiffFixtures.realWorldStoreKit.appendingPathComponent(name).path

@@ -23,4 +23,11 @@ extension SourceLoader {
                           + "or an App Store package (an .itmsp folder with metadata.xml)",
                           file: path, position: .unknown)
     }
+
+    /// Whether `path` is a directory that a directory reader reads as one source (an App Store
+    /// Connect export, Google Play pages or CSV files, an App Store package); false for files and
+    /// for other folders.
+    public static func isDirectorySource(_ path: String, format: SourceFormat? = nil) -> Bool {
+        ((try? directoryReader(path: path, format: format)) ?? nil) != nil
+    }
 }

@@ -1,7 +1,7 @@
 import TallyDiff
 import TallyModel
 
-/// GitHub-flavoured Markdown for a pull-request comment or release notes: per pair of files a
+/// GitHub-flavoured Markdown for a pull-request comment: per pair of files a
 /// heading, the summary, the changes that need attention, and one table row per change (a
 /// large price sweep in one row unless `verbose`).
 ///
@@ -81,7 +81,7 @@ public struct DiffMarkdownReporter: DiffReporter {
         let mark = Self.mark(change.action) + (change.needsAttention ? " ⚠️" : "")
         var what = Self.text(change.summary)
         for reason in change.attention { what += "<br>⚠️ " + Self.text(reason.explanation) }
-        return "| \(mark) | \(Self.code(change.path))\(name) | \(what) | \(Self.place(diff.oldLocation(change))) | \(Self.place(diff.newLocation(change))) |"
+        return "| \(mark) | \(Self.code(change.path))\(name) | \(what) | \(Self.place(diff.oldLocation(change), diff.old)) | \(Self.place(diff.newLocation(change), diff.new)) |"
     }
 
     private func row(_ sweep: PriceSweep, _ productID: String, _ diff: CatalogDiff, name: String = "") -> String {
@@ -91,7 +91,7 @@ public struct DiffMarkdownReporter: DiffReporter {
         for (reason, count) in attention { what += "<br>⚠️ \(count) × " + Self.text(reason.explanation) }
         what += "<br>(\(DiffWords.counted(sweep.count, "price row")); `--verbose` lists every one)"
         let old = sweep.first.flatMap { diff.oldLocation($0) }, new = sweep.first.flatMap { diff.newLocation($0) }
-        return "| \(mark) | \(Self.code(productID + " › prices"))\(name) | \(what) | \(Self.place(old)) | \(Self.place(new)) |"
+        return "| \(mark) | \(Self.code(productID + " › prices"))\(name) | \(what) | \(Self.place(old, diff.old)) | \(Self.place(new, diff.new)) |"
     }
 
     private static func mark(_ action: ChangeAction) -> String {
@@ -102,9 +102,11 @@ public struct DiffMarkdownReporter: DiffReporter {
         }
     }
 
-    /// `42:24` (the file is in the heading), or the key path for sources without lines.
-    private static func place(_ location: TallyModel.SourceLocation?) -> String {
+    /// `42:24` (the file is in the heading), or the key path for sources without lines; with the
+    /// file (`catalog/extra.yaml:4:5`) when the side is several files.
+    private static func place(_ location: TallyModel.SourceLocation?, _ source: DiffSource) -> String {
         guard let location else { return "" }
+        if source.parts.count > 1 { return text(location.description) }
         if let line = location.line { return location.column.map { "\(line):\($0)" } ?? "\(line)" }
         return location.path.map(text) ?? ""
     }

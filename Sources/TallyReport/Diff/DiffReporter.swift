@@ -28,10 +28,12 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case text
     /// Every change, for scripts: the document described on `DiffJSONReport`.
     case json
-    /// A table per file, for a pull-request comment or release notes.
+    /// A table per file, for a pull-request comment.
     case markdown
     /// One self-contained HTML page (inline CSS, no scripts) for a release manager.
     case html
+    /// Markdown release notes grouped by what buyers see, for a release ticket.
+    case releaseNotes = "release-notes"
 
     public var description: String { rawValue }
 
@@ -47,6 +49,7 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
         case .json: DiffJSONReporter()
         case .markdown: DiffMarkdownReporter(verbose: verbose)
         case .html: DiffHTMLReporter(verbose: verbose)
+        case .releaseNotes: DiffReleaseNotesReporter()
         }
     }
 }

@@ -11,7 +11,7 @@ enum DiffWords {
     /// `0 added, 4 removed, 8 changed, 0 unchanged products · 8 price changes (0 up, 0 down, 8
     /// between currencies) in 1 territory · 1 catalogue change · 4 need attention`.
     static func summaryLine(_ summary: DiffSummary) -> String {
-        let products = "\(summary.added) added, \(summary.removed) removed, \(summary.changed) changed, \(summary.unchanged) unchanged products"
+        let products = productCounts(summary)
         var prices: String
         if summary.priceChanges == 0 {
             prices = "no price changes"
@@ -28,6 +28,12 @@ enum DiffWords {
         if summary.sourceChanges > 0 { parts.append(counted(summary.sourceChanges, "catalogue change")) }
         parts.append(summary.attention == 1 ? "1 needs attention" : "\(summary.attention) need attention")
         return parts.joined(separator: " · ")
+    }
+
+    /// `1 added, 0 removed, 2 changed (1 moved between files), 12 unchanged products`.
+    static func productCounts(_ summary: DiffSummary) -> String {
+        let moved = summary.moved > 0 ? " (\(summary.moved) moved between files)" : ""
+        return "\(summary.added) added, \(summary.removed) removed, \(summary.changed) changed\(moved), \(summary.unchanged) unchanged products"
     }
 
     /// `configs/App.storekit (storekit, storefront USA, 12 products)`, or `(absent)`.
@@ -62,6 +68,7 @@ enum DiffWords {
     /// `tip_5`, `removed product: its ID can never be used again in the App Store`.
     static func attentionItem(_ change: Change) -> (path: String, words: String) {
         let reasons = change.attention.map(\.explanation).joined(separator: "; ")
-        return (change.path, change.aspect == .product ? reasons : "\(change.summary): \(reasons)")
+        guard change.aspect == .product else { return (change.path, "\(change.summary): \(reasons)") }
+        return (change.path, reasons + (change.note.map { " (\($0))" } ?? ""))
     }
 }
