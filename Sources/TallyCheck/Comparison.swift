@@ -63,11 +63,33 @@ public struct Comparison: Sendable {
         catalogSide(product, field, value: value.map(FindingValue.text), position: position)
     }
 
-    /// How messages name the configuration's side: "the configuration", or "Google Play" when it
-    /// is a Google Play source.
-    public var configNoun: String { Self.noun(configuration, otherwise: "the configuration") }
-    /// How messages name the catalogue's side: "the catalogue", or "Google Play".
-    public var catalogNoun: String { Self.noun(catalog, otherwise: "the catalogue") }
+    /// How messages name the configuration's side: "the configuration", "Google Play" when it
+    /// is a Google Play source, or its file name when both sides are configurations.
+    public var configNoun: String { bothConfigurations ? Self.fileNoun(configuration, beside: catalog) : Self.noun(configuration, otherwise: "the configuration") }
+    /// How messages name the catalogue's side: "the catalogue", "Google Play", or its file name
+    /// when both sides are configurations (two .storekit files: neither is a catalogue).
+    public var catalogNoun: String { bothConfigurations ? Self.fileNoun(catalog, beside: configuration) : Self.noun(catalog, otherwise: "the catalogue") }
+
+    /// Whether both sides are what an app ships (two .storekit files, or one and a property list).
+    public var bothConfigurations: Bool {
+        configuration.format.role == .configuration && catalog.format.role == .configuration
+    }
+
+    /// The second side's storefront when both sides are StoreKit configurations for different
+    /// storefronts (USA and COL): each prices its own storefront, in its currency, so prices are
+    /// not compared (`tally diff` shows them storefront to storefront); nil otherwise.
+    public var otherStorefront: Territory? {
+        guard configuration.format == .storeKit, catalog.format == .storeKit,
+              catalog.defaultTerritory != configuration.defaultTerritory else { return nil }
+        return catalog.defaultTerritory
+    }
+
+    /// A file's last path component, or the whole path when both sides share it.
+    private static func fileNoun(_ source: Catalog, beside other: Catalog) -> String {
+        let name = source.file.split(separator: "/").last.map(String.init) ?? source.file
+        let otherName = other.file.split(separator: "/").last.map(String.init) ?? other.file
+        return name == otherName ? source.file : name
+    }
     /// The side's role in findings: `configuration`, `catalog`, or `google-play` for a Google Play source.
     /// The store a side stands for, when a Google Play source takes that side.
     var configStore: Store? { configuration.format.store == .googlePlay ? .googlePlay : nil }

@@ -213,14 +213,23 @@ public struct Suppressed: Sendable, Hashable, Codable {
     public var baselineFile: String?
     /// Baseline entries that no longer occur: fixed, so they can leave the baseline.
     public var stale: [Baseline.Entry]
+    /// Baseline entries whose finding occurs with other values than the recorded ones: the
+    /// finding is reported as new, and the entry no longer matches anything.
+    public var changed: [Baseline.Entry] = []
 
-    public init(ignored: Int = 0, baselined: Int = 0, baselineFile: String? = nil, stale: [Baseline.Entry] = []) {
+    public init(ignored: Int = 0, baselined: Int = 0, baselineFile: String? = nil, stale: [Baseline.Entry] = [],
+                changed: [Baseline.Entry] = []) {
         self.ignored = ignored
         self.baselined = baselined
         self.baselineFile = baselineFile
         self.stale = stale
+        self.changed = changed
     }
 
+    /// Baseline entries that matched no finding: fixed (`stale`) or changed. `--strict` (and
+    /// `fail_on: warning`) fails on them, as on warnings.
+    public var unmatchedEntries: Int { stale.count + changed.count }
+
     /// Whether nothing was suppressed and no baseline was used.
-    public var isEmpty: Bool { ignored == 0 && baselined == 0 && baselineFile == nil && stale.isEmpty }
+    public var isEmpty: Bool { ignored == 0 && baselined == 0 && baselineFile == nil && stale.isEmpty && changed.isEmpty }
 }

@@ -1,11 +1,12 @@
 import TallyModel
 
-/// What the comparison of one configuration with one catalogue covered: the fields compared,
-/// and the fields skipped because a source does not know them, with the reason in words.
+/// What the comparison of one configuration with one catalogue covered: per field, how many of
+/// the products in both were compared, and for the rest, which side does not state the field.
 ///
 /// Sources know different things: a property list knows IDs (sometimes kinds and groups), a CSV
-/// may leave out offer columns. A field only one side knows is skipped and said so, never
-/// reported as a mismatch.
+/// may leave out offer columns, a server catalogue may state promotional offers for some
+/// products and not others. A field a side does not state is skipped and said so, never
+/// reported as a mismatch, and never listed as compared.
 public struct PairSummary: Sendable, Hashable, Codable {
     /// The configuration's file (the reference side).
     public var configuration: String
@@ -15,44 +16,76 @@ public struct PairSummary: Sendable, Hashable, Codable {
     public var territory: Territory
     /// Products present on both sides.
     public var sharedProducts: Int
-    /// Fields the rules compared, in rule order (IDs are always compared).
+    /// Fields the rules compared for at least one product, in rule order (IDs are always compared).
     public var compared: [Field]
-    /// Fields not compared, each with why.
+    /// Fields compared for no product, each with why.
     public var skipped: [Skipped]
+    /// Per field, how many products were compared and why the others were not.
+    public var coverage: [Coverage] = []
     /// Whether prices were compared in every territory both sides price (Google Play against a
     /// catalogue) rather than in `territory` only; nil when not.
     public var everyTerritory: Bool? = nil
+    /// The catalogue's storefront when both sides are StoreKit configurations of different
+    /// storefronts (prices are then not compared); nil otherwise.
+    public var otherStorefront: Territory? = nil
 
     /// A field that was not compared.
     public struct Skipped: Sendable, Hashable, Codable {
         public var field: Field
         /// Who lacks it, in words: "the property list", "neither source".
         public var subject: String
-        /// The files that do not know the field.
+        /// The files that do not know the field (empty when both know it but state it for no product).
         public var missingIn: [String]
+        /// Why, in words, when the sources know the field but state it for no product in both
+        /// ("the catalogue states them for none of the 8 subscriptions").
+        public var because: String? = nil
 
-        public init(field: Field, subject: String, missingIn: [String]) {
+        public init(field: Field, subject: String, missingIn: [String], because: String? = nil) {
             self.field = field
             self.subject = subject
             self.missingIn = missingIn
+            self.because = because
         }
 
-        /// "the property list has no prices", "neither source has periods".
+        /// "the property list has no prices", "neither source has periods", "the catalogue
+        /// states promotional offers for none of the 8 subscriptions in both".
         public var reason: String {
-            subject == Self.neither ? "\(subject) has \(field.plural)" : "\(subject) has no \(field.plural)"
+            if let because { return because }
+            return subject == Self.neither ? "\(subject) has \(field.plural)" : "\(subject) has no \(field.plural)"
         }
 
         static let neither = "neither source"
     }
 
+    /// One field's coverage: of the `applicable` products in both (every product, or the
+    /// subscriptions for subscription fields), `compared` were compared; of the others, the
+    /// configuration did not state the field for `unstatedInConfiguration` and the catalogue
+    /// for `unstatedInCatalog` (a product may count on both sides).
+    public struct Coverage: Sendable, Hashable, Codable {
+        public var field: Field
+        public var compared: Int
+        public var applicable: Int
+        public var unstatedInConfiguration: Int
+        public var unstatedInCatalog: Int
+
+        public init(field: Field, compared: Int, applicable: Int, unstatedInConfiguration: Int = 0, unstatedInCatalog: Int = 0) {
+            self.field = field
+            self.compared = compared
+            self.applicable = applicable
+            self.unstatedInConfiguration = unstatedInConfiguration
+            self.unstatedInCatalog = unstatedInCatalog
+        }
+    }
+
     public init(configuration: String, catalog: String, territory: Territory, sharedProducts: Int,
-                compared: [Field], skipped: [Skipped]) {
+                compared: [Field], skipped: [Skipped], coverage: [Coverage] = []) {
         self.configuration = configuration
         self.catalog = catalog
         self.territory = territory
         self.sharedProducts = sharedProducts
         self.compared = compared
         self.skipped = skipped
+        self.coverage = coverage
     }
 
     /// The fields cross-source rules compare, in report order. IDs are matched, not listed here.
@@ -66,53 +99,154 @@ public struct PairSummary: Sendable, Hashable, Codable {
         let catalog = comparison.catalog
         var compared: [Field] = []
         var skipped: [Skipped] = []
+        var coverage: [Coverage] = []
+        var otherStorefront: Territory?
+        let nouns = (Self.noun(configuration, beside: catalog), Self.noun(catalog, beside: configuration))
         for field in Self.comparableFields {
             let configKnows = configuration.knownFields.contains(field)
             let catalogKnows = catalog.knownFields.contains(field)
+            if field == .prices, configKnows, catalogKnows, let other = comparison.otherStorefront {
+                skipped.append(Skipped(field: field, subject: "", missingIn: [], because:
+                    "\(comparison.configNoun) prices storefront \(comparison.territory) and \(comparison.catalogNoun) storefront \(other), "
+                    + "each in its own currency: prices of different storefronts are not compared ('tally diff' shows them side by side)"))
+                otherStorefront = other
+                continue
+            }
             if configKnows && catalogKnows {
-                compared.append(field)
+                let counted = Self.count(field, in: comparison)
+                coverage.append(counted)
+                if counted.compared > 0 {
+                    compared.append(field)
+                } else {
+                    skipped.append(Skipped(field: field, subject: "", missingIn: [], because: Self.unstated(counted, nouns: nouns)))
+                }
                 continue
             }
             let subject: String
             switch (configKnows, catalogKnows) {
             case (false, false): subject = Skipped.neither
-            case (false, _): subject = Self.noun(configuration, beside: catalog)
-            default: subject = Self.noun(catalog, beside: configuration)
+            case (false, _): subject = nouns.0
+            default: subject = nouns.1
             }
             let missingIn = (configKnows ? [] : [configuration.file]) + (catalogKnows ? [] : [catalog.file])
             skipped.append(Skipped(field: field, subject: subject, missingIn: missingIn))
         }
         self.init(configuration: configuration.file, catalog: catalog.file, territory: comparison.territory,
-                  sharedProducts: comparison.sharedIDs.count, compared: compared, skipped: skipped)
+                  sharedProducts: comparison.sharedIDs.count, compared: compared, skipped: skipped, coverage: coverage)
         if comparison.comparesEveryTerritory { everyTerritory = true }
+        self.otherStorefront = otherStorefront
     }
 
-    /// One line for people. With nothing skipped:
-    /// `App.storekit (storefront USA) vs products.yaml: 14 products in both; compared kind, prices, period`;
-    /// otherwise `...; compared IDs, group and level only; skipped kind, prices: the property list has no kinds or prices`.
+    /// How many products in both had `field` compared, by the same conditions the rules apply.
+    static func count(_ field: Field, in comparison: Comparison) -> Coverage {
+        let (configuration, catalog) = (comparison.configuration, comparison.catalog)
+        var result = Coverage(field: field, compared: 0, applicable: 0)
+        for (left, right) in comparison.pairs {
+            let subscriptions = left.kind.isAutoRenewable && right.kind.isAutoRenewable
+            let applicable: Bool
+            let states: (Bool, Bool)
+            let compared: Bool
+            switch field {
+            case .kind:
+                (applicable, states, compared) = (true, (true, true), true)
+            case .familyShareable:
+                states = (left.familyShareable != nil, right.familyShareable != nil)
+                (applicable, compared) = (true, FamilySharingRule().applies(to: left, right, in: comparison))
+            case .prices:
+                let priced = comparison.comparesEveryTerritory ? !left.prices.isEmpty : left.price(in: comparison.territory) != nil
+                states = (priced, true)
+                (applicable, compared) = (true, PriceRule().applies(to: left, right, in: comparison))
+            case .period:
+                states = (left.period != nil, right.period != nil)
+                (applicable, compared) = (subscriptions, PeriodRule().applies(to: left, right, in: comparison))
+            case .introductoryOffer:
+                states = (!IntroOfferRule.silentForWant(of: left.introductoryOffer, configuration, against: right.introductoryOffer),
+                          !IntroOfferRule.silentForWant(of: right.introductoryOffer, catalog, against: left.introductoryOffer))
+                (applicable, compared) = (subscriptions, IntroOfferRule().applies(to: left, right, in: comparison))
+            case .promotionalOffers:
+                states = (configuration.states(.promotionalOffers, for: left), catalog.states(.promotionalOffers, for: right))
+                (applicable, compared) = (subscriptions, PromotionalOfferRule().applies(to: left, right, in: comparison))
+            case .group:
+                states = (!(left.group?.groupID ?? "").isEmpty, !(right.group?.groupID ?? "").isEmpty)
+                (applicable, compared) = (subscriptions || left.group != nil || right.group != nil, states.0 && states.1)
+            case .level:
+                states = (left.group?.level != nil, right.group?.level != nil)
+                (applicable, compared) = (subscriptions || left.group != nil || right.group != nil, states.0 && states.1)
+            default:
+                (applicable, states, compared) = (false, (false, false), false)
+            }
+            guard applicable else { continue }
+            result.applicable += 1
+            if compared {
+                result.compared += 1
+            } else {
+                if !states.0 { result.unstatedInConfiguration += 1 }
+                if !states.1 { result.unstatedInCatalog += 1 }
+            }
+        }
+        return result
+    }
+
+    /// Why a field both sources know was compared for no product, in words.
+    private static func unstated(_ coverage: Coverage, nouns: (String, String)) -> String {
+        let what = coverage.field.isSubscriptionField ? "subscription" : "product"
+        guard coverage.applicable > 0 else { return "no \(what) is in both" }
+        let whom: String
+        switch (coverage.unstatedInConfiguration > 0, coverage.unstatedInCatalog > 0) {
+        case (true, false): whom = nouns.0
+        case (false, true): whom = nouns.1
+        default: whom = "neither source"
+        }
+        let total = coverage.applicable == 1 ? "the 1 \(what) in both" : "the \(coverage.applicable) \(what)s in both"
+        if whom == "neither source" {
+            return "neither source states \(coverage.field.plural) for \(total)"
+        }
+        return "\(whom) states \(coverage.field.plural) for none of \(total)"
+    }
+
+    /// One line for people: per field, how many products were compared (`kind 14`,
+    /// `promotional offers 3 of 8 (the catalogue states them for 3)`), then what was skipped and why:
+    /// `App.storekit (storefront USA) vs products.yaml: 14 products in both; compared IDs, kind (14),
+    /// prices (14), period (8); skipped family sharing: the catalogue states family-sharing flags for none of the 14 products in both`.
     public var sentence: String {
         let prices = everyTerritory == true ? "prices in every region both price" : "storefront \(territory)"
-        var text = "\(configuration) (\(prices)) vs \(catalog): \(sharedProducts) product\(sharedProducts == 1 ? "" : "s") in both; "
-        let names = compared.map(\.rawValue)
-        if skipped.isEmpty {
-            text += "compared \(names.joined(separator: ", "))"
-            return text
+        let products = sharedProducts == 1 ? "1 product" : "\(sharedProducts) products"
+        let other = otherStorefront.map { " (storefront \($0))" } ?? ""
+        var text = "\(configuration) (\(prices)) vs \(catalog)\(other): \(products) in both; "
+        let byField = Dictionary(coverage.map { ($0.field, $0) }, uniquingKeysWith: { a, _ in a })
+        let names = compared.map { field -> String in
+            guard let counted = byField[field] else { return field.rawValue }
+            if counted.compared == counted.applicable { return "\(field.rawValue) (\(counted.compared))" }
+            return "\(field.rawValue) (\(counted.compared) of \(counted.applicable): \(Self.partial(counted)))"
         }
-        text += "compared \(Self.list(["IDs"] + names, conjunction: "and")) only; "
-        text += "skipped \(skipped.map(\.field.rawValue).joined(separator: ", ")): "
-        var subjects: [String] = []
+        text += "compared \((["IDs"] + names).joined(separator: ", "))"
+        guard !skipped.isEmpty else { return text }
+        // Fields grouped by their reason, in field order: "kind, prices: the property list has no
+        // kinds or prices; promotional-offers: the catalogue states promotional offers for none ...".
+        var reasons: [String] = []
         var fields: [String: [Field]] = [:]
         for item in skipped {
-            if fields[item.subject] == nil { subjects.append(item.subject) }
-            fields[item.subject, default: []].append(item.field)
+            let reason = item.because ?? item.subject
+            if fields[reason] == nil { reasons.append(reason) }
+            fields[reason, default: []].append(item.field)
         }
-        text += subjects.map { subject in
-            let plural = (fields[subject] ?? []).map(\.plural)
-            return subject == Skipped.neither
-                ? "\(subject) has \(Self.list(plural, conjunction: "or"))"
-                : "\(subject) has no \(Self.list(plural, conjunction: "or"))"
-        }.joined(separator: "; ")
+        let parts = reasons.map { reason -> String in
+            let grouped = fields[reason] ?? []
+            let names = grouped.map(\.rawValue).joined(separator: ", ")
+            guard !skipped.contains(where: { $0.because == reason }) else { return "\(names): \(reason)" }
+            let plural = Self.list(grouped.map(\.plural), conjunction: "or")
+            return reason == Skipped.neither ? "\(names): \(reason) has \(plural)" : "\(names): \(reason) has no \(plural)"
+        }
+        text += "; skipped " + parts.joined(separator: "; ")
         return text
+    }
+
+    /// Why some products were not compared: "the catalogue does not state them for 5".
+    private static func partial(_ coverage: Coverage) -> String {
+        var parts: [String] = []
+        if coverage.unstatedInConfiguration > 0 { parts.append("not stated by the configuration for \(coverage.unstatedInConfiguration)") }
+        if coverage.unstatedInCatalog > 0 { parts.append("not stated by the catalogue for \(coverage.unstatedInCatalog)") }
+        return parts.isEmpty ? "the others not comparable" : parts.joined(separator: ", ")
     }
 
     /// "the property list", or "the property list Products.plist" when both sources are of one kind.
@@ -129,6 +263,11 @@ public struct PairSummary: Sendable, Hashable, Codable {
 }
 
 extension Field {
+    /// Whether the field belongs to auto-renewable subscriptions only (so coverage counts subscriptions).
+    var isSubscriptionField: Bool {
+        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level].contains(self)
+    }
+
     /// The field in words, plural: "prices", "introductory offers".
     var plural: String {
         switch self {

@@ -152,3 +152,42 @@ public struct SourceIssue: Sendable, Hashable, Codable {
         self.path = path
     }
 }
+
+extension Catalog {
+    /// Whether this source says something about `field` for `product`: a value, or the key
+    /// written down even when empty (`promotional_offers: []` states that there are none).
+    ///
+    /// Sources that describe every product completely (StoreKit configurations, App Store
+    /// Connect exports, Google Play, App Store packages, property lists) state every field they
+    /// know for every product: a subscription without `adHocOffers` has no promotional offers.
+    /// Server catalogues (tally-catalog/1, CSV, mapped files) state a field only where the
+    /// product has the key or a value; elsewhere they are silent, and nothing is compared.
+    public func states(_ field: Field, for product: Product) -> Bool {
+        guard knownFields.contains(field) else { return false }
+        if format.describesEveryField || product.fieldPositions[field] != nil || product.fieldPaths[field] != nil { return true }
+        switch field {
+        case .id, .kind: return true
+        case .referenceName: return product.referenceName != nil
+        case .familyShareable: return product.familyShareable != nil
+        case .localizations: return !product.localizations.isEmpty
+        case .prices: return !product.prices.isEmpty
+        case .period: return product.period != nil
+        case .introductoryOffer: return product.introductoryOffer != nil
+        case .promotionalOffers: return !product.promotionalOffers.isEmpty
+        case .codeOffers: return !product.codeOffers.isEmpty
+        case .group: return product.group != nil
+        case .level: return product.group?.level != nil
+        }
+    }
+}
+
+extension SourceFormat {
+    /// Whether a source of this format describes each product completely, so that a value it
+    /// leaves out is absent rather than unstated (see `Catalog.states`).
+    public var describesEveryField: Bool {
+        switch self {
+        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList: return true
+        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped: return false
+        }
+    }
+}

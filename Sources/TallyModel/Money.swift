@@ -136,6 +136,23 @@ public enum DecimalText {
         var text = text
         return text.withUTF8 { parse($0) }
     }
+
+    /// The most significant digits a decimal Tally reads can have.
+    public static let maxDigits = 38
+
+    /// Why `parse` refuses `text`, as words to follow the quoted text: `is out of range: 60
+    /// digits, more than the 38 a decimal holds exactly` for a well-formed number that is too
+    /// long, else `is not a decimal number`.
+    public static func rejection(_ text: String) -> String {
+        let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        let wellFormed = !body.isEmpty && parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        let digits = parts.reduce(0) { $0 + $1.count }
+        if wellFormed, digits > maxDigits {
+            return "is out of range: \(digits) digits, more than the \(maxDigits) a decimal holds exactly"
+        }
+        return "is not a decimal number"
+    }
 }
 
 /// A decimal read from a document: the exact value, or the text that is not one.

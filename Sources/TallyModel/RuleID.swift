@@ -40,6 +40,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let promoOffer = RuleID(rawValue: "promo-offer")
     public static let group = RuleID(rawValue: "group")
     public static let level = RuleID(rawValue: "level")
+    public static let levelNumber = RuleID(rawValue: "level-number")
     public static let familySharing = RuleID(rawValue: "family-sharing")
 
     // Lint rules.
@@ -57,7 +58,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
 
     /// Every rule identity, cross-source first (the order of `RuleSet`).
     public static let all: [RuleID] = [
-        missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, familySharing,
+        missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, levelNumber, familySharing,
         duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
         negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory,
     ]

@@ -56,8 +56,15 @@ extension FindingText {
         if let baseline = context.recordingBaseline {
             return "\(symbol ? "✔ " : "")baseline written: \(counts) recorded in \(baseline) (\(products) checked in \(sources))"
         }
+        // Baseline entries that match no finding are named in the counts: with --strict or
+        // fail_on: warning they fail the run.
+        let stale = result.suppressed.unmatchedEntries
+        let staleText = stale > 0 ? ", \(counted(stale, "stale baseline entry"))" : ""
+        if context.fails(result), errors == 0, warnings == 0 {
+            return "\(symbol ? "✘ " : "")\(counts)\(staleText) in \(sources) (\(products) checked)"
+        }
         if errors == 0 && warnings == 0 {
-            return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)"
+            return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)\(staleText)"
         }
         if !context.fails(result) {
             return "\(symbol ? "✔ " : "")passed: \(counts) in \(sources) (\(products) checked)"
@@ -80,6 +87,15 @@ extension FindingText {
             lines.append("baseline: \(counted(count, "entry")) no longer \(count == 1 ? "occurs" : "occur") (fixed; rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them")):")
             lines += suppressed.stale.prefix(staleShown).map { "  stale: \($0)" }
             if count > staleShown { lines.append("  …and \(count - staleShown) more") }
+        }
+        if !suppressed.changed.isEmpty {
+            let count = suppressed.changed.count
+            lines.append("baseline: \(counted(count, "entry")) no longer \(count == 1 ? "matches its finding" : "match their findings"): the values changed, so the finding\(count == 1 ? " is" : "s are") reported as new:")
+            lines += suppressed.changed.prefix(staleShown).map { "  recorded: \($0)" }
+            if count > staleShown { lines.append("  …and \(count - staleShown) more") }
+        }
+        if suppressed.unmatchedEntries > 0 {
+            lines.append("baseline: entries that match no finding fail the check with --strict or fail_on: warning")
         }
         return lines
     }

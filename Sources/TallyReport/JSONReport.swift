@@ -48,9 +48,27 @@ public struct JSONReport: Sendable, Hashable, Codable {
         /// Field names (`kind`, `prices`, ...) both sources know, compared.
         public var compared: [String]
         public var skipped: [SkippedRecord]
+        /// Per field both sources know: for how many products it was compared, and how many
+        /// each side does not state it for. Absent when the run has no counts.
+        public var coverage: [CoverageRecord]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case configuration, catalog, territory, compared, skipped, sharedProducts = "shared_products"
+            case configuration, catalog, territory, compared, skipped, coverage, sharedProducts = "shared_products"
+        }
+    }
+
+    /// One field's coverage in a pair: `{"field": "promotional-offers", "compared": 4, "of": 8,
+    /// "unstated_in_configuration": 0, "unstated_in_catalog": 4}`.
+    public struct CoverageRecord: Sendable, Hashable, Codable {
+        public var field: String
+        public var compared: Int
+        /// The products the field applies to (subscriptions for subscription fields).
+        public var of: Int
+        public var unstatedInConfiguration: Int
+        public var unstatedInCatalog: Int
+
+        enum CodingKeys: String, CodingKey {
+            case field, compared, of, unstatedInConfiguration = "unstated_in_configuration", unstatedInCatalog = "unstated_in_catalog"
         }
     }
 

@@ -28,7 +28,11 @@ public struct JSONReporter: Reporter {
                 JSONReport.PairRecord(
                     configuration: pair.configuration, catalog: pair.catalog, territory: pair.territory.code,
                     sharedProducts: pair.sharedProducts, compared: pair.compared.map(\.rawValue),
-                    skipped: pair.skipped.map { JSONReport.SkippedRecord(field: $0.field.rawValue, reason: $0.reason, missingIn: $0.missingIn) })
+                    skipped: pair.skipped.map { JSONReport.SkippedRecord(field: $0.field.rawValue, reason: $0.reason, missingIn: $0.missingIn) },
+                    coverage: pair.coverage.isEmpty ? nil : pair.coverage.map {
+                        JSONReport.CoverageRecord(field: $0.field.rawValue, compared: $0.compared, of: $0.applicable,
+                                                  unstatedInConfiguration: $0.unstatedInConfiguration, unstatedInCatalog: $0.unstatedInCatalog)
+                    })
             },
             findings: result.findings.map(record))
     }

@@ -28,9 +28,12 @@ public struct ReportContext: Sendable, Hashable {
         return finding.severity >= failsAt
     }
 
-    /// Whether the run fails: a finding at or above `failsAt`.
+    /// Whether the run fails: a finding at or above `failsAt`, or, when warnings fail it, a
+    /// baseline entry that no longer matches a finding (`Suppressed.unmatchedEntries`).
     public func fails(_ result: CheckResult) -> Bool {
-        result.findings.contains(where: fails)
+        if result.findings.contains(where: fails) { return true }
+        guard let failsAt, failsAt <= .warning else { return false }
+        return result.suppressed.unmatchedEntries > 0
     }
 
     /// `path` (absolute, or relative to the working directory) relative to the repository root:

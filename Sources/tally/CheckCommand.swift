@@ -18,9 +18,10 @@ struct CheckCommand: ParsableCommand {
         (a folder of saved API pages) is a catalogue (what the server or the store holds). Every \
         configuration is compared with every catalogue, and every source is linted on its own; \
         when all sources are of one side, the first is compared with each of the others. Prices \
-        are compared in the configuration's storefront (settings._storefront, USA when absent). \
-        A field one source does not know (a property list has no prices) is skipped, and the \
-        report says so.
+        are compared in the configuration's storefront (settings._storefront, USA when absent); \
+        two .storekit files of different storefronts are compared in everything but prices (see \
+        'tally diff' for those). A field a source does not state (a property list has no prices) \
+        is skipped, and the report says, per field, for how many products it was compared.
 
         With no SOURCE arguments, Tally reads the sources of ./.tally.yml (see 'tally init'), or \
         else configs/*.{storekit,plist} and catalog/*.{json,yaml,yml,csv} in the current \
@@ -28,8 +29,9 @@ struct CheckCommand: ParsableCommand {
         pairs and a baseline.
 
         Baseline: --write-baseline FILE records today's findings (by rule, product and field, not \
-        by line) and exits 0; --baseline FILE then reports only findings it does not hold, and \
-        names the entries that no longer occur.
+        by line, with both sides' values) and exits 0; --baseline FILE then reports only findings \
+        it does not hold (a finding whose values changed is new), and names the entries that no \
+        longer match; with --strict (or fail_on: warning) such entries fail the check.
 
         Reports: any number of --report FORMAT[:FILE]; text goes to standard output unless a \
         report is named. On GitHub Actions (GITHUB_ACTIONS=true), annotations are the default.
@@ -69,7 +71,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var reports: ReportOptions
 
-    @Flag(name: .long, help: "Fail (exit 1) on warnings too, not only on errors.")
+    @Flag(name: .long, help: "Fail (exit 1) on warnings too, not only on errors, and on baseline entries that no longer match a finding.")
     var strict = false
 
     func validate() throws {
@@ -89,6 +91,7 @@ struct CheckCommand: ParsableCommand {
             format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict)
         let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(events: Diagnostics.progress) }
         timings.lap("read and check")
+        DroppedValues.warn(about: outcome.catalogs)
         Diagnostics.warn(outcome.notices)
         if let writeBaseline {
             try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline")

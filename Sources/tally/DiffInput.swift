@@ -74,6 +74,7 @@ enum DiffReading {
             print("tally: \(failures.count) \(noun) could not be read; nothing was compared", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
+        DroppedValues.warn(about: catalogs.compactMap { $0 })
         return catalogs
     }
 

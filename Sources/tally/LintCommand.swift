@@ -43,6 +43,7 @@ struct LintCommand: ParsableCommand {
                            policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
                            recordsSubjects: try reports.targets().contains { $0.format == .junit }, strict: strict)
         let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
+        DroppedValues.warn(about: outcome.catalogs)
         let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }

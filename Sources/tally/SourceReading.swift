@@ -76,8 +76,29 @@ enum SourceReading {
     static func readAll(_ paths: [String], options: SourceOptions, outcome: String = "nothing was checked") throws -> [Catalog] {
         let set = try options.sourceSet(arguments: paths, policy: nil, outcome: outcome)
         let readOptions = try options.readOptions(consequence: outcome)
-        return try Diagnostics.orExit(outcome) { () throws(RunFailure) in
+        let catalogs = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
             try set.read(format: options.inputFormat, options: readOptions, events: Diagnostics.progress)
+        }
+        DroppedValues.warn(about: catalogs)
+        return catalogs
+    }
+}
+
+/// Values the readers could not take, on standard error with file and line: every command that
+/// reads sources (check, lint, show, diff, convert) calls this once, after reading them.
+enum DroppedValues {
+    /// How many are listed per source before the rest is counted.
+    static let shown = 20
+
+    static func warn(about catalogs: [Catalog]) {
+        var standardError = StandardError()
+        for catalog in catalogs {
+            let dropped = catalog.droppedValues
+            for value in dropped.prefix(shown) { print(value.description, to: &standardError) }
+            if dropped.count > shown {
+                print("\(catalog.file): warning: \(dropped.count - shown) more values were not taken ('tally lint \(catalog.file)' lists them all)",
+                      to: &standardError)
+            }
         }
     }
 }

@@ -27,17 +27,37 @@ import TallyModel
     }
 
     @Test func levelOrderChangeBlamesTheMovedSubscription() {
-        // tier3 drops to the bottom in the catalogue: only tier3 is out of order.
+        // tier3 drops to the bottom in the catalogue: only tier3 ranks differently.
         let result = findings(Self.plans(group: "A"), Self.plans(group: "B", levels: [1, 2, 7, 4]))
         #expect(pairs(result) == ["level plan.tier3"])
-        #expect(result[0].message.contains("out of order"))
+        #expect(result[0].message == "plan.tier3 ranks above plan.tier4 in the configuration (level 3 vs 4) but below it in the catalogue (level 7 vs 4)")
         #expect(findings(Self.plans(group: "A"), Self.plans(group: "B", levels: [5, 2, 3, 4])).map(\.productID) == ["plan.tier1"])
     }
 
-    @Test func sameOrderButOtherLevelNumberIsReported() {
-        let result = findings(Self.plans(group: "A"), Self.plans(group: "B", levels: [1, 2, 3, 8]))
-        #expect(pairs(result) == ["level plan.tier4"])
-        #expect(result[0].message.contains("level 4 in the configuration, 8 in the catalogue"))
+    @Test func aSwapIsOneFindingWithOneWording() {
+        let result = findings(Self.plans(group: "A", levels: [1, 2]), Self.plans(group: "B", levels: [2, 1]))
+        #expect(result.count == 1, "\(result.map(\.message))")
+        #expect(result.allSatisfy { $0.ruleID.rawValue == "level" && $0.severity == .error && $0.message.contains(" but ") })
+    }
+
+    @Test func aCrossgradeThatBecomesAnUpgradeRanksDifferently() {
+        // Written levels on both sides: equal levels (a crossgrade) are part of the ranking.
+        let result = findings(Self.plans(group: "A", levels: [1, 1, 2]), Self.plans(group: "B", levels: [1, 2, 3]))
+        #expect(pairs(result) == ["level plan.tier2"], "\(result.map(\.message))")
+        #expect(result[0].message.contains("ranks level with plan.tier1 in the configuration (level 1 vs 1) but below it in the catalogue (level 2 vs 1)"))
+    }
+
+    @Test func sameOrderButOtherLevelNumbersIsAWarningOfItsOwn() {
+        let result = findings(Self.plans(group: "A"), Self.plans(group: "B", levels: [2, 3, 4, 5]))
+        #expect(pairs(result) == ["level-number plan.tier1", "level-number plan.tier2", "level-number plan.tier3", "level-number plan.tier4"])
+        #expect(result.allSatisfy { $0.severity == .warning })
+        #expect(result[0].message == "plan.tier1 is numbered level 1 in the configuration but 2 in the catalogue; the group ranks its subscriptions alike on both sides, only the numbers differ")
+    }
+
+    @Test func aRenumberingBesideAMoveReportsTheMoveOnly() {
+        let result = findings(Self.plans(group: "A"), Self.plans(group: "B", levels: [1, 2, 9, 8]))
+        #expect(result.allSatisfy { $0.ruleID.rawValue == "level" }, "\(result.map(\.message))")
+        #expect(result.count == 1)
     }
 
     @Test func sharedLevelsAreAllowed() {
@@ -58,11 +78,24 @@ import TallyModel
     }
 }
 
-@Suite struct LongestNonDecreasingTests {
-    @Test func keepsTheLongestRun() {
-        #expect(LevelRule.longestNonDecreasing([1, 2, 7, 4]).count == 3)
-        #expect(!LevelRule.longestNonDecreasing([1, 2, 7, 4]).contains(2))
-        #expect(LevelRule.longestNonDecreasing([]).isEmpty)
-        #expect(LevelRule.longestNonDecreasing([3, 3, 3]).count == 3)
+@Suite struct LevelAnalysisTests {
+    static func members(_ pairs: [(Int, Int)]) -> [LevelAnalysis.Member] {
+        pairs.enumerated().map { index, pair in
+            LevelAnalysis.Member(id: "p\(index)", config: .subscription("p\(index)"), catalog: .subscription("p\(index)"), left: pair.0, right: pair.1)
+        }
+    }
+
+    @Test func movesTheFewest() {
+        #expect(LevelAnalysis.moved(Self.members([(1, 1), (2, 2), (3, 7), (4, 4)]), strict: true) == [2])
+        #expect(LevelAnalysis.moved(Self.members([]), strict: true).isEmpty)
+        #expect(LevelAnalysis.moved(Self.members([(1, 3), (1, 3), (1, 3)]), strict: true).isEmpty)
+        // Top to bottom: one subscription moved, not the four it passed.
+        #expect(LevelAnalysis.moved(Self.members([(1, 5), (2, 1), (3, 2), (4, 3), (5, 4)]), strict: true) == [0])
+    }
+
+    @Test func tiesCountOnlyWhenBothSidesWriteLevels() {
+        let members = Self.members([(1, 1), (1, 2), (2, 3)])
+        #expect(LevelAnalysis.moved(members, strict: true).count == 1)
+        #expect(LevelAnalysis.moved(members, strict: false).isEmpty)
     }
 }

@@ -32,8 +32,9 @@ import TallyModel
         #expect(pair.skipped.allSatisfy { $0.missingIn == ["Products.plist"] })
         #expect(pair.skipped.first { $0.field == .prices }?.reason == "the property list has no prices")
         #expect(result.comparisons == [pair.sentence])
-        #expect(pair.sentence.hasPrefix("App.storekit (storefront USA) vs Products.plist: 3 products in both; compared IDs only; skipped kind, "))
-        #expect(pair.sentence.hasSuffix("the property list has no kinds, family-sharing flags, prices, periods, introductory offers, promotional offers, subscription groups or levels"))
+        #expect(pair.sentence == "App.storekit (storefront USA) vs Products.plist: 3 products in both; compared IDs; skipped kind, family-sharing, prices, period, "
+                + "introductory-offer, promotional-offers, group, level: the property list has no kinds, family-sharing flags, prices, periods, introductory offers, "
+                + "promotional offers, subscription groups or levels")
     }
 
     @Test func aMissingIDIsStillReportedWithTheKeyPath() throws {
@@ -56,7 +57,7 @@ import TallyModel
         #expect(pairs(result.findings) == ["price com.a.coins"])
         let pair = try #require(result.pairs.first)
         #expect(pair.compared == [.kind, .prices, .period, .group, .level])
-        #expect(pair.sentence.hasSuffix("compared IDs, kind, prices, period, group and level only; skipped family-sharing, introductory-offer, promotional-offers: "
+        #expect(pair.sentence.hasSuffix("compared IDs, kind (3), prices (3), period (2), group (2), level (2); skipped family-sharing, introductory-offer, promotional-offers: "
                                         + "the CSV catalogue has no family-sharing flags, introductory offers or promotional offers"))
     }
 
@@ -66,7 +67,8 @@ import TallyModel
         let pair = PairSummary(Comparison(configuration: plist, catalog: csv))
         #expect(pair.skipped.first { $0.field == .period }?.reason == "neither source has periods")
         #expect(pair.skipped.first { $0.field == .prices }?.reason == "the property list has no prices")
-        #expect(pair.sentence.hasSuffix("neither source has kinds, family-sharing flags, periods, introductory offers, promotional offers, subscription groups or levels; the property list has no prices"))
+        #expect(pair.sentence.hasSuffix("kind, family-sharing, period, introductory-offer, promotional-offers, group, level: neither source has kinds, family-sharing flags, periods, "
+                                        + "introductory offers, promotional offers, subscription groups or levels; prices: the property list has no prices"))
     }
 
     @Test func sourcesOfOneKindAreNamedByFile() throws {
@@ -76,9 +78,23 @@ import TallyModel
         #expect(pair.skipped.first { $0.field == .kind }?.reason == "the property list One.plist has no kinds")
     }
 
-    @Test func nothingSkippedKeepsTheShortSentence() {
+    @Test func fieldsNoProductStatesAreSkippedNotClaimed() {
+        // Both sides know every field, but no product states family sharing, and the server
+        // catalogue states no promotional offers.
         let result = Checker().check(configurations: [.config(Self.config)], catalogs: [.server(Self.config)])
-        #expect(result.comparisons == ["App.storekit (storefront USA) vs catalog.yaml: 3 products in both; compared kind, family-sharing, prices, period, introductory-offer, promotional-offers, group, level"])
+        #expect(result.comparisons == ["App.storekit (storefront USA) vs catalog.yaml: 3 products in both; compared IDs, kind (3), prices (3), period (2), "
+                                       + "introductory-offer (2), group (2), level (2); skipped family-sharing: neither source states family-sharing flags for "
+                                       + "the 3 products in both; promotional-offers: the tally-catalog/1 file states promotional offers for none of the 2 subscriptions in both"])
+    }
+
+    @Test func aFieldStatedForSomeProductsSaysForHowMany() throws {
+        var stated = Self.config
+        stated[1].familyShareable = true
+        var configuration = Self.config
+        for index in configuration.indices { configuration[index].familyShareable = false }
+        let pair = try #require(Checker().check(configurations: [.config(configuration)], catalogs: [.server(stated)]).pairs.first)
+        #expect(pair.sentence.contains("family-sharing (1 of 3: not stated by the catalogue for 2)"), "\(pair.sentence)")
+        #expect(pair.coverage.first { $0.field == .familyShareable } == PairSummary.Coverage(field: .familyShareable, compared: 1, applicable: 3, unstatedInCatalog: 2))
     }
 
     @Test func levelsFromTheOrderOfAListOnlyHaveToRankAlike() {

@@ -70,9 +70,10 @@ public struct GateOutcome: Sendable, Hashable {
     public var unmatchedGroups: [GroupCorrespondence]
 
     /// Whether the gate fails: a reported finding at or above the policy's `fail_on` (or a
-    /// warning, with `strict`).
+    /// warning, with `strict`). Baseline entries that match no finding (fixed, or changed
+    /// values) count as warnings: they fail the gate with `strict` or `fail_on: warning`.
     public func fails(strict: Bool = false) -> Bool {
-        policy.fails(result, strict: strict)
+        policy.fails(result, strict: strict) || (policy.failBar(strict: strict) <= .warning && result.suppressed.unmatchedEntries > 0)
     }
 
     /// A baseline of today's findings.

@@ -73,8 +73,13 @@ public struct Policy: Sendable, Hashable {
 
     /// Whether the findings fail the gate under this policy (`strict` lowers the bar to warnings).
     public func fails(_ result: CheckResult, strict: Bool = false) -> Bool {
-        let bar: Severity = strict ? min(failOn, .warning) : failOn
+        let bar = failBar(strict: strict)
         return result.findings.contains { $0.severity >= bar }
+    }
+
+    /// The lowest severity that fails the gate: `fail_on`, lowered to warnings by `strict`.
+    public func failBar(strict: Bool = false) -> Severity {
+        strict ? min(failOn, .warning) : failOn
     }
 }
 

@@ -38,7 +38,7 @@ public struct PriceRule: ProductPairRule {
     public init() {}
 
     public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
-        comparison.bothKnow(.prices) && (comparison.comparesEveryTerritory ? !config.prices.isEmpty : config.price(in: comparison.territory) != nil)
+        comparison.bothKnow(.prices) && comparison.otherStorefront == nil && (comparison.comparesEveryTerritory ? !config.prices.isEmpty : config.price(in: comparison.territory) != nil)
     }
 
     /// Every territory both sides price (a Google Play source against a catalogue: each prices

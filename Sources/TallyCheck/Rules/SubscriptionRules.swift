@@ -83,7 +83,10 @@ public struct IntroOfferRule: ProductPairRule {
     }
 }
 
-/// Promotional offers, matched by offer ID, where both sides list them.
+/// Promotional offers, matched by offer ID, wherever both sides state them for a product
+/// (`Catalog.states`): a list, even an empty one, against a list with other offers is a finding.
+/// A server catalogue that says nothing about a product's promotional offers is skipped, and
+/// the comparison's coverage line says so.
 public struct PromotionalOfferRule: ProductPairRule {
     public static let description = RuleDescription(
         id: .promoOffer, defaultSeverity: .error,
@@ -94,8 +97,8 @@ public struct PromotionalOfferRule: ProductPairRule {
     public init() {}
 
     public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
-        comparison.bothKnow(.promotionalOffers) && bothSubscriptions(config, catalog)
-            && !config.promotionalOffers.isEmpty && !catalog.promotionalOffers.isEmpty
+        bothSubscriptions(config, catalog) && comparison.configuration.states(.promotionalOffers, for: config)
+            && comparison.catalog.states(.promotionalOffers, for: catalog)
     }
 
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {

@@ -198,7 +198,7 @@ struct ConnectCatalogBuilder {
         }
         guard let amount = DecimalText.parse(text) else {
             issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
-                                      message: "customerPrice \"\(text)\" in \(territory) is not a decimal number", position: customerPrice.position))
+                                      message: "customerPrice \"\(text)\" in \(territory) \(DecimalText.rejection(text))", position: customerPrice.position))
             return nil
         }
         let currency = store[territoryKey]?[attribute: "currency"]?.string ?? territory.currency

@@ -105,7 +105,7 @@ struct CSVProductMerger {
                     priced = true
                 } else {
                     draft.priceIssues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
-                                                         message: "row \(row.number): price \"\(String(decoding: bytes, as: UTF8.self))\" in \(territory) is not a decimal number",
+                                                         message: "row \(row.number): price \"\(String(decoding: bytes, as: UTF8.self))\" in \(territory) \(DecimalText.rejection(String(decoding: bytes, as: UTF8.self)))",
                                                          position: row.position(column)))
                 }
             }
@@ -266,7 +266,7 @@ struct CSVProductMerger {
         if let priced {
             guard let amount = decimal(priced.cell.text) else {
                 issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .introductoryOffer,
-                                          message: "row \(priced.cell.row): intro_price \"\(priced.cell.text)\" is not a decimal number",
+                                          message: "row \(priced.cell.row): intro_price \"\(priced.cell.text)\" \(DecimalText.rejection(priced.cell.text))",
                                           position: priced.cell.position))
                 return nil
             }

@@ -193,7 +193,7 @@ struct MappingApplier {
     private mutating func amount(_ match: PathMatch, id: String, territory: Territory, field: Field) -> Money? {
         let text = match.node.scalarText ?? ""
         guard var amount = DecimalText.parse(text) else {
-            issue(.invalidPrice, id, field, "price \"\(text)\" in \(territory) is not a decimal number", match)
+            issue(.invalidPrice, id, field, "price \"\(text)\" in \(territory) \(DecimalText.rejection(text))", match)
             return nil
         }
         if mapping.amounts == .minorUnits {

@@ -246,7 +246,7 @@ struct StoreKitDecoder {
                 product.prices = [Price(territory: .usa, money: Money(amount: amount, currency: nil), position: pricePosition)]
             } else {
                 issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
-                                          message: "displayPrice \"\(priceText)\" is not a decimal number", position: pricePosition))
+                                          message: "displayPrice \"\(priceText)\" \(DecimalText.rejection(priceText))", position: pricePosition))
             }
         }
         if let periodText {
@@ -330,7 +330,7 @@ struct StoreKitDecoder {
         var price: Money?
         if let priceText {
             guard let amount = DecimalText.parse(priceText) else {
-                issues.append(("offer displayPrice \"\(priceText)\" is not a decimal number", start))
+                issues.append(("offer displayPrice \"\(priceText)\" \(DecimalText.rejection(priceText))", start))
                 return nil
             }
             price = Money(amount: amount, currency: nil)

@@ -315,7 +315,7 @@ struct CatalogDecoder {
                 scratch.append(Price(territory: territory, money: Money(amount: amount, in: territory), position: at))
             case .invalid(let text):
                 issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
-                                          message: "price \"\(text)\" in \(territory) is not a decimal number", position: at))
+                                          message: "price \"\(text)\" in \(territory) \(DecimalText.rejection(text))", position: at))
             }
         }
         if let repeated = seenTerritories.firstRepeat(in: scratch) {
@@ -386,7 +386,7 @@ struct CatalogDecoder {
                 } else {
                     valid = false
                     issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .introductoryOffer,
-                                              message: "offer price \"\(text)\" is not a decimal number", position: at))
+                                              message: "offer price \"\(text)\" \(DecimalText.rejection(text))", position: at))
                 }
             default:
                 let allowed = promotional ? Self.offerKeys : Self.offerKeys.filter { $0 != "id" }

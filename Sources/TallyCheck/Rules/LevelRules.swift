@@ -1,0 +1,198 @@
+import TallyModel
+
+/// The subscriptions of one matched group, with their levels on both sides, and which of them
+/// rank differently. What `LevelRule` and `LevelNumberRule` both read.
+///
+/// Levels are a ranking (1 = highest level of service; equal levels are crossgrades): two
+/// subscriptions rank alike when one is above, below or level with the other on both sides.
+/// Where a side's levels are only the order of a list (a property list's group, a catalogue
+/// group without level keys), it cannot say "level with", so a tie there agrees with any order.
+/// The subscriptions that "moved" are the fewest whose removal leaves a ranking both sides
+/// agree on; each gets one finding, naming a group-mate it ranks differently against.
+struct LevelAnalysis {
+    struct Member {
+        var id: String
+        var config: Product
+        var catalog: Product
+        var left: Int
+        var right: Int
+    }
+
+    struct Group {
+        /// Sorted by the configuration's level, then the catalogue's, then ID.
+        var members: [Member]
+        /// Indices into `members` of the subscriptions that rank differently.
+        var moved: Set<Int>
+        /// Whether both sides write every level down, so that ties (crossgrades) count.
+        var strict: Bool
+
+        /// Whether two members rank differently (see `LevelAnalysis`).
+        func conflict(_ a: Member, _ b: Member) -> Bool {
+            if strict { return LevelAnalysis.relation(a.left, to: b.left) != LevelAnalysis.relation(a.right, to: b.right) }
+            return (a.left < b.left && a.right > b.right) || (a.left > b.left && a.right < b.right)
+        }
+    }
+
+    /// Every matched group with subscriptions on both sides, ordered by the configuration's group ID.
+    static func groups(_ comparison: Comparison) -> [Group] {
+        guard comparison.bothKnow(.level) else { return [] }
+        let matching = comparison.groupPairing
+        var byGroup: [String: [Member]] = [:]
+        for (config, catalog) in comparison.pairs {
+            guard let a = config.group, let b = catalog.group, let left = a.level, let right = b.level,
+                  matching.rightGroup[a.groupID] == b.groupID else { continue }
+            byGroup[a.groupID, default: []].append(Member(id: config.id, config: config, catalog: catalog, left: left, right: right))
+        }
+        return byGroup.keys.sorted().map { key in
+            let members = (byGroup[key] ?? []).sorted { ($0.left, $0.right, $0.id) < ($1.left, $1.right, $1.id) }
+            let strict = members.allSatisfy { $0.config.fieldPositions[.level] != nil && $0.catalog.fieldPositions[.level] != nil }
+            return Group(members: members, moved: moved(members, strict: strict), strict: strict)
+        }
+    }
+
+    /// The members outside one largest set that ranks alike on both sides, in O(n log n): a
+    /// weighted longest chain over the classes of equal (left, right) levels, which stand or fall
+    /// together. Taken in the configuration's order, the catalogue's levels must rise where the
+    /// configuration's rise; when `strict`, strictly, and stay equal where they are equal.
+    static func moved(_ members: [Member], strict: Bool) -> Set<Int> {
+        var classes: [(left: Int, right: Int, members: [Int])] = []
+        var classIndex: [Pair: Int] = [:]
+        for (index, member) in members.enumerated() {
+            let pair = Pair(left: member.left, right: member.right)
+            if let existing = classIndex[pair] {
+                classes[existing].members.append(index)
+            } else {
+                classIndex[pair] = classes.count
+                classes.append((member.left, member.right, [index]))
+            }
+        }
+        // Strict: right levels descending within one configuration level, and a chain that rises
+        // strictly, take at most one class per configuration level and per catalogue level.
+        // Lenient: ascending, and a chain that never falls.
+        let order = classes.indices.sorted {
+            let (a, b) = (classes[$0], classes[$1])
+            return a.left != b.left ? a.left < b.left : (strict ? a.right > b.right : a.right < b.right)
+        }
+        let rights = Array(Set(classes.map(\.right))).sorted()
+        let rank = Dictionary(uniqueKeysWithValues: rights.enumerated().map { ($1, $0 + 1) })
+        // A Fenwick tree of the best chain (weight, last class) ending at each catalogue level.
+        var tree = [(weight: Int, last: Int)](repeating: (0, -1), count: rights.count + 1)
+        var previous = [Int](repeating: -1, count: classes.count)
+        var best = (weight: 0, last: -1)
+        for index in order {
+            let position = rank[classes[index].right] ?? 1
+            var query = (weight: 0, last: -1)
+            var cursor = strict ? position - 1 : position
+            while cursor > 0 {
+                if tree[cursor].weight > query.weight { query = tree[cursor] }
+                cursor -= cursor & -cursor
+            }
+            previous[index] = query.last
+            // Ties between equally large sets keep the subscriptions whose levels did not change.
+            let unchanged = classes[index].left == classes[index].right ? classes[index].members.count : 0
+            let chain = (weight: query.weight + classes[index].members.count * (members.count + 1) + unchanged, last: index)
+            if chain.weight > best.weight { best = chain }
+            cursor = position
+            while cursor < tree.count {
+                if chain.weight > tree[cursor].weight { tree[cursor] = chain }
+                cursor += cursor & -cursor
+            }
+        }
+        var kept = Set<Int>()
+        var cursor = best.last
+        while cursor >= 0 {
+            kept.formUnion(classes[cursor].members)
+            cursor = previous[cursor]
+        }
+        return Set(members.indices).subtracting(kept)
+    }
+
+    private struct Pair: Hashable {
+        var left: Int
+        var right: Int
+    }
+
+    /// "above", "below" or "level with": where a level stands against another (1 is the top).
+    static func relation(_ level: Int, to other: Int) -> String {
+        level == other ? "level with" : level < other ? "above" : "below"
+    }
+}
+
+/// Subscriptions rank differently inside a matched group: an upgrade on one side is a
+/// downgrade (or a crossgrade) on the other.
+public struct LevelRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: .level, defaultSeverity: .error,
+        summary: "A subscription ranks differently inside its group (1 = highest level of service): the level order differs.", category: "cross-source",
+        rationale: "Levels decide whether a change is an upgrade (immediate, prorated), a downgrade (at the next renewal) or a crossgrade: a different ranking makes the server grant access at the wrong time.",
+        fix: "Rank the group's subscriptions in the same order on both sides (1 = highest level of service), as in App Store Connect.")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
+        for group in LevelAnalysis.groups(comparison) {
+            for (index, member) in group.members.enumerated() {
+                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
+                                              location: comparison.configuration.location(member.config.position)))
+                guard group.moved.contains(index) else { continue }
+                findings.append(finding(member, against: witness(for: member, in: group), comparison))
+            }
+        }
+    }
+
+    /// A group-mate that keeps its rank and that `member` ranks differently against (one always
+    /// exists: otherwise `member` would rank alike with all of them and would not have moved).
+    private func witness(for member: LevelAnalysis.Member, in group: LevelAnalysis.Group) -> LevelAnalysis.Member? {
+        group.members.enumerated().first { index, other in
+            !group.moved.contains(index) && group.conflict(member, other)
+        }?.element
+    }
+
+    private func finding(_ member: LevelAnalysis.Member, against other: LevelAnalysis.Member?, _ comparison: Comparison) -> Finding {
+        let (here, there) = (comparison.configNoun, comparison.catalogNoun)
+        let message: String
+        if let other {
+            message = "\(member.id) ranks \(LevelAnalysis.relation(member.left, to: other.left)) \(other.id) in \(here) "
+                + "(level \(member.left) vs \(other.left)) but \(LevelAnalysis.relation(member.right, to: other.right)) it in \(there) "
+                + "(level \(member.right) vs \(other.right))"
+        } else {
+            message = "\(member.id) ranks differently in its group: level \(member.left) in \(here), \(member.right) in \(there)"
+        }
+        return Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,
+                       message: message,
+                       left: comparison.configSide(member.config, .level, value: String(member.left)),
+                       right: comparison.catalogSide(member.catalog, .level, value: String(member.right)))
+    }
+}
+
+/// A matched group ranks its subscriptions alike on both sides, but numbers the levels
+/// differently (1, 2, 3 against 2, 3, 4). Reported only where both sources write the levels down
+/// and nothing in the group ranks differently (then `level` reports the moves).
+public struct LevelNumberRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: .levelNumber, defaultSeverity: .warning,
+        summary: "A group ranks its subscriptions alike on both sides, but the level numbers differ.", category: "cross-source",
+        rationale: "The ranking decides upgrades and downgrades, and it agrees; but code that compares level numbers across the sources (or with StoreKit's) will get them wrong.",
+        fix: "Number the levels as App Store Connect does (1 = highest level of service, then 2, 3, … down the group) on both sides.")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
+        for group in LevelAnalysis.groups(comparison) where group.moved.isEmpty {
+            for member in group.members {
+                // A level taken from the order of a list (a property list's group, a catalogue
+                // group without level keys) has no number of its own to compare.
+                guard member.config.fieldPositions[.level] != nil, member.catalog.fieldPositions[.level] != nil else { continue }
+                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
+                                              location: comparison.configuration.location(member.config.position)))
+                guard member.left != member.right else { continue }
+                findings.append(Finding(
+                    ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,
+                    message: "\(member.id) is numbered level \(member.left) in \(comparison.configNoun) but \(member.right) in \(comparison.catalogNoun); "
+                        + "the group ranks its subscriptions alike on both sides, only the numbers differ",
+                    left: comparison.configSide(member.config, .level, value: String(member.left)),
+                    right: comparison.catalogSide(member.catalog, .level, value: String(member.right))))
+            }
+        }
+    }
+}
