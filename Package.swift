@@ -86,7 +86,7 @@ let package = Package(
             "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "FlyingFox", package: "FlyingFox"),
         ], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats"]),
+        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig"]),
     ],
     swiftLanguageModes: [.v6]
 )

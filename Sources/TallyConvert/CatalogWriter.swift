@@ -130,7 +130,10 @@ struct CatalogWriter {
         if knows(.introductoryOffer), let offer = product.introductoryOffer {
             members.append(OutputMember("introductory_offer", offerValue(offer, id: nil, product: product, notes: &notes)))
         }
-        if knows(.promotionalOffers), !product.promotionalOffers.isEmpty {
+        // A source that states a subscription has no promotional offers (a StoreKit configuration
+        // without adHocOffers) gives `promotional_offers: []`, so that the catalogue says so too.
+        if knows(.promotionalOffers), !product.promotionalOffers.isEmpty
+            || (product.kind.isAutoRenewable && catalog.states(.promotionalOffers, for: product)) {
             var ids = Set<String>()
             var offers: [OutputValue] = []
             for (index, offer) in product.promotionalOffers.enumerated() {

@@ -106,6 +106,15 @@ public enum TallyAssert {
             let place = FailurePlace(finding, base: base)
             recorder.record(FailureText.message(finding), at: place, failing: failing, callSite: callSite)
         }
+        // Baseline entries that match no finding any more (fixed, or now with other values): a
+        // warning, which fails under `strict` or `fail_on: warning`, as in `tally check`.
+        let suppressed = outcome.result.suppressed
+        if suppressed.unmatchedEntries > 0 {
+            let lines = suppressed.stale.map { "  stale: \($0)" } + suppressed.changed.map { "  recorded: \($0)" }
+            let message = (["[baseline] \(suppressed.unmatchedEntries) entr\(suppressed.unmatchedEntries == 1 ? "y" : "ies") of \(suppressed.baselineFile ?? "the baseline") no longer match a finding; record the baseline again"] + lines)
+                .joined(separator: "\n")
+            recorder.record(message, at: nil, failing: outcome.policy.failBar(strict: strict) <= .warning, callSite: callSite)
+        }
     }
 }
 

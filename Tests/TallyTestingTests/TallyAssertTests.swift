@@ -1,6 +1,8 @@
 import Foundation
 import TallyCheck
 import TallyFormats
+import TallyConfig
+import TallyModel
 import TallyTesting
 import Testing
 
@@ -90,5 +92,30 @@ import Testing
         #expect(text.contains("input limit"), "\(text)")
         #expect(text.contains("ReadOptions(maxBytes:"), "\(text)")
         #expect(!text.contains("--max-input-mb"), "\(text)")
+    }
+}
+
+/// A baseline entry that no longer matches a finding is a warning in `TallyAssert.policy()` as in
+/// `tally check`: it fails the test under `strict`.
+@Suite struct TallyAssertBaselineTests {
+    @Test func aStaleBaselineEntryFailsUnderStrict() throws {
+        let directory = try Examples.broken([])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixed = Finding(ruleID: .price, severity: .error, productID: "com.calmly.app.sessions.20", territory: .usa, field: .prices,
+                            message: "fixed since", left: FindingSide(role: .configuration, value: "5.99 USD", location: SourceLocation(file: Examples.config, line: 37)))
+        try BaselineFile.encode(Baseline(findings: [fixed]))
+            .write(to: directory.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        try "version: 1\nsources: [configs/*.storekit, catalog/*.yaml]\nbaseline: baseline.json\n"
+            .write(to: directory.appendingPathComponent(".tally.yml"), atomically: true, encoding: .utf8)
+
+        // Without strict: a warning, the test passes.
+        try TallyAssert.policy(root: directory.path)
+        // With strict: one failure naming the stale entry.
+        try withKnownIssue("the stale entry fails under strict") {
+            try TallyAssert.policy(strict: true, root: directory.path)
+        } matching: { issue in
+            let comment = issue.comments.first?.rawValue ?? ""
+            return comment.hasPrefix("[baseline]") && comment.contains("stale: price com.calmly.app.sessions.20")
+        }
     }
 }
