@@ -29,7 +29,11 @@ enum GroupDiffer {
         var result: [String: Change] = [:]
         for (_, unsorted) in groups {
             let members = unsorted.sorted { ($0.left, $0.right, $0.id) < ($1.left, $1.right, $1.id) }
-            let kept = longestNonDecreasing(members.map(\.right), preferring: members.map { $0.left == $0.right })
+            // The one ranking judgement `tally check` makes too: ties count where both sides write
+            // every level down.
+            let strict = members.allSatisfy { $0.old.fieldPositions[.level] != nil && $0.new.fieldPositions[.level] != nil }
+            let moved = LevelRanking.moved(members.map { ($0.left, $0.right) }, strict: strict)
+            let kept = members.indices.map { !moved.contains($0) }
             let witnesses = Witnesses(members, kept: kept)
             for (index, member) in members.enumerated() where !kept[index] || member.left != member.right {
                 var note = "same order in the group"
@@ -121,55 +125,6 @@ enum GroupDiffer {
                 return "was above \(members[below].id), now below it"
             }
             return "its order in the group changed"
-        }
-    }
-
-    /// Marks one longest non-decreasing subsequence of `values` (O(n log n), a Fenwick tree of
-    /// prefix maxima over the value ranks). Among the longest, the one keeping the most
-    /// `preferred` elements wins (subscriptions whose level did not change, so that the one that
-    /// moved is the one reported); after that, earlier elements win.
-    static func longestNonDecreasing(_ values: [Int], preferring preferred: [Bool]) -> [Bool] {
-        let count = values.count
-        let ranks = Dictionary(uniqueKeysWithValues: Set(values).sorted().enumerated().map { ($0.element, $0.offset + 1) })
-        // Score: length first (weight count + 1 per element), preferred elements second.
-        var tree = [Entry](repeating: Entry(score: 0, index: -1), count: ranks.count + 1)
-        var best = [Int](repeating: 0, count: count)
-        var previous = [Int](repeating: -1, count: count)
-        var top = Entry(score: 0, index: -1)
-        for index in 0..<count {
-            let rank = ranks[values[index]] ?? 1
-            var before = Entry(score: 0, index: -1)
-            var position = rank
-            while position > 0 {
-                if tree[position].beats(before) { before = tree[position] }
-                position -= position & -position
-            }
-            best[index] = before.score + count + 1 + (preferred[index] ? 1 : 0)
-            previous[index] = before.index
-            let entry = Entry(score: best[index], index: index)
-            if entry.beats(top) { top = entry }
-            position = rank
-            while position < tree.count {
-                if entry.beats(tree[position]) { tree[position] = entry }
-                position += position & -position
-            }
-        }
-        var kept = [Bool](repeating: false, count: count)
-        var cursor = top.index
-        while cursor >= 0 {
-            kept[cursor] = true
-            cursor = previous[cursor]
-        }
-        return kept
-    }
-
-    private struct Entry {
-        var score: Int
-        var index: Int
-
-        /// A higher score, or the same score from an earlier element.
-        func beats(_ other: Entry) -> Bool {
-            score > other.score || (score == other.score && other.index >= 0 && index >= 0 && index < other.index)
         }
     }
 }

@@ -176,7 +176,8 @@ import Testing
                 return (groups[at.0]["subscriptions"] as? [[String: Any]] ?? [])[at.1]
             }
             // The catalogue adds an offer the configuration lacks.
-            if let at = subscriptions.first(where: { subscription($0)["promotional_offers"] == nil }) {
+            // (convert writes `promotional_offers: []` where the configuration has none.)
+            if let at = subscriptions.first(where: { (subscription($0)["promotional_offers"] as? [Any])?.isEmpty ?? true }) {
                 let twin = Self.editing(document, at) { $0["promotional_offers"] = [["id": "tally.added", "type": "free-trial", "period": "P1W"]] }
                 try JSONSerialization.data(withJSONObject: twin, options: [.sortedKeys]).write(to: directory.appendingPathComponent("twin.json"))
                 let output = try CLIRunner.run(["check", "--no-config", source, "twin.json", "--format", "json"], in: directory)

@@ -62,6 +62,38 @@ import Testing
         #expect(groups.sorted() == ["added Basic", "changed Premium"], "\(diff.stdout)")
     }
 
+    /// Levels 1, 2, 2 (p2 and p3 crossgrades) become 1, 2, 3: p3 now ranks below p2. Check's
+    /// `level` rule and diff's reordered group ask one `LevelRanking`, so both name the same
+    /// subscription, and neither names p1.
+    @Test func checkAndDiffAgreeOnWhichSubscriptionMovedInTheRanking() throws {
+        func catalogue(_ levels: [Int]) -> String {
+            let subscriptions = levels.enumerated().map { index, level in
+                "{\"id\": \"p\(index + 1)\", \"name\": \"P\(index + 1)\", \"level\": \(level), \"period\": \"P1M\", \"prices\": {\"USA\": \"\(9 - index).99\"}}"
+            }
+            return """
+            {"format": "tally-catalog/1", "default_territory": "USA",
+             "subscription_groups": [{"id": "g", "name": "Plans", "subscriptions": [\(subscriptions.joined(separator: ", "))]}]}
+            """
+        }
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data(catalogue([1, 2, 2]).utf8).write(to: workspace.root.appendingPathComponent("A.json"))
+        try Data(catalogue([1, 2, 3]).utf8).write(to: workspace.root.appendingPathComponent("B.json"))
+
+        let check = try workspace.run(["check", "--no-config", "--format", "json", "A.json", "B.json"])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        let moved = findingRecords(try jsonReport(check)).filter { $0["rule"] as? String == "level" }.map { $0["product"] as? String ?? "-" }
+        #expect(moved == ["p3"], "\(check.stdout)")
+
+        let diff = try workspace.run(["diff", "A.json", "B.json", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])
+        let changes = try #require((report["diffs"] as? [[String: Any]])?.first?["changes"] as? [[String: Any]])
+        let reordered = changes.filter { change in
+            change["aspect"] as? String == "level" && ((change["attention"] as? [String]) ?? []).contains("group-reordered")
+        }.map { $0["product"] as? String ?? "-" }
+        #expect(reordered == moved, "\(diff.stdout)")
+    }
+
     @Test func everyMistakeOfAPolicyFileIsReportedInOneRun() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
