@@ -43,17 +43,10 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let fetcher: AppStoreConnectFetch
-        let credentials: AppStoreConnectCredentials
-        do {
-            guard let url = URL(string: apiURL) else { throw FetchError.credentials("--api-url \(apiURL) is not a URL") }
-            fetcher = try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output)
-            credentials = try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
-                                                                 environment: environment)
-        } catch let error as FetchError {
-            var standardError = StandardError()
-            print("tally: \(error.description)", to: &standardError)
-            throw TallyExit.usageOrInput.code
+        let (fetcher, credentials) = try FetchRunner.setUp(apiURL: apiURL) { url in
+            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output),
+             try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
+                                                    environment: environment))
         }
         // Hidden, for tests: a shorter token lifetime, so that a fetch renews its token.
         let lifetime = environment["TALLY_ASC_TOKEN_LIFETIME"].flatMap(TimeInterval.init) ?? AppStoreConnectToken.defaultLifetime

@@ -45,6 +45,19 @@ struct FetchOptions: ParsableArguments {
 
 /// Runs a fetch from a synchronous command: prints progress, maps every failure to exit 2.
 enum FetchRunner {
+    /// A fetch's setup before anything is fetched (the `--api-url`, then what `body` makes of
+    /// it: the fetcher, the credentials): a `FetchError` is printed and exits 2.
+    static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
+        do {
+            guard let url = URL(string: apiURL) else { throw FetchError.credentials("--api-url \(apiURL) is not a URL") }
+            return try body(url)
+        } catch let error as FetchError {
+            var standardError = StandardError()
+            print("tally: \(error.description)", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
+    }
+
     static func run(what: String, options: FetchOptions,
                     _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) throws {
         let printer = FetchProgressPrinter(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what)

@@ -38,18 +38,10 @@ struct FetchGooglePlayCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let fetcher: GooglePlayFetch
-        let account: GooglePlayServiceAccount
-        let token: URL
-        do {
-            guard let url = URL(string: apiURL) else { throw FetchError.credentials("--api-url \(apiURL) is not a URL") }
-            fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output)
-            account = try GooglePlayServiceAccount.resolve(file: serviceAccount, environment: environment)
-            token = try GooglePlayFetch.tokenURL(option: tokenURL, account: account)
-        } catch let error as FetchError {
-            var standardError = StandardError()
-            print("tally: \(error.description)", to: &standardError)
-            throw TallyExit.usageOrInput.code
+        let (fetcher, account, token) = try FetchRunner.setUp(apiURL: apiURL) { url in
+            let fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output)
+            let account = try GooglePlayServiceAccount.resolve(file: serviceAccount, environment: environment)
+            return (fetcher, account, try GooglePlayFetch.tokenURL(option: tokenURL, account: account))
         }
         let retry = fetch.retryPolicy(environment: environment)
         try FetchRunner.run(what: "Google Play app \(package)", options: fetch) { progress in

@@ -24,11 +24,8 @@ public struct AppStoreConnectFetch: Sendable {
         guard !appID.isEmpty, appID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
             throw FetchError.credentials("--app must be the app's Apple ID (the number in App Store Connect → App Information), not \"\(appID)\"")
         }
-        guard let scheme = apiURL.scheme?.lowercased(), scheme == "https" || scheme == "http", apiURL.host != nil else {
-            throw FetchError.credentials("--api-url must be an http or https URL, like \(Self.defaultAPI)")
-        }
         self.appID = appID
-        self.apiURL = apiURL
+        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI)
         self.output = output
     }
 
@@ -43,24 +40,11 @@ public struct AppStoreConnectFetch: Sendable {
     }
 
     /// `https://api.appstoreconnect.apple.com` (scheme, host and port only).
-    static func origin(_ url: URL) -> String {
-        var components = URLComponents()
-        components.scheme = url.scheme
-        components.host = url.host
-        components.port = url.port
-        return components.string ?? url.absoluteString
-    }
+    static func origin(_ url: URL) -> String { APIURL.origin(url) }
 
     /// The URL of an API path on `apiURL` (which may carry a path prefix, for a proxy).
     func url(_ path: String, _ query: [(String, String)]) throws -> URL {
-        guard var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
-            throw FetchError.credentials("--api-url \(apiURL.absoluteString) is not a URL")
-        }
-        let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = prefix + path
-        components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        guard let url = components.url else { throw FetchError.credentials("cannot make a URL of \(apiURL.absoluteString) and \(path)") }
-        return url
+        try APIURL.url(on: apiURL, path, query)
     }
 
     /// Where `links.next` leads: the link itself when it is on the API host as given; otherwise

@@ -30,11 +30,8 @@ public struct GooglePlayFetch: Sendable {
         }) else {
             throw FetchError.credentials("--package must be the app's package name (applicationId), like com.example.app, not \"\(packageName)\"")
         }
-        guard let scheme = apiURL.scheme?.lowercased(), scheme == "https" || scheme == "http", apiURL.host != nil else {
-            throw FetchError.credentials("--api-url must be an http or https URL, like \(Self.defaultAPI)")
-        }
         self.packageName = packageName
-        self.apiURL = apiURL
+        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI)
         self.output = output
     }
 
@@ -52,21 +49,14 @@ public struct GooglePlayFetch: Sendable {
     public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
         var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
         return try await run.complete { run in
-            SnapshotManifest(store: Self.store, app: packageName, fetchedAt: now(), apiHost: AppStoreConnectFetch.origin(apiURL),
+            SnapshotManifest(store: Self.store, app: packageName, fetchedAt: now(), apiHost: APIURL.origin(apiURL),
                              requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
         }
     }
 
     /// `{api}/androidpublisher/v3/applications/{package}/{path}?query` (`apiURL` may carry a path prefix, for a proxy).
     func url(_ path: String, _ query: [(String, String)]) throws -> URL {
-        guard var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
-            throw FetchError.credentials("--api-url \(apiURL.absoluteString) is not a URL")
-        }
-        let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = prefix + "/androidpublisher/v3/applications/\(packageName)/" + path
-        components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        guard let url = components.url else { throw FetchError.credentials("cannot make a URL of \(apiURL.absoluteString) and \(path)") }
-        return url
+        try APIURL.url(on: apiURL, base: "/androidpublisher/v3/applications/\(packageName)/", path, query)
     }
 
     /// One fetch in progress.

@@ -66,26 +66,15 @@ public enum AppStoreConnectReader: DirectorySourceReader {
                               file: path, position: .unknown)
         }
         var store = ResourceStore()
-        var parts: [SourcePart] = []
-        var firstLine = 1
-        for name in names {
-            let file = (path as NSString).appendingPathComponent(name)
-            let bytes = try SourceLoader.readBytes(path: file, maxBytes: options.maxBytes)
-            guard !bytes.isEmpty else { throw FormatError("the page is empty (0 bytes)", file: file, position: .unknown) }
+        let (parts, display) = try SnapshotFolder.readPages(in: path, names: names, options: options) { bytes, file, firstLine in
             store.add(try JSONAPIPageReader.read(bytes: bytes, file: file, firstLine: firstLine, maxDepth: options.maxDepth))
-            parts.append(SourcePart(file: file, firstLine: firstLine))
-            firstLine += bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
-        let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         var builder = ConnectCatalogBuilder(store: store, file: display, parts: parts, options: options)
         return try builder.build()
     }
 
     /// The `.json` files of a directory (not hidden ones, not a `tally fetch` snapshot's manifest), in name order.
     static func pageNames(in path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter {
-            !$0.hasPrefix(".") && $0 != SnapshotFolder.manifestName && ($0 as NSString).pathExtension.lowercased() == "json"
-        }.sorted()
+        SnapshotFolder.pageNames(in: path, extensions: ["json"])
     }
 }

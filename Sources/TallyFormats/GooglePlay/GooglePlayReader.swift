@@ -42,17 +42,9 @@ public enum GooglePlayReader: DirectorySourceReader {
     public static func read(directory path: String, options: ReadOptions) throws -> Catalog {
         let names = pageNames(in: path)
         var records = PlayRecords()
-        var parts: [SourcePart] = []
-        var firstLine = 1
-        for name in names {
-            let file = (path as NSString).appendingPathComponent(name)
-            let bytes = try SourceLoader.readBytes(path: file, maxBytes: options.maxBytes)
-            guard !bytes.isEmpty else { throw FormatError("the page is empty (0 bytes)", file: file, position: .unknown) }
+        let (parts, display) = try SnapshotFolder.readPages(in: path, names: names, options: options) { bytes, file, firstLine in
             try readPage(bytes: bytes, file: file, firstLine: firstLine, options: options, into: &records)
-            parts.append(SourcePart(file: file, firstLine: firstLine))
-            firstLine += bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
-        let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         return PlayCatalogBuilder(records: records, file: display, options: options).build(parts: parts)
     }
 
@@ -67,10 +59,7 @@ public enum GooglePlayReader: DirectorySourceReader {
 
     /// The `.json` and `.csv` files of a directory (not hidden ones, not a `tally fetch` snapshot's manifest), in name order.
     static func pageNames(in path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter {
-            !$0.hasPrefix(".") && $0 != SnapshotFolder.manifestName && ["json", "csv"].contains(($0 as NSString).pathExtension.lowercased())
-        }.sorted()
+        SnapshotFolder.pageNames(in: path, extensions: ["json", "csv"])
     }
 }
 
