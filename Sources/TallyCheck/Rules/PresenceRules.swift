@@ -11,9 +11,7 @@ public struct MissingInCatalogRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        PresenceCheck(rule: Self.description, present: comparison.configuration, absent: comparison.catalog,
-                      presentIDs: comparison.configProducts, absentIDs: comparison.catalogProducts, presentIsConfiguration: true,
-                      nouns: (comparison.configNoun, comparison.catalogNoun), stores: (comparison.configStore, comparison.catalogStore)).run(findings: &findings, checked: &checked)
+        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -28,9 +26,7 @@ public struct MissingInConfigRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        PresenceCheck(rule: Self.description, present: comparison.catalog, absent: comparison.configuration,
-                      presentIDs: comparison.catalogProducts, absentIDs: comparison.configProducts, presentIsConfiguration: false,
-                      nouns: (comparison.configNoun, comparison.catalogNoun), stores: (comparison.configStore, comparison.catalogStore)).run(findings: &findings, checked: &checked)
+        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
     }
 }
 
@@ -48,6 +44,18 @@ struct PresenceCheck {
     var nouns = (configuration: "the configuration", catalog: "the catalogue")
     /// The stores the sides stand for, when a Google Play source takes a side.
     var stores: (configuration: Store?, catalog: Store?) = (nil, nil)
+
+    /// The configuration's products checked against the catalogue (`presentIsConfiguration`), or
+    /// the catalogue's against the configuration.
+    init(rule: RuleDescription, _ comparison: Comparison, presentIsConfiguration: Bool) {
+        self.rule = rule
+        (present, absent) = presentIsConfiguration ? (comparison.configuration, comparison.catalog) : (comparison.catalog, comparison.configuration)
+        (presentIDs, absentIDs) = presentIsConfiguration
+            ? (comparison.configProducts, comparison.catalogProducts) : (comparison.catalogProducts, comparison.configProducts)
+        self.presentIsConfiguration = presentIsConfiguration
+        nouns = (comparison.configNoun, comparison.catalogNoun)
+        stores = (comparison.configStore, comparison.catalogStore)
+    }
 
     func run(findings: inout [Finding], checked: inout CheckedLog) {
         let unmatchedOther = NearMatch.Index(absent.products.map(\.id).filter { presentIDs[$0] == nil })

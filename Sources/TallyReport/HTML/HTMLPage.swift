@@ -9,19 +9,7 @@ enum HTMLPage {
     /// Text for an element or an attribute value: `&`, `<`, `>`, `"` and `'` as entities,
     /// control characters shown as `\u{1B}` (line breaks and tabs kept).
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in FindingText.visible(text, keeping: ["\t", "\n"]) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        MarkupText.escape(text, apostrophe: "&#39;")
     }
 
     /// A product ID as code, with its name for people beside it when there is one.
