@@ -3,6 +3,19 @@ import TallyModel
 
 /// Finds the format of a source file and reads it into a `Catalog`.
 public enum SourceLoader {
+    /// Reads up to `count` bytes of an open file into `buffer`, again when a signal interrupts
+    /// the read; 0 at the end of the file.
+    static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, file: String) throws -> Int {
+        var got = 0
+        repeat {
+            got = Foundation.read(descriptor, buffer, count)
+        } while got < 0 && errno == EINTR
+        if got < 0 {
+            throw FormatError("cannot read the file: \(String(cString: strerror(errno)))", file: file, position: .unknown)
+        }
+        return got
+    }
+
     /// Every reader, in the order detection tries them (the first one claiming an extension is
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [

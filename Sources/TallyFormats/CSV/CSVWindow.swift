@@ -67,13 +67,7 @@ final class CSVWindow {
             base = larger
             capacity = Swift.max(capacity * 2, count + chunkSize)
         }
-        var got = 0
-        repeat {
-            got = Foundation.read(descriptor, base + count, capacity - count)
-        } while got < 0 && errno == EINTR
-        if got < 0 {
-            throw FormatError("cannot read the file: \(String(cString: strerror(errno)))", file: file, position: .unknown)
-        }
+        let got = try SourceLoader.readChunk(descriptor, into: base + count, count: capacity - count, file: file)
         if got == 0 {
             atEnd = true
             return false

@@ -169,3 +169,11 @@ extension Array where Element == PathComponent {
         return text
     }
 }
+
+/// One open container of a streaming document reader (JSON, YAML): whether it is an object,
+/// how many members or elements it has had, and the path component of the current one.
+struct DocumentFrame {
+    var isObject: Bool
+    var count = 0
+    var component: PathComponent?
+}

@@ -16,17 +16,11 @@ public struct JSONReader: DocumentReader {
     private var line = 1
     /// The document offset where the current line starts.
     private var lineStart = 0
-    private var frames: [Frame] = []
+    private var frames: [DocumentFrame] = []
     private let maxDepth: Int
     private let input: ChunkedInput?
     private let decimals = DecimalCache()
     public private(set) var keyPosition = Position.unknown
-
-    private struct Frame {
-        var isObject: Bool
-        var count = 0
-        var component: PathComponent?
-    }
 
     /// Reads a document held in memory.
     /// - Parameter maxDepth: nesting deeper than this is an error, not a stack overflow.
@@ -449,13 +443,7 @@ private final class ChunkedInput {
     func read(appendingTo bytes: Window) throws -> Bool {
         guard !atEnd else { return false }
         let target = bytes.reserve(chunkSize)
-        var got = 0
-        repeat {
-            got = Foundation.read(handle.fileDescriptor, target, chunkSize)
-        } while got < 0 && errno == EINTR
-        if got < 0 {
-            throw FormatError("cannot read the file: \(String(cString: strerror(errno)))", file: file, position: .unknown)
-        }
+        let got = try SourceLoader.readChunk(handle.fileDescriptor, into: target, count: chunkSize, file: file)
         if got == 0 {
             atEnd = true
             return false
@@ -475,7 +463,7 @@ extension JSONReader {
             throw error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit)
         }
         index += 1
-        frames.append(Frame(isObject: isObject))
+        frames.append(DocumentFrame(isObject: isObject))
         try skipWhitespace()
     }
 

@@ -9,16 +9,10 @@ public struct YAMLReader: DocumentReader {
     /// The next event, always read ahead so that `position` is where the next value starts.
     private var pending: Event?
     private var pendingError: FormatError?
-    private var frames: [Frame] = []
+    private var frames: [DocumentFrame] = []
     private var lastPosition = Position(line: 1, column: 1)
     private let maxDepth: Int
     public private(set) var keyPosition = Position.unknown
-
-    private struct Frame {
-        var isObject: Bool
-        var count = 0
-        var component: PathComponent?
-    }
 
     public init(bytes: [UInt8], file: String, maxDepth: Int = 256) throws {
         self.file = file
@@ -146,7 +140,7 @@ public struct YAMLReader: DocumentReader {
     private mutating func push(isObject: Bool) throws {
         guard frames.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit) }
         _ = try take()
-        frames.append(Frame(isObject: isObject))
+        frames.append(DocumentFrame(isObject: isObject))
     }
 
     private mutating func mismatch(_ expected: String) throws -> FormatError {
