@@ -216,15 +216,7 @@ struct ConnectCatalogBuilder {
                               at: subscription.position)
             }
             guard DayText.span(start: try day(resource, "startDate"), end: try day(resource, "endDate"), contains: options.today) else { continue }
-            let modeText = resource[attribute: "offerMode"]?.string ?? ""
-            let durationText = resource[attribute: "duration"]?.string ?? ""
-            guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
-                issues.append(SourceIssue(rule: .invalidOffer, productID: productID, field: .introductoryOffer,
-                                          message: "introductory offer \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
-                                              + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
-                                          position: resource.position))
-                continue
-            }
+            guard let (mode, period) = modeAndPeriod(resource, "introductory offer", field: .introductoryOffer, productID: productID) else { continue }
             let territory = resource.relationships["territory"]?.first.flatMap { Territory($0.id) }
             var price: Money?
             if mode != .freeTrial { price = try self.price(of: resource, point: "subscriptionPricePoint", productID: productID)?.money }
@@ -233,6 +225,21 @@ struct ConnectCatalogBuilder {
             if chosen == nil || (territory == .usa && chosen?.territory != .usa) { chosen = offer }
         }
         return chosen
+    }
+
+    /// An offer's `offerMode` and `duration`; nil, with an issue naming the offer (`kind`), when
+    /// either is not one the API writes.
+    private mutating func modeAndPeriod(_ resource: Resource, _ kind: String, field: Field, productID: String) -> (OfferMode, Period)? {
+        let modeText = resource[attribute: "offerMode"]?.string ?? ""
+        let durationText = resource[attribute: "duration"]?.string ?? ""
+        guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
+            issues.append(SourceIssue(rule: .invalidOffer, productID: productID, field: field,
+                                      message: "\(kind) \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
+                                          + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
+                                      position: resource.position))
+            return nil
+        }
+        return (mode, period)
     }
 
     /// The promotional offers, each with its `offerCode` as the offer ID (what StoreKit calls the
@@ -245,15 +252,7 @@ struct ConnectCatalogBuilder {
                 throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
                               at: subscription.position)
             }
-            let modeText = resource[attribute: "offerMode"]?.string ?? ""
-            let durationText = resource[attribute: "duration"]?.string ?? ""
-            guard let mode = ConnectVocabulary.offerModes[modeText], let period = ConnectVocabulary.period(durationText) else {
-                issues.append(SourceIssue(rule: .invalidOffer, productID: productID, field: .promotionalOffers,
-                                          message: "promotional offer \(resource.key.id) has offerMode \"\(modeText)\" and duration \"\(durationText)\"; expected "
-                                              + "\(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)) and one of \(ConnectVocabulary.describe(ConnectVocabulary.periods.keys))",
-                                          position: resource.position))
-                continue
-            }
+            guard let (mode, period) = modeAndPeriod(resource, "promotional offer", field: .promotionalOffers, productID: productID) else { continue }
             var price: Price?
             if mode != .freeTrial {
                 for candidate in store.related(resource, "prices") {
