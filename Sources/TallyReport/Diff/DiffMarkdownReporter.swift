@@ -26,11 +26,7 @@ public struct DiffMarkdownReporter: DiffReporter {
     }
 
     public func report(_ result: DiffResult) -> String {
-        var sections = result.diffs.map(section)
-        if result.diffs.count > 1 {
-            sections.append("**Total over \(DiffWords.counted(result.diffs.count, "file")):** \(Self.text(DiffWords.summaryLine(result.summary)))")
-        }
-        return sections.joined(separator: "\n\n")
+        DiffWords.report(result, section: section) { "**Total over \(DiffWords.counted(result.diffs.count, "file")):** \(Self.text($0))" }
     }
 
     private func section(_ diff: CatalogDiff) -> String {
@@ -44,12 +40,10 @@ public struct DiffMarkdownReporter: DiffReporter {
             return blocks.joined(separator: "\n\n")
         }
         blocks.append(summaryLine(summary))
-        let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
-        let attention = DiffWords.attentionItems(diff, rows: rows)
-        if !attention.isEmpty {
-            let shown = verbose ? attention[...] : attention.prefix(DiffTextReporter.attentionLimit)
+        let (rows, shown, more) = DiffWords.rowsAndAttention(diff, verbose: verbose)
+        if !shown.isEmpty {
             var list = ["**⚠️ Needs attention**", ""] + shown.map { "- \(Self.code($0.path)): \(Self.text($0.words))" }
-            if attention.count > shown.count { list.append("- … and \(attention.count - shown.count) more, marked ⚠️ below") }
+            if more > 0 { list.append("- … and \(more) more, marked ⚠️ below") }
             blocks.append(list.joined(separator: "\n"))
         }
         var table = ["| | Change | What | Old | New |", "|---|---|---|---|---|"]

@@ -37,11 +37,7 @@ public struct DiffTextReporter: DiffReporter {
     }
 
     public func report(_ result: DiffResult) -> String {
-        var sections = result.diffs.map(section)
-        if result.diffs.count > 1 {
-            sections.append("total over \(DiffWords.counted(result.diffs.count, "file")): \(DiffWords.summaryLine(result.summary))")
-        }
-        return sections.joined(separator: "\n\n")
+        DiffWords.report(result, section: section) { "total over \(DiffWords.counted(result.diffs.count, "file")): \($0)" }
     }
 
     private func section(_ diff: CatalogDiff) -> String {
@@ -56,13 +52,11 @@ public struct DiffTextReporter: DiffReporter {
         }
         header.append(summaryLine(summary))
         var blocks = [header]
-        let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
-        let attention = DiffWords.attentionItems(diff, rows: rows)
-        if !attention.isEmpty {
-            let shown = verbose ? attention[...] : attention.prefix(Self.attentionLimit)
+        let (rows, shown, more) = DiffWords.rowsAndAttention(diff, verbose: verbose)
+        if !shown.isEmpty {
             var block = [paint("! needs attention", .red)] + shown.map { "  " + visible("\($0.path): \($0.words)") }
-            if attention.count > shown.count {
-                block.append("  … and \(attention.count - shown.count) more, marked ! below (--verbose lists them all here)")
+            if more > 0 {
+                block.append("  … and \(more) more, marked ! below (--verbose lists them all here)")
             }
             blocks.append(block)
         }

@@ -59,6 +59,25 @@ enum DiffWords {
         }
     }
 
+    /// Each file's section, then, over more than one file, a total line (`total` given the
+    /// summary line in words): the text and Markdown reports.
+    static func report(_ result: DiffResult, section: (CatalogDiff) -> String, total: (String) -> String) -> String {
+        var sections = result.diffs.map(section)
+        if result.diffs.count > 1 { sections.append(total(summaryLine(result.summary))) }
+        return sections.joined(separator: "\n\n")
+    }
+
+    /// A file's product rows, and the attention items the text and Markdown reports list up
+    /// front: all when verbose, else the first `DiffTextReporter.attentionLimit`, with how many
+    /// more there are.
+    static func rowsAndAttention(_ diff: CatalogDiff, verbose: Bool)
+        -> (rows: [(product: ProductChanges, rows: [DiffRow])], shown: ArraySlice<(path: String, words: String)>, more: Int) {
+        let rows = diff.products.map { (product: $0, rows: DiffRow.rows($0, verbose: verbose)) }
+        let attention = attentionItems(diff, rows: rows)
+        let shown = verbose ? attention[...] : attention.prefix(DiffTextReporter.attentionLimit)
+        return (rows, shown, attention.count - shown.count)
+    }
+
     /// The attention items of a diff whose product rows are already built, as a path and words:
     /// source changes first, then product by product (a sweep is one item).
     static func attentionItems(_ diff: CatalogDiff, rows: [(product: ProductChanges, rows: [DiffRow])]) -> [(path: String, words: String)] {
