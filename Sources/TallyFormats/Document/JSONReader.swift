@@ -103,23 +103,7 @@ public struct JSONReader: DocumentReader {
     }
 
     public mutating func nextKey() throws -> String? {
-        guard let last = frames.indices.last, frames[last].isObject else {
-            throw error("internal: nextKey outside an object")
-        }
-        guard try available() else { throw truncated() }
-        if bytes[index] == UInt8(ascii: "}") {
-            try endContainer()
-            return nil
-        }
-        if frames[last].count > 0 {
-            guard bytes[index] == UInt8(ascii: ",") else {
-                throw error("expected ',' or '}' after an object member, found \(describe(bytes[index]))")
-            }
-            index += 1
-            try skipWhitespace()
-            guard try available() else { throw truncated() }
-            if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
-        }
+        guard let last = try nextInContainer(isObject: true) else { return nil }
         guard bytes[index] == UInt8(ascii: "\"") else {
             throw error("expected a key in double quotes, found \(describe(bytes[index]))")
         }
@@ -183,26 +167,35 @@ public struct JSONReader: DocumentReader {
     }
 
     public mutating func nextElement() throws -> Bool {
-        guard let last = frames.indices.last, !frames[last].isObject else {
-            throw error("internal: nextElement outside an array")
+        guard let last = try nextInContainer(isObject: false) else { return false }
+        frames[last].component = .index(frames[last].count)
+        frames[last].count += 1
+        return true
+    }
+
+    /// Steps to the next member (`isObject`) or element of the innermost container: its frame's
+    /// index, past the `,` after an earlier one; nil, the container closed, at its closing bracket.
+    private mutating func nextInContainer(isObject: Bool) throws -> Int? {
+        guard let last = frames.indices.last, frames[last].isObject == isObject else {
+            throw error(isObject ? "internal: nextKey outside an object" : "internal: nextElement outside an array")
         }
+        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         guard try available() else { throw truncated() }
-        if bytes[index] == UInt8(ascii: "]") {
+        if bytes[index] == closing {
             try endContainer()
-            return false
+            return nil
         }
         if frames[last].count > 0 {
             guard bytes[index] == UInt8(ascii: ",") else {
-                throw error("expected ',' or ']' after an array element, found \(describe(bytes[index]))")
+                let after = isObject ? "an object member" : "an array element"
+                throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(after), found \(describe(bytes[index]))")
             }
             index += 1
             try skipWhitespace()
             guard try available() else { throw truncated() }
-            if bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
+            if bytes[index] == closing { throw error("trailing comma before '\(Character(Unicode.Scalar(closing)))'") }
         }
-        frames[last].component = .index(frames[last].count)
-        frames[last].count += 1
-        return true
+        return last
     }
 
     public mutating func readString() throws -> String {
