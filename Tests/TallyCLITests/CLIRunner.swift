@@ -24,8 +24,14 @@ struct CLIRunner {
     }
 
     static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String] = [:]) throws -> Output {
+        try launch(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs a program with the environment every CLI test uses (no colour, not on GitHub
+    /// Actions, plus `environment`) and returns what it printed. Standard input is empty.
+    static func launch(_ program: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
@@ -37,6 +43,7 @@ struct CLIRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read before waiting so a large report cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()

@@ -175,25 +175,8 @@ struct ExamplesRunTests {
 
         /// Runs one example line with bash (pipes and quotes as written), `tally` on PATH.
         func run(_ line: String) throws -> CLIRunner.Output {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-o", "pipefail", "-c", line]
-            process.currentDirectoryURL = directory
-            var environment = ProcessInfo.processInfo.environment
-            environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-            environment["NO_COLOR"] = "1"
-            environment.removeValue(forKey: "GITHUB_ACTIONS")
-            process.environment = environment
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CLIRunner.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                    stderr: String(decoding: stderr, as: UTF8.self))
+            let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            return try CLIRunner.launch(URL(fileURLWithPath: "/bin/bash"), ["-o", "pipefail", "-c", line], in: directory, environment: ["PATH": path])
         }
 
         /// `tally fetch STORE ... --output DIR`: the store's saved pages copied to DIR.

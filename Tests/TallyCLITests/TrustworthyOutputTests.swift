@@ -155,23 +155,7 @@ struct TrustworthyOutputTests {
 
     /// Runs `tally ARGUMENTS` through /bin/sh, so arguments can hold any bytes.
     static func runRaw(_ arguments: String, in directory: URL) throws -> CLIRunner.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" "# + arguments, CLIRunner.executable.path]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.removeValue(forKey: "GITHUB_ACTIONS")
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRunner.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                stderr: String(decoding: stderr, as: UTF8.self))
+        try CLIRunner.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" "# + arguments, CLIRunner.executable.path], in: directory)
     }
 
     // MARK: 12. words
