@@ -21,7 +21,9 @@ extension SourceSet {
             do {
                 mappings[file] = try TallyMapping.load(path: location(of: file))
             } catch {
-                throw .policy(relabel(Self.formatError(error, file: file), opened: location(of: file), as: file))
+                var failure = relabel(Self.formatError(error, file: file), opened: location(of: file), as: file)
+                failure.message = "the mapping file: " + failure.message
+                throw .policy(failure)
             }
         }
         let loaded = mappings
