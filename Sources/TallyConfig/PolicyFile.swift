@@ -114,7 +114,10 @@ extension PolicyFile {
                 throw FormatError("the source \"\(source.pattern)\" matches no file (relative to \(directory == "." ? "this directory" : directory))",
                                   at: source.location ?? SourceLocation(file: file))
             }
-            for path in matches where seen.insert(path).inserted { paths.append((path, source.mapping.map(resolve))) }
+            // A file two globs reach by different paths (a link) is one source.
+            for path in matches where seen.insert(SourceGlob.realPath(prefix.map { $0 + path } ?? path)).inserted {
+                paths.append((path, source.mapping.map(resolve)))
+            }
         }
         return paths
     }

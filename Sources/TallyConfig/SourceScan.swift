@@ -3,8 +3,8 @@ import TallyFormats
 import TallyModel
 
 /// Finds the sources in a repository for `tally init`: `.storekit` configurations, and files
-/// whose first bytes show a catalogue format Tally reads. Hidden folders and build output are
-/// skipped.
+/// whose first bytes show a catalogue format Tally reads. Hidden folders, build output and
+/// symbolic links to folders are skipped; a file reached by two paths is proposed once.
 public enum SourceScan {
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
     static let maxDepth = 6
@@ -15,7 +15,9 @@ public enum SourceScan {
         var configurations: [String] = []
         var catalogs: [String] = []
         var budget = maxFiles
+        var seen = Set<String>()
         walk(directory, relative: "", depth: 0, budget: &budget) { relative, full in
+            guard seen.insert(SourceGlob.realPath(full)).inserted else { return }
             let candidates = SourceLoader.readers(claiming: relative)
             guard !candidates.isEmpty else { return }
             if candidates.allSatisfy({ $0.format.role == .configuration }) {
@@ -53,6 +55,7 @@ public enum SourceScan {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
+                guard !SourceGlob.isSymbolicLink(path) else { continue }
                 walk(path, relative: rel, depth: depth + 1, budget: &budget, visit)
             } else {
                 visit(rel, path)

@@ -1,4 +1,5 @@
 import TallyCheck
+import TallyModel
 
 /// Plain-text pieces shared by the reporters that write findings as lines.
 enum FindingText {
@@ -18,8 +19,10 @@ enum FindingText {
     }
 
     /// Replaces control characters (other than those kept) with a visible `\u{1B}`, so text read
-    /// from a user's file cannot move the cursor or recolour a terminal.
+    /// from a user's file cannot move the cursor or recolour a terminal, and elides long values
+    /// (`com.example.aaaa…(20,000,000 characters)`, see `Elision`).
     static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = ["\t"]) -> String {
+        let text = Elision.message(text)
         guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

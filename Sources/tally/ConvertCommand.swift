@@ -62,7 +62,7 @@ struct ConvertCommand: ParsableCommand {
             try ReportFile.writeOrExit(conversion.text, to: output, what: "the converted file")
             print("tally: wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))", to: &standardError)
         } else {
-            FileHandle.standardOutput.write(Data(conversion.text.utf8))
+            Console.out(conversion.text)
         }
     }
 }

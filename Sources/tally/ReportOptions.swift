@@ -83,7 +83,7 @@ struct ReportOptions: ParsableArguments {
         guard !quiet, !targets.contains(where: { $0.path == nil }) else { return }
         let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
         let text = summary(Terminal.colorsStandardOutput(noColorFlag: noColor)) + "\nreports: " + written.joined(separator: ", ") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Console.out(text, role: .console)
     }
 
     /// Writes every report; each file is written atomically.
@@ -93,7 +93,7 @@ struct ReportOptions: ParsableArguments {
             if let path = target.path {
                 try ReportFile.writeOrExit(text, to: path)
             } else {
-                FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+                Console.out(text.hasSuffix("\n") ? text : text + "\n")
             }
         }
     }

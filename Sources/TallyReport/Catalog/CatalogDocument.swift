@@ -126,6 +126,8 @@ public enum CatalogTable {
                 product.introductoryOffer?.summary ?? "",
             ])
         }
+        // A 20 MB product ID must not make every row 20 MB wide.
+        rows = rows.map { $0.map { Elision.value($0) } }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
             zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
