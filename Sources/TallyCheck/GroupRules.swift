@@ -38,14 +38,18 @@ public struct GroupRule: ComparisonRule {
             guard expected != b else { continue }
             let mates = (configMembers[a] ?? []).filter { $0 != id }
             let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
+            // Groups by their names on both sides (a StoreKit group's ID is an internal hex code).
+            let leftName = config.group?.groupName ?? matching.leftLabels[a] ?? a
+            let rightName = catalog.group?.groupName ?? matching.rightLabels[b] ?? b
             let expectation = expected.map { group in
-                matching.pinned.contains(a) ? "; the policy pairs its group with \"\(group)\"" : "; its configuration group-mates are in \"\(group)\""
+                let name = matching.rightLabels[group] ?? group
+                return matching.pinned.contains(a) ? "; the policy pairs its group with \"\(name)\"" : "; its configuration group-mates are in \"\(name)\" there"
             } ?? ""
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: id, field: .group,
-                message: "\(id) is in group \"\(config.group?.groupName ?? a)\"\(mateText) in \(comparison.configNoun), but in group \"\(b)\" in \(comparison.catalogNoun)\(expectation)",
-                left: comparison.configSide(config, .group, value: a),
-                right: comparison.catalogSide(catalog, .group, value: b)))
+                message: "\(id) is in group \"\(leftName)\"\(mateText) in \(comparison.configNoun), but in group \"\(rightName)\" in \(comparison.catalogNoun)\(expectation)",
+                left: comparison.configSide(config, .group, value: leftName),
+                right: comparison.catalogSide(catalog, .group, value: rightName)))
         }
     }
 
