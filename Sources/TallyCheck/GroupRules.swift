@@ -39,10 +39,10 @@ public struct GroupRule: ComparisonRule {
             let mates = (configMembers[a] ?? []).filter { $0 != id }
             let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
             // Groups by their names on both sides (a StoreKit group's ID is an internal hex code).
-            let leftName = config.group?.groupName ?? matching.leftLabels[a] ?? a
-            let rightName = catalog.group?.groupName ?? matching.rightLabels[b] ?? b
+            let leftName = Self.name(of: a, in: comparison.configuration)
+            let rightName = Self.name(of: b, in: comparison.catalog)
             let expectation = expected.map { group in
-                let name = matching.rightLabels[group] ?? group
+                let name = Self.name(of: group, in: comparison.catalog)
                 return matching.pinned.contains(a) ? "; the policy pairs its group with \"\(name)\"" : "; its configuration group-mates are in \"\(name)\" there"
             } ?? ""
             findings.append(Finding(
@@ -51,6 +51,15 @@ public struct GroupRule: ComparisonRule {
                 left: comparison.configSide(config, .group, value: leftName),
                 right: comparison.catalogSide(catalog, .group, value: rightName)))
         }
+    }
+
+    /// A group for people: its name (the declared group's, else a member's), else its ID.
+    static func name(of id: String, in source: Catalog) -> String {
+        if let name = source.groups.first(where: { $0.id == id })?.name, !name.isEmpty { return name }
+        for product in source.products where product.group?.groupID == id {
+            if let name = product.group?.groupName, !name.isEmpty { return name }
+        }
+        return id
     }
 
     static func list(_ ids: [String]) -> String {

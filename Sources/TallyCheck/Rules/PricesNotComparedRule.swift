@@ -5,7 +5,8 @@ import TallyModel
 /// both sides. Without this warning the summary would read `✔` while no price was compared.
 ///
 /// Sources that cannot state prices at all (a property list) are not reported: the comparison
-/// line already says "the property list has no prices" on every run.
+/// line already says "the property list has no prices" on every run. Nor are products whose
+/// price tiers were compared on both sides (`price-tier`).
 public struct PricesNotComparedRule: ComparisonRule {
     public static let description = RuleDescription(
         id: .pricesNotCompared, defaultSeverity: .warning,
@@ -20,6 +21,8 @@ public struct PricesNotComparedRule: ComparisonRule {
         guard comparison.bothKnow(.prices), let first = comparison.pairs.first else { return }
         let coverage = PairSummary.count(.prices, in: comparison)
         guard coverage.compared == 0, coverage.applicable > 0 else { return }
+        // Price tiers on both sides stand for prices everywhere: `price-tier` compared them.
+        guard !comparison.pairs.contains(where: { $0.config.priceTier != nil && $0.catalog.priceTier != nil }) else { return }
         let left = Self.territories(comparison.pairs.map(\.config))
         let right = Self.territories(comparison.pairs.map(\.catalog))
         let products = coverage.applicable == 1 ? "the 1 product" : "any of the \(coverage.applicable) products"

@@ -113,8 +113,6 @@ enum HTMLPage {
         .finding.note { border-left-color: var(--blue); }
         .finding p { margin: 2px 0; color: var(--fg); }
         .hint { color: var(--muted); }
-        .fixes dt { margin-top: 8px; }
-        .fixes dd { margin: 2px 0 0 16px; }
         footer { margin: 40px 0 8px; color: var(--muted); font-size: 0.8em; }
         @media (max-width: 600px) {
           main { padding: 10px; }

@@ -51,12 +51,12 @@ public struct HTMLReporter: Reporter {
                 html += "<td>\(HTMLPage.escape(summary))</td></tr>\n"
             }
             html += "</tbody></table></div>\n"
-            html += "<h2>How to fix</h2>\n<dl class=\"fixes\" data-section=\"fixes\">\n"
+            html += "<h2>How to fix</h2>\n<ul data-section=\"fixes\">\n"
             for fix in FindingText.fixes(result.findings) {
-                html += "<dt data-rule=\"\(HTMLPage.escape(fix.rule.rawValue))\"><code>\(HTMLPage.escape(fix.rule.rawValue))</code></dt>"
-                html += "<dd>\(HTMLPage.escape(fix.fix)) <span class=\"muted\">More: <code>\(HTMLPage.escape(FindingText.explainCommand(fix.rule)))</code></span></dd>\n"
+                html += "<li data-rule=\"\(HTMLPage.escape(fix.rule.rawValue))\"><code>\(HTMLPage.escape(fix.rule.rawValue))</code>: \(HTMLPage.escape(fix.fix))"
+                html += " <span class=\"muted\">More: <code>\(HTMLPage.escape(FindingText.explainCommand(fix.rule)))</code></span></li>\n"
             }
-            html += "</dl>\n"
+            html += "</ul>\n"
             html += "<h2>Findings by product</h2>\n"
             for (product, findings) in TextReporter.grouped(result.findings) {
                 let owned = product != FindingText.noProduct
