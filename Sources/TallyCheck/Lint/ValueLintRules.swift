@@ -22,7 +22,7 @@ public struct DisallowedPeriodRule: LintRule {
             for offer in product.allOffers where !Period.offerPeriods.contains(offer.period) {
                 findings.append(finding(catalog, product.id, .introductoryOffer,
                                         "\(product.id) has an offer period of \(offer.period.words) (\(offer.period.literal)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
-                                        at: offer.position, value: offer.period.literal, offerID: offer.id))
+                                        at: offer.position(of: .period), value: offer.period.literal, offerID: offer.id))
             }
         }
     }
@@ -46,7 +46,7 @@ public struct NegativePriceRule: LintRule {
             for offer in product.allOffers {
                 if let price = offer.price, price.amount < 0 {
                     findings.append(finding(catalog, product.id, .introductoryOffer, "\(product.id) has an offer with a negative price \(price)",
-                                            at: offer.position, value: price.description, offerID: offer.id))
+                                            at: offer.position(of: .price), value: price.description, offerID: offer.id))
                 }
             }
         }
