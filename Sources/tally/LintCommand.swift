@@ -14,7 +14,8 @@ struct LintCommand: ParsableCommand {
         FILE, lints the sources 'tally check' would read: those of ./.tally.yml, or else \
         configs/ and catalog/. The rule severities, ignores and required territories of \
         ./.tally.yml (or --config) apply. Reports as for 'tally check': --report FORMAT[:FILE], \
-        repeatable, or --format and --output.
+        repeatable, or --format and --output. With nothing to report it says 'no findings'; \
+        each rule that has findings comes with its fix ('tally explain RULE' says more).
 
         Examples:
           tally lint                    # the sources tally check reads

@@ -71,8 +71,10 @@ import Testing
                     prices: {USA: "9.99"}
                     introductory_offer: {type: free-trial, period: P1W, price: "0.99"}
             """.utf8).write(to: directory.appendingPathComponent("products.yaml"))
-        let output = try CLIRunner.run(["lint", "--no-config", "products.yaml"], in: directory)
+        let output = try CLIRunner.run(["lint", "--no-config", "products.yaml", "--report", "text", "--report", "html:lint.html"], in: directory)
         #expect(output.status == 1)
+        let html = try String(contentsOf: directory.appendingPathComponent("lint.html"), encoding: .utf8)
+        #expect(html.contains("<h1>Tally lint</h1>"))
         #expect(output.stdout.contains("""
               error  free-trial-with-price  com.example.plus.monthly has a free trial with a price of 0.99 USD: a free trial costs nothing (use pay-up-front or pay-as-you-go)
                   source: products.yaml:8:68  0.99 USD
@@ -110,6 +112,24 @@ import Testing
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<h2>How to fix</h2>\n<ul data-section=\"fixes\">\n<li data-rule=\"unpriced-territory\"><code>unpriced-territory</code>: Add the missing price"))
         #expect(html.components(separatedBy: "<code>tally explain unpriced-territory</code>").count == 2)
+    }
+
+    @Test func aBaselinedUnpricedProductIsNewAgainWhenItsTerritoriesChange() throws {
+        // Given: a baseline of today's unpriced-territory findings (ESP and ITA for every product).
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Policy.write("required_territories: [USA, ESP, ITA]\n", to: directory)
+        #expect(try CLIRunner.run(["check", "--write-baseline", "baseline.json"], in: directory).status == 0)
+        #expect(try CLIRunner.run(["check", "--baseline", "baseline.json"], in: directory).status == 0)
+        // When: one product gets its Spanish price, so it lacks ITA only.
+        try CLIRunner.edit(directory.appendingPathComponent("catalog/products.yaml"),
+                           replacing: "prices: {USA: \"1.99\", GBR: \"1.99\"", with: "prices: {ESP: \"1.99\", USA: \"1.99\", GBR: \"1.99\"")
+        let output = try CLIRunner.run(["check", "--baseline", "baseline.json"], in: directory)
+        // Then: that product's finding is reported anew, naming ITA alone; the others stay suppressed.
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("has no price in 1 of the 3 territories the policy requires: ITA\n      source: catalog/products.yaml:"), "\(output.stdout)")
+        #expect(output.stdout.contains("baseline: 14 known findings suppressed by baseline.json"), "\(output.stdout)")
+        #expect(output.stdout.contains("unpriced-territory com.calmly.app.sessions.5: source ESP, ITA"), "\(output.stdout)")
     }
 
     @Test func pricesComparedForNoProductIsAWarningThatSaysWhy() throws {
