@@ -154,7 +154,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
                 (applicable, compared) = (true, FamilySharingRule().applies(to: left, right, in: comparison))
             case .prices:
                 let priced = comparison.comparesEveryTerritory ? !left.prices.isEmpty : left.price(in: comparison.territory) != nil
-                states = (priced, true)
+                states = (priced, !comparison.comparesEveryTerritory || !right.prices.isEmpty)
                 (applicable, compared) = (true, PriceRule().applies(to: left, right, in: comparison))
             case .period:
                 states = (left.period != nil, right.period != nil)
@@ -198,6 +198,10 @@ public struct PairSummary: Sendable, Hashable, Codable {
         default: whom = "neither source"
         }
         let total = coverage.applicable == 1 ? "the 1 \(what) in both" : "the \(coverage.applicable) \(what)s in both"
+        if coverage.unstatedInConfiguration == 0, coverage.unstatedInCatalog == 0 {
+            // Both sides state the field, and still nothing compared: prices in no common territory.
+            return coverage.field == .prices ? "no territory is priced on both sides for \(total)" : "\(coverage.field.plural) of \(total) could not be compared"
+        }
         if whom == "neither source" {
             return "neither source states \(coverage.field.plural) for \(total)"
         }

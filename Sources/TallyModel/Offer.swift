@@ -24,11 +24,15 @@ public struct Offer: Sendable, Hashable, Codable {
     public var territory: Territory?
     /// Code-offer eligibility (`new`, `existing`, `expired`), as the source writes it.
     public var eligibility: [String]
+    /// Where the offer starts (its opening brace, row or element).
     public var position: Position
+    /// Where each term is written, where the reader knows: findings about a term point there.
+    public var termPositions: OfferPositions
 
     public init(
         id: String? = nil, mode: OfferMode, period: Period, periods: Int = 1, price: Money? = nil,
-        territory: Territory? = nil, eligibility: [String] = [], position: Position = .unknown
+        territory: Territory? = nil, eligibility: [String] = [], position: Position = .unknown,
+        termPositions: OfferPositions = OfferPositions()
     ) {
         self.id = id
         self.mode = mode
@@ -38,6 +42,13 @@ public struct Offer: Sendable, Hashable, Codable {
         self.territory = territory
         self.eligibility = eligibility
         self.position = position
+        self.termPositions = termPositions
+    }
+
+    /// Where `term` is written: its own position when the reader knows it, else the offer's.
+    public func position(of term: OfferTerm) -> Position {
+        let own = termPositions[term]
+        return own.isKnown ? own : position
     }
 
     /// "free trial of 1 week", "pay as you go 1.99 USD per 1 month for 3 periods", ...
@@ -51,6 +62,45 @@ public struct Offer: Sendable, Hashable, Codable {
         case .payUpFront:
             let price = self.price.map { "\($0)" } ?? "no price"
             return "pay up front: \(price) for \(periods == 1 ? period.words : "\(periods) × \(period.words)")"
+        }
+    }
+}
+
+/// Where an offer's terms are written (`Position.unknown` where the reader does not say).
+public struct OfferPositions: Sendable, Hashable, Codable {
+    public var mode: Position
+    public var period: Position
+    public var periods: Position
+    public var price: Position
+    public var eligibility: Position
+
+    public init(mode: Position = .unknown, period: Position = .unknown, periods: Position = .unknown,
+                price: Position = .unknown, eligibility: Position = .unknown) {
+        self.mode = mode
+        self.period = period
+        self.periods = periods
+        self.price = price
+        self.eligibility = eligibility
+    }
+
+    public subscript(term: OfferTerm) -> Position {
+        get {
+            switch term {
+            case .mode: mode
+            case .period: period
+            case .periods: periods
+            case .price: price
+            case .eligibility: eligibility
+            }
+        }
+        set {
+            switch term {
+            case .mode: mode = newValue
+            case .period: period = newValue
+            case .periods: periods = newValue
+            case .price: price = newValue
+            case .eligibility: eligibility = newValue
+            }
         }
     }
 }

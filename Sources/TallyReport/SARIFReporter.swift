@@ -98,7 +98,8 @@ public struct SARIFReporter: Reporter {
         for side in sides {
             guard let value = side.value else { continue }
             let record = JSONReport.SideRecord(value: value, store: nil, file: "", line: nil, column: nil, path: nil)
-            values[side.label] = SARIFLog.SideValue(text: value.description, amount: record.amount, currency: record.currency, period: record.period)
+            values[side.label] = SARIFLog.SideValue(text: value.description, amount: record.amount, currency: record.currency, period: record.period,
+                                                     territories: record.territories)
         }
         return values.isEmpty ? nil : values
     }

@@ -114,9 +114,15 @@ public struct GroupIDMismatchRule: LintRule {
             markChecked(catalog, product, &checked)
             if declared != group.groupID {
                 findings.append(finding(catalog, product.id, .group,
-                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(group.groupID)",
+                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(Self.named(group))",
                                         at: product.position(of: .group), value: declared))
             }
         }
+    }
+
+    /// `"Premium" (id 21A4F0C1)`: the group by its name, with the ID this rule is about.
+    static func named(_ group: GroupMembership) -> String {
+        guard let name = group.groupName, !name.isEmpty, name != group.groupID else { return group.groupID }
+        return "\"\(name)\" (id \(group.groupID))"
     }
 }

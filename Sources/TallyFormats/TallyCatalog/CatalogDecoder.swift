@@ -357,9 +357,17 @@ struct CatalogDecoder {
         var price: Money?
         var valid = true
         var typeFailed = false
+        var positions = OfferPositions()
         try reader.forEachKey { reader, key in
             guard try firstTime(key, in: &keys, &reader) else { return }
             let at = reader.position
+            switch key {
+            case "type": positions.mode = at
+            case "period": positions.period = at
+            case "count": positions.periods = at
+            case "price": positions.price = at
+            default: break
+            }
             switch key {
             case "id" where promotional: id = try attempt(&reader) { try $0.readString() }
             case "type":
@@ -406,6 +414,6 @@ struct CatalogDecoder {
             try report(reader.error("a promotional offer needs an id", at: start))
             return nil
         }
-        return Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start)
+        return Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start, termPositions: positions)
     }
 }
