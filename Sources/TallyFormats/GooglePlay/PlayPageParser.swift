@@ -20,6 +20,12 @@ struct PlayPageParser {
         "\"androidpublisher#", "\"phases\"",
     ]
 
+    /// A single legacy `InAppProduct` (as gradle-play-publisher keeps one per file under
+    /// `play/products/`): `sku` with one of the keys only an in-app product has beside it.
+    static func looksLikeInAppProduct(_ head: String) -> Bool {
+        head.contains("\"sku\"") && ["\"purchaseType\"", "\"defaultPrice\"", "\"defaultLanguage\""].contains { head.contains($0) }
+    }
+
     static func parse(bytes: [UInt8], file: String, firstLine: Int, maxDepth: Int, into records: inout PlayRecords) throws {
         var reader = try JSONReader(bytes: bytes, file: file, maxDepth: maxDepth)
         guard try reader.peekKind() == .object else {
@@ -60,20 +66,26 @@ struct PlayPageParser {
             for node in try array(list, "inappproduct") { try inAppProduct(node) }
         }
         if recognised { return }
-        if keys.contains("basePlans") || (keys.contains("productId") && keys.contains("listings") && !keys.contains("purchaseOptions")) {
+        // A single resource is told by the keys its type requires: a Subscription has base plans
+        // (or, before it has any, its package name and listings beside its product ID).
+        let isSubscription = keys.contains("productId") && !keys.contains("purchaseOptions")
+            && (keys.contains("basePlans") || (keys.contains("packageName") && keys.contains("listings")))
+        if isSubscription {
             try subscription(root)
-        } else if keys.contains("offerId") || keys.contains("phases") {
+        } else if keys.contains("offerId") && keys.contains("basePlanId") || keys.contains("phases") {
             records.sawOffers = true
             try offer(root)
-        } else if keys.contains("purchaseOptions") {
+        } else if keys.contains("purchaseOptions") && keys.contains("productId") {
             try oneTimeProduct(root)
         } else if keys.contains("sku") {
             try inAppProduct(root)
         } else if keys.isEmpty || keys.isSubset(of: ["nextPageToken", "kind", "tokenPagination", "pageInfo"]) {
             return // an empty list page: the API leaves out an empty list
         } else {
+            let found = members(root).map(\.key).prefix(8).joined(separator: ", ")
             throw fail("not a Google Play API page: expected subscriptions, subscriptionOffers, oneTimeProducts or inappproduct "
-                       + "(a list response), or one Subscription, SubscriptionOffer, OneTimeProduct or InAppProduct", root)
+                       + "(a list response), or one Subscription (productId, basePlans), SubscriptionOffer (productId, basePlanId, "
+                       + "offerId, phases), OneTimeProduct (productId, purchaseOptions) or InAppProduct (sku); found the keys \(found)", root)
         }
     }
 
@@ -225,6 +237,10 @@ struct PlayPageParser {
             case "subscription": product.isSubscription = true
             default: throw fail("unknown purchaseType \"\(type.text)\" (expected managedUser or subscription)", node.member("purchaseType") ?? node)
             }
+        }
+        if let defaultPrice = node.member("defaultPrice"), !defaultPrice.isNull,
+           let money = try micros(defaultPrice, productID: sku.text, region: "defaultPrice") {
+            product.defaultPrice = (money, defaultPrice.member("priceMicros")?.scalarText ?? "", at(defaultPrice))
         }
         if let prices = node.member("prices") {
             product.pricesPosition = at(prices)
