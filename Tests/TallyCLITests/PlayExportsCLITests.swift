@@ -77,6 +77,14 @@ import Testing
                 + "and US; 9990000 at console-twice.csv:2:123; keep one of them\n"), "\(output.stderr)")
     }
 
+    @Test func aRegionConfiguredTwiceInAnAPIPageIsALocatedError() throws {
+        let output = try Self.run(["show", "subscriptions-twice.json"])
+        #expect(output.status == 2, "\(output.stdout)")
+        #expect(output.stderr.hasPrefix(
+            "subscriptions-twice.json:15:13: error: region US is configured twice in regionalConfigs: 4.99 USD at subscriptions-twice.json:12:13 "
+                + "and 5 USD at subscriptions-twice.json:15:13; keep one of them\n"), "\(output.stderr)")
+    }
+
     // MARK: 3. Products hidden by state
 
     @Test func unpublishedRowsAreCountedAndTheFlagThatShowsThemIsNamed() throws {

@@ -123,8 +123,10 @@ struct PlayPageParser {
         }
         if let configs = node.member("regionalConfigs") {
             plan.pricesPosition = at(configs)
+            var seen: [Territory: DocNode] = [:]
             for config in try array(configs, "regionalConfigs") {
                 let region = try territory(config)
+                try once(region, config, in: &seen, "regionalConfigs")
                 guard let priceNode = config.member("price") else { continue }
                 if let money = try money(priceNode, productID: productKey, field: .prices, region: region.code) {
                     plan.prices.append(Price(territory: region, money: money, position: at(priceNode)))
@@ -211,8 +213,10 @@ struct PlayPageParser {
                 }
                 if let configs = optionNode.member("regionalPricingAndAvailabilityConfigs") {
                     option.pricesPosition = at(configs)
+                    var seen: [Territory: DocNode] = [:]
                     for config in try array(configs, "regionalPricingAndAvailabilityConfigs") {
                         let region = try territory(config)
+                        try once(region, config, in: &seen, "regionalPricingAndAvailabilityConfigs")
                         let availability = try string(config, "availability")?.text
                         guard availability == nil || availability == "AVAILABLE", let priceNode = config.member("price") else { continue }
                         if let money = try money(priceNode, productID: id.text, field: .prices, region: region.code) {
@@ -318,6 +322,23 @@ struct PlayPageParser {
             throw fail(Territory.notARegion(code.text), config.member("regionCode") ?? config)
         }
         return territory
+    }
+
+    /// Refuses a region configured twice in one list, naming both configs and their prices.
+    private func once(_ region: Territory, _ config: DocNode, in seen: inout [Territory: DocNode], _ list: String) throws {
+        guard let first = seen[region] else {
+            seen[region] = config
+            return
+        }
+        func describe(_ node: DocNode) -> String {
+            let price = node.member("price")
+            let amount = price.flatMap { PlayAmount.money(units: $0.member("units")?.scalarText ?? "0", nanos: $0.member("nanos")?.scalarText ?? "0") }
+            let currency = price?.member("currencyCode")?.scalarText
+            let where_ = node.position
+            return "\(amount.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price") at \(file):\(where_.line):\(where_.column)"
+        }
+        let code = config.member("regionCode")?.scalarText ?? region.code
+        throw fail("region \(code) is configured twice in \(list): \(describe(first)) and \(describe(config)); keep one of them", config)
     }
 
     private func listingArray(_ node: DocNode) throws -> [Localization] {
