@@ -195,6 +195,8 @@ import Testing
         let output = try Self.run(["check", "--no-config", "offers", copy.path])
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("premium:monthly introductory offer differs: price in GBR 1.49 GBP vs 1.29 GBP"), "\(output.stdout)")
+        let diff = try Self.run(["diff", "offers", copy.path])
+        #expect(diff.stdout.contains("(price in GBR 1.49 GBP → 1.29 GBP)"), "\(diff.stdout)\(diff.stderr)")
         let same = try Self.run(["check", "--no-config", "offers", "offers"])
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
     }
