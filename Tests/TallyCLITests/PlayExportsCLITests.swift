@@ -150,6 +150,24 @@ import Testing
         #expect(Self.currencies(products["hint_pack"]) == ["USA": "USD", "DEU": "EUR"])
     }
 
+    @Test func initNamesAPlayProductsFolderAsOneSourceAndCheckReadsIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-init-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent("app/src/main/play"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("server"), withIntermediateDirectories: true)
+        try manager.copyItem(at: Self.folder.appendingPathComponent("play/products"), to: root.appendingPathComponent("app/src/main/play/products"))
+        try manager.copyItem(at: Self.folder.appendingPathComponent("play-a.csv"), to: root.appendingPathComponent("server/play-a.csv"))
+        let initialised = try CLIRunner.run(["init"], in: root)
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        #expect(initialised.stdout.contains("catalogues:     app/src/main/play/products, server/play-a.csv"), "\(initialised.stdout)")
+        let policy = try String(contentsOf: root.appendingPathComponent(".tally.yml"), encoding: .utf8)
+        #expect(policy.contains("\n  - app/src/main/play/products\n"), "\(policy)")
+        let checked = try CLIRunner.run(["check"], in: root)
+        #expect(checked.stdout.contains("compared: app/src/main/play/products (prices in every region both price) vs server/play-a.csv"),
+                "\(checked.stdout)\(checked.stderr)")
+    }
+
     // MARK: 5. A JSON that is not a Play page
 
     @Test(arguments: [
