@@ -11,8 +11,8 @@ import TallyModel
 /// Prices are micro-units (990000 is 0.99) after a region code, `; `-separated pairs; a region
 /// priced twice in one row is an error naming both. With `Auto Fill Prices` true the price is
 /// one amount in the developer's default currency, for no region in particular: it is read as
-/// the price of the Play default territory (`PlayDefaultPrice`), else named as a dropped value. The snake_case header of the
-/// documentation (`product_id,publish_state,purchase_type,autotranslate,locale; title;
+/// the price of the Play default territory (`PlayDefaultPrice`), else named as a dropped value.
+/// The snake_case header of the documentation (`product_id,publish_state,purchase_type,autotranslate,locale; title;
 /// description,autofill,country; price,pricing_template_id`) is read too.
 enum PlayConsoleCSV {
     /// Header names with case, spaces and `_` taken out.
