@@ -113,6 +113,15 @@ import Testing
         #expect(Set(all.keys) == ["com.example.gemquest.gems", "com.example.gemquest.hints", "com.example.gemquest.skips"])
     }
 
+    @Test func appStorePackageProductsNotClearedForSaleAreCountedToo() throws {
+        let file = "../app-store-package/metadata.xml"
+        let output = try Self.run(["show", file])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains(
+            "\(file): note: 1 product was left out by state (1 NOT_CLEARED_FOR_SALE): only products for sale count; "
+                + "--include-state NOT_CLEARED_FOR_SALE shows them"), "\(output.stderr)")
+    }
+
     // MARK: 4. gradle-play-publisher products and single Play resources
 
     @Test func aGradlePlayPublisherProductFileIsReadAsAnInAppProduct() throws {
