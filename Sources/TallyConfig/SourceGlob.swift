@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,7 +17,7 @@ public enum SourceGlob {
     /// `**` descends at most this many folders.
     static let maxDepth = 24
 
-    /// The regular files matching `pattern`, sorted; paths are `directory`-relative unless the
+    /// The regular files (and folders that are one source) matching `pattern`, sorted; paths are `directory`-relative unless the
     /// pattern is absolute, and prefixed with `directory` unless it is `.`.
     public static func expand(_ pattern: String, in directory: String = ".") -> [String] {
         let absolute = pattern.hasPrefix("/")
@@ -82,7 +83,9 @@ public enum SourceGlob {
         for name in names {
             let path = join(base, name)
             if remaining.isEmpty {
-                if isRegularFile(path) { found.insert(path) }
+                // A folder that is one source (Google Play pages, an App Store Connect export, an
+                // .itmsp package) is named like a file.
+                if isRegularFile(path) || (isDirectory(path) && SourceLoader.isDirectorySource(path)) { found.insert(path) }
             } else if isDirectory(path) {
                 walk(path, remaining, depth: depth + 1, into: &found)
             }

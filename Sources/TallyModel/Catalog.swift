@@ -90,6 +90,10 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// Whether the source tells consumable from non-consumable products. Google Play does not
     /// (an app consumes a one-time purchase or not): against it, only "one-time" is compared.
     public var distinguishesConsumables: Bool = true
+    /// Products the reader left out because of their state (not for sale, and not asked for
+    /// with `ReadOptions.includeStates`), by state as the reader spells it (`INACTIVE`,
+    /// `WAITING_FOR_SCREENSHOT`): every command says how many it hid and how to show them.
+    public var hiddenByState: [String: Int] = [:]
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
@@ -142,14 +146,18 @@ public struct SourceIssue: Sendable, Hashable, Codable {
     public var position: Position
     /// The key path where the source has no lines (property lists).
     public var path: String?
+    /// What a person can do to have the value read (name the Play default territory), if anything.
+    public var remedy: Remedy?
 
-    public init(rule: RuleID, productID: String?, field: Field, message: String, position: Position, path: String? = nil) {
+    public init(rule: RuleID, productID: String?, field: Field, message: String, position: Position, path: String? = nil,
+                remedy: Remedy? = nil) {
         self.rule = rule
         self.productID = productID
         self.field = field
         self.message = message
         self.position = position
         self.path = path
+        self.remedy = remedy
     }
 }
 

@@ -28,6 +28,10 @@ public struct Offer: Sendable, Hashable, Codable {
     public var position: Position
     /// Where each term is written, where the reader knows: findings about a term point there.
     public var termPositions: OfferPositions
+    /// The offer's price in each territory, where the source prices it region by region (a Google
+    /// Play offer phase's regional configs); `price` and `territory` are then one of them (the
+    /// United States, else the first). Empty for sources with one price.
+    public var regionalPrices: [Price] = []
 
     public init(
         id: String? = nil, mode: OfferMode, period: Period, periods: Int = 1, price: Money? = nil,
@@ -129,12 +133,35 @@ extension Offer {
         if mode != other.mode { result.append(.mode) }
         if period != other.period { result.append(.period) }
         if periods != other.periods { result.append(.periods) }
-        if mode == other.mode, mode != .freeTrial, territory == nil || other.territory == nil || territory == other.territory,
-           !Self.samePrice(price, other.price) {
+        if mode == other.mode, mode != .freeTrial, let compared = comparedPrices(other), !Self.samePrice(compared.mine, compared.theirs) {
             result.append(.price)
         }
         if Set(eligibility) != Set(other.eligibility) { result.append(.eligibility) }
         return result
+    }
+
+    /// The prices `termDifferences` compares, and the territory they are for: where one offer
+    /// prices region by region and the other names a territory, the price in that territory;
+    /// where both price region by region, the first territory both price in which they differ
+    /// (else the first both price); otherwise `price` against `price`. Nil when the prices are
+    /// written for different territories (they are not compared).
+    public func comparedPrices(_ other: Offer) -> (mine: Money?, theirs: Money?, territory: Territory?)? {
+        switch (regionalPrices.isEmpty, other.regionalPrices.isEmpty) {
+        case (false, false):
+            let theirs = Dictionary(other.regionalPrices.map { ($0.territory, $0.money) }, uniquingKeysWith: { first, _ in first })
+            let shared = regionalPrices.filter { theirs[$0.territory] != nil }
+            guard let first = shared.first(where: { !Self.samePrice($0.money, theirs[$0.territory]) }) ?? shared.first else { return nil }
+            return (first.money, theirs[first.territory], first.territory)
+        case (false, true):
+            guard let territory = other.territory else { return (price, other.price, self.territory) }
+            guard let mine = regionalPrices.first(where: { $0.territory == territory }) else { return nil }
+            return (mine.money, other.price, territory)
+        case (true, false):
+            return other.comparedPrices(self).map { ($0.theirs, $0.mine, $0.territory) }
+        case (true, true):
+            guard territory == nil || other.territory == nil || territory == other.territory else { return nil }
+            return (price, other.price, territory ?? other.territory)
+        }
     }
 
     /// Whether two offers have the same terms (`termDifferences` is empty).

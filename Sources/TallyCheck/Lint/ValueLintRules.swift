@@ -91,8 +91,11 @@ public protocol SourceIssueRule: LintRule {}
 extension SourceIssueRule {
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for issue in catalog.issues where issue.rule == Self.description.id {
-            findings.append(finding(catalog, issue.productID, issue.field, "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
-                                    at: issue.position, path: issue.path))
+            var found = finding(catalog, issue.productID, issue.field, "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
+                                at: issue.position, path: issue.path)
+            // What to do to have the value read (name the Play default territory), when there is something.
+            if let remedy = issue.remedy { found.hint = remedy.summary }
+            findings.append(found)
         }
     }
 }

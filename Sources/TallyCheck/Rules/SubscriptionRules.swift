@@ -150,7 +150,11 @@ enum OfferComparison {
                 case .mode: return "type \(a.mode) vs \(b.mode)"
                 case .period: return "period \(PeriodWords.contrast(a.period, b.period, leftNoun, rightNoun))"
                 case .periods: return "\(a.periods) vs \(b.periods) periods"
-                case .price: return "price \(a.price?.description ?? "none") vs \(b.price?.description ?? "none")"
+                case .price:
+                    let compared = a.comparedPrices(b)
+                    let regional = !a.regionalPrices.isEmpty || !b.regionalPrices.isEmpty
+                    let place = regional ? (compared?.territory).map { " in \($0)" } ?? "" : ""
+                    return "price\(place) \((compared?.mine ?? a.price)?.description ?? "none") vs \((compared?.theirs ?? b.price)?.description ?? "none")"
                 case .eligibility: return "eligibility \(Self.eligibility(a)) vs \(Self.eligibility(b))"
                 }
             }

@@ -10,6 +10,8 @@ struct ConnectCatalogBuilder {
     let options: ReadOptions
     private var products: [Product] = []
     private var issues: [SourceIssue] = []
+    /// Products left out by state, by state.
+    private var hidden: [String: Int] = [:]
     private var members: [ResourceKey: [String]] = [:]
 
     init(store: ResourceStore, file: String, parts: [SourcePart], options: ReadOptions) {
@@ -37,6 +39,7 @@ struct ConnectCatalogBuilder {
         var catalog = Catalog(file: file, format: .appStoreConnect, defaultTerritory: .usa, products: products, groups: groups,
                               knownFields: knownFields(), issues: issues)
         catalog.parts = parts
+        catalog.hiddenByState = hidden
         return catalog
     }
 
@@ -72,7 +75,7 @@ struct ConnectCatalogBuilder {
         }
         // A legacy v1 auto-renewable purchase that the export also has as a subscription: the subscription tells more.
         if kind.isAutoRenewable, subscriptionIDs.contains(id) { return }
-        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates) else { return }
+        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
         var product = Product(id: id, kind: kind, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
         product.fieldPositions[.kind] = type.position
@@ -83,7 +86,7 @@ struct ConnectCatalogBuilder {
 
     private mutating func addSubscription(_ resource: Resource) throws {
         let (id, idAttribute) = try productID(resource)
-        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates) else { return }
+        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
         var product = Product(id: id, kind: .autoRenewableSubscription, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
         readCommon(resource, localizations: ("subscriptionLocalizations", "subscription"), into: &product)

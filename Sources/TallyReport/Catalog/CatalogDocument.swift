@@ -6,7 +6,7 @@ import TallyModel
 /// Schema, version 1 (documented in docs/show-json.md):
 /// `{version, file, format, default_territory, products: [{id, kind, reference_name?,
 /// family_shareable?, prices: {TERRITORY: "decimal"}, currencies: {TERRITORY: "ISO 4217"},
-/// period?, group?, group_name?, level?, introductory_offer?: {mode, period, periods, price?},
+/// period?, group?, group_name?, level?, introductory_offer?: {mode, period, periods, price?, prices?, currencies?},
 /// promotional_offers: [{id, mode, period, periods, price?}], price_tier?, line?, file?}], groups: [{id, name?, products}]}`.
 /// Keys whose value is unknown are left out; prices are decimal strings, never floats.
 public struct CatalogDocument: Codable, Sendable {
@@ -62,6 +62,10 @@ public struct CatalogDocument: Codable, Sendable {
         public var period: String
         public var periods: Int
         public var price: String?
+        /// The offer's price in each territory, where the source prices it region by region
+        /// (Google Play), and each price's currency; left out otherwise.
+        public var prices: [String: String]?
+        public var currencies: [String: String]?
     }
 
     public struct GroupDocument: Codable, Sendable {
@@ -95,8 +99,19 @@ public struct CatalogDocument: Codable, Sendable {
     }
 
     static func offer(_ offer: Offer) -> OfferDocument {
-        OfferDocument(id: offer.id, mode: offer.mode.rawValue, period: offer.period.canonical, periods: offer.periods,
-                      price: offer.price.map { Money.plain($0.amount) })
+        var document = OfferDocument(id: offer.id, mode: offer.mode.rawValue, period: offer.period.canonical, periods: offer.periods,
+                                     price: offer.price.map { Money.plain($0.amount) })
+        if !offer.regionalPrices.isEmpty {
+            var prices: [String: String] = [:]
+            var currencies: [String: String] = [:]
+            for price in offer.regionalPrices {
+                prices[price.territory.code] = Money.plain(price.money.amount)
+                if let currency = price.money.currency { currencies[price.territory.code] = currency }
+            }
+            document.prices = prices
+            document.currencies = currencies
+        }
+        return document
     }
 
     /// Pretty-printed JSON with sorted keys.
