@@ -40,6 +40,8 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("inAppPurchases", "in-app purchase", "in-app purchases"),
         ("subscriptionGroups", "subscription group", "subscription groups"),
         ("subscriptions", "subscription", "subscriptions"),
+        ("manualPrices", "in-app purchase price set by hand", "in-app purchase prices set by hand"),
+        ("automaticPrices", "in-app purchase price derived by Apple", "in-app purchase prices derived by Apple"),
         ("subscriptionPrices", "subscription price", "subscription prices"),
         ("introductoryOffers", "introductory offer", "introductory offers"),
         ("promotionalOffers", "promotional offer", "promotional offers"),

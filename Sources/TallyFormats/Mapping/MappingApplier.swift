@@ -97,25 +97,43 @@ struct MappingApplier {
         return product
     }
 
+    /// The introductory offer; nil when there is none, or, with an issue naming what is wrong
+    /// (`invalid-offer`), when it cannot be read whole: the offer is dropped, never the file.
     private mutating func introductoryOffer(_ match: PathMatch, _ spec: TallyMapping.OfferFields, id: String,
                                             product: inout Product) throws -> Offer? {
         var base = match
         if let at = spec.at {
             guard let found = value(match, at) else { return nil }
             guard case .object = found.node.value else {
-                throw error("expected the introductory offer (an object) at \"\(at)\", found \(found.node.kind.article)", at: found)
+                locate(&product, .introductoryOffer, found)
+                dropOffer(id, "the introductory offer at \"\(at)\" is \(found.node.kind.article), not an object", found)
+                return nil
             }
             base = found
         }
         guard let typeMatch = value(base, spec.type) else { return nil }
         locate(&product, .introductoryOffer, spec.at == nil ? typeMatch : base)
-        let mode = try word(typeMatch, mapping.values.offerType, "values.offer_type", parse: OfferMode.init(rawValue:),
-                            expected: "an offer type (free-trial, pay-as-you-go, pay-up-front)")
+        guard let typeText = typeMatch.node.scalarText,
+              let mode = mapping.values.offerType[typeText] ?? OfferMode(rawValue: typeText) else {
+            let known = mapping.values.offerType.keys.sorted().joined(separator: ", ")
+            dropOffer(id, "the introductory offer's type \(typeMatch.node.scalarText.map { "\"\($0)\"" } ?? typeMatch.node.kind.article) is not an offer type "
+                      + "Tally knows (free-trial, pay-as-you-go, pay-up-front): add it to values.offer_type in \(mapping.file)"
+                      + (known.isEmpty ? "" : " (it maps: \(known))"), typeMatch)
+            return nil
+        }
         guard let periodMatch = value(base, spec.period) else {
-            throw error("\(id)'s introductory offer has no period at \"\(spec.period)\"", at: base)
+            dropOffer(id, "the introductory offer (\(mode)) has no period at \"\(spec.period)\"", base)
+            return nil
         }
         guard let period = period(periodMatch, id: id, field: .introductoryOffer) else { return nil }
-        let count = try spec.count.flatMap { value(base, $0) }.map { try whole($0, "count") } ?? 1
+        var count = 1
+        if let path = spec.count, let found = value(base, path) {
+            guard let text = found.node.scalarText, let value = Int(text), value >= 1 else {
+                dropOffer(id, "the introductory offer's count \(found.node.scalarText.map { "\"\($0)\"" } ?? found.node.kind.article) is not a whole number of at least 1", found)
+                return nil
+            }
+            count = value
+        }
         var price: Money?
         if let path = spec.price, let found = value(base, path) {
             guard let money = amount(found, id: id, territory: mapping.defaultTerritory, field: .introductoryOffer) else { return nil }
@@ -123,6 +141,10 @@ struct MappingApplier {
         }
         return Offer(mode: mode, period: period, periods: count, price: price, territory: mapping.defaultTerritory,
                      position: (spec.at == nil ? typeMatch : base).node.position)
+    }
+
+    private mutating func dropOffer(_ id: String, _ message: String, _ match: PathMatch) {
+        issue(.invalidOffer, id, .introductoryOffer, message + "; the offer was dropped", match)
     }
 
     private mutating func prices(_ found: PathMatch, _ list: TallyMapping.PriceList, id: String) throws -> [Price] {
@@ -136,7 +158,7 @@ struct MappingApplier {
         switch found.node.value {
         case .object:
             for (key, entry) in found.members {
-                let territory = try territoryCode(key, at: entry)
+                guard let territory = territoryCode(key, id: id, at: entry) else { continue }
                 var amountMatch = entry
                 if case .object = entry.node.value {
                     guard let path = list.amount, let inner = value(entry, path) else {
@@ -155,7 +177,8 @@ struct MappingApplier {
                     throw error("this price has no territory at \"\(territoryPath)\"", at: entry)
                 }
                 guard let amountMatch = value(entry, amountPath) else { throw error("this price has no amount at \"\(amountPath)\"", at: entry) }
-                try add(try territoryCode(code, at: territoryMatch), amountMatch, entry)
+                guard let territory = territoryCode(code, id: id, at: territoryMatch) else { continue }
+                try add(territory, amountMatch, entry)
             }
         case .scalar:
             throw error("expected prices (an object keyed by territory, or a list), found \(found.node.kind.article)", at: found)
@@ -185,9 +208,11 @@ struct MappingApplier {
                     + (known.isEmpty ? "" : " (it maps: \(known))"), at: match)
     }
 
-    private func territoryCode(_ text: String, at match: PathMatch) throws -> Territory {
+    /// A price's territory; nil, with an issue (`invalid-price`), when it is not one: that price is dropped.
+    private mutating func territoryCode(_ text: String, id: String, at match: PathMatch) -> Territory? {
         if let territory = mapping.values.territory[text] ?? Territory(text) { return territory }
-        throw error("\"\(text)\" is not an App Store storefront code (like USA): map it in values.territory in \(mapping.file), e.g. \(text): USA", at: match)
+        issue(.invalidPrice, id, .prices, "\"\(text)\" is not an App Store storefront code (like USA): map it in values.territory in \(mapping.file), e.g. \(text): USA", match)
+        return nil
     }
 
     private mutating func amount(_ match: PathMatch, id: String, territory: Territory, field: Field) -> Money? {
