@@ -108,8 +108,22 @@ struct CatalogWriter {
         return OutputMember("localizations", .object(entries))
     }
 
+    /// The product's identity: its App Store `id`, with `google_play` where that differs; or,
+    /// for a product with no App Store ID (every product of a Google Play source), `google_play`
+    /// alone, so that a Play identity such as `premium:monthly` is never written as an App Store ID.
+    private func identity(_ product: Product) -> [OutputMember] {
+        if product.isGooglePlayOnly || catalog.format.store == .googlePlay {
+            return [OutputMember("google_play", .string(product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id))]
+        }
+        var members = [OutputMember("id", .string(product.id))]
+        if let playID = product.googlePlayID, playID != product.id {
+            members.append(OutputMember("google_play", playID.isEmpty ? .null : .string(playID)))
+        }
+        return members
+    }
+
     private func productValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
-        var members: [OutputMember] = [OutputMember("id", .string(product.id))]
+        var members = identity(product)
         if knows(.kind) { members.append(OutputMember("kind", .string(product.kind.rawValue))) }
         common(product, into: &members)
         if let prices = prices(product) { members.append(prices) }
@@ -119,7 +133,7 @@ struct CatalogWriter {
     }
 
     private func subscriptionValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
-        var members: [OutputMember] = [OutputMember("id", .string(product.id))]
+        var members = identity(product)
         if let name = product.referenceName, knows(.referenceName) { members.append(OutputMember("name", .string(name))) }
         if knows(.level), let level = product.group?.level { members.append(OutputMember("level", .number(String(level)))) }
         if knows(.period), let period = product.period { members.append(OutputMember("period", .string(period.literal))) }
