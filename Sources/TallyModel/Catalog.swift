@@ -191,8 +191,8 @@ extension SourceFormat {
     /// leaves out is absent rather than unstated (see `Catalog.states`).
     public var describesEveryField: Bool {
         switch self {
-        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig, .unityIAP: return true
-        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped: return false
+        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig: return true
+        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP: return false
         }
     }
 }

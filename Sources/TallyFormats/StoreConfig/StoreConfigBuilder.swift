@@ -182,7 +182,7 @@ struct StoreConfigBuilder {
                 return nil
             }
             let prices = self.prices(pricing, productID: id)
-            let base = pricing["baseTerritory"]?.text.flatMap(Territory.init)
+            let base = pricing["baseTerritory"]?.text.flatMap { Territory($0) }
             price = prices.first { $0.territory == .usa } ?? prices.first { $0.territory == base } ?? prices.first
             guard price != nil else {
                 issue(.invalidOffer, id, field, "\(kind) \(mode) has no price it can read; the offer was dropped", pricing)

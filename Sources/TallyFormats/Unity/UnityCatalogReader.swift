@@ -72,7 +72,7 @@ public enum UnityCatalogReader: SourceReader {
             readTier(entry, options: options, into: &product, issues: &issues)
             if let google = entry["googlePrice"], let amount = Self.decimal(google), amount != 0 {
                 issues.append(SourceIssue(rule: .price, productID: product.id, field: .prices,
-                                          message: "googlePrice \(Money.plain(amount)) is the Google Play default price, in a currency the file does not name: not compared",
+                                          message: "googlePrice \(Money.plain(amount)) is the Google Play default price, in a currency the file does not name",
                                           position: google.position, path: google.path))
             }
             products.append(product)
