@@ -52,7 +52,8 @@ struct CatalogWriter {
     }
 
     /// Auto-renewable subscriptions by group, in the source's group order. Subscriptions of no
-    /// group go to a group named `ungrouped` (the format keeps subscriptions in groups).
+    /// group go to a group named `ungrouped` (the format keeps subscriptions in groups); a Google
+    /// Play base plan goes to a group named by its subscription's product ID (`premium`).
     private func groupedSubscriptions(notes: inout ConvertNotes) -> [(id: String, name: String?, members: [Product])] {
         var result: [(id: String, name: String?, members: [Product])] = []
         var index: [String: Int] = [:]
@@ -64,6 +65,9 @@ struct CatalogWriter {
             let groupID: String
             if let membership = product.group, !membership.groupID.isEmpty {
                 groupID = membership.groupID
+            } else if catalog.format.store == .googlePlay || product.isGooglePlayOnly {
+                // A Google Play subscription's base plans: grouped under their Play product ID.
+                groupID = String((product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id).split(separator: ":").first ?? "ungrouped")
             } else {
                 groupID = "ungrouped"
                 if knows(.group) { notes.add("an auto-renewable subscription in no group: put in a group named \"ungrouped\"", product.id) }
