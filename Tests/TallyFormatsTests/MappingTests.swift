@@ -174,8 +174,6 @@ import TallyModel
 
     @Test(arguments: [
         ("{\"data\": {\"items\": [{\"type\": \"sub\"}]}}", "has no ID at \"sku\""),
-        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"country\": \"US\", \"cents\": 1}]}]}}", "map it in values.territory"),
-        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"cents\": 1}]}]}}", "has no territory at \"country\""),
         ("{\"data\": {\"items\": [\"a\"]}}", "expected a product (an object)"),
         ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": 5}]}}", "expected prices"),
     ])
@@ -192,6 +190,21 @@ import TallyModel
         """, mapping: Self.simple)
         #expect(catalog.issues.map(\.rule.rawValue).sorted() == ["invalid-period", "invalid-price"])
         #expect(catalog.issues.allSatisfy { $0.position.isKnown })
+    }
+
+    /// A value the mapping cannot read drops that value (named, located), never the file.
+    @Test(arguments: [
+        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"country\": \"US\", \"cents\": 1}, {\"country\": \"GBR\", \"cents\": 2}]}]}}", "map it in values.territory"),
+        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"cents\": 1}, {\"country\": \"GBR\", \"cents\": 2}]}]}}", "has no territory at \"country\""),
+        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"country\": \"USA\"}, {\"country\": \"GBR\", \"cents\": 2}]}]}}", "has no amount at \"cents\""),
+    ])
+    func aPriceTheMappingCannotReadIsDroppedNotTheFile(_ server: String, _ message: String) throws {
+        let catalog = try Self.read(server, mapping: Self.simple)
+        #expect(catalog.products.map(\.id) == ["a"])
+        #expect(catalog.products.first?.prices.map(\.territory.code) == ["GBR"])
+        #expect(catalog.issues.map(\.rule.rawValue) == ["invalid-price"])
+        #expect(catalog.issues.first?.message.contains(message) == true, "\(catalog.issues)")
+        #expect(catalog.issues.first?.position.line == 1)
     }
 
     @Test func theMappedFormatNeedsAMapping() throws {

@@ -174,9 +174,13 @@ struct MappingApplier {
             }
             for entry in found.elements {
                 guard let territoryMatch = value(entry, territoryPath), let code = territoryMatch.node.scalarText else {
-                    throw error("this price has no territory at \"\(territoryPath)\"", at: entry)
+                    issue(.invalidPrice, id, .prices, "this price has no territory at \"\(territoryPath)\"", entry)
+                    continue
                 }
-                guard let amountMatch = value(entry, amountPath) else { throw error("this price has no amount at \"\(amountPath)\"", at: entry) }
+                guard let amountMatch = value(entry, amountPath) else {
+                    issue(.invalidPrice, id, .prices, "this price has no amount at \"\(amountPath)\"", entry)
+                    continue
+                }
                 guard let territory = territoryCode(code, id: id, at: territoryMatch) else { continue }
                 try add(territory, amountMatch, entry)
             }
