@@ -112,6 +112,7 @@ public enum UnityCatalogReader: SourceReader {
         }
         let flags = UInt32(truncatingIfNeeded: words[3])
         let scale = Int((flags >> 16) & 0xFF)
+        guard scale <= 28 else { return nil }  // .NET's decimal scale is 0–28
         let value = mantissa * Decimal(sign: .plus, exponent: -scale, significand: 1)
         return flags & 0x8000_0000 != 0 ? -value : value
     }
