@@ -55,3 +55,19 @@ import Testing
         #expect(products.contains { $0["id"] as? String == "premium:monthly" }, "\(show.stdout)")
     }
 }
+
+extension PriceAndIdentityCLITests {
+    /// A StoreKit configuration or CSV catalogue is keyed by App Store IDs: a Google Play source has
+    /// none, and is refused by name rather than written with Play identities as App Store IDs.
+    @Test(arguments: ["storekit", "csv"])
+    func aGooglePlaySourceIsNotWrittenAsAStoreKeyedByAppStoreIDs(_ target: String) throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-\(UUID().uuidString).\(target)").path
+        let source = "Tests/TallyCLITests/Fixtures/google-play/play-pages"
+        let convert = try CLIRunner.run(["convert", source, "--to", target, "-o", output])
+        #expect(convert.status == 2, "\(convert.stderr)")
+        #expect(convert.stderr.contains("tally: error: 4 products of \(source) (premium:monthly, premium:yearly, coins_100, …) have a Google Play identity and no App Store product ID"),
+                "\(convert.stderr)")
+        #expect(convert.stderr.contains("--to tally-catalog-yaml"), "\(convert.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}

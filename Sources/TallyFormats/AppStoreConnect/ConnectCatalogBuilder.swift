@@ -117,7 +117,10 @@ struct ConnectCatalogBuilder {
     /// page saved alone) gives no products: a located error that says so, never 0 products silently.
     private func refuseUnownedPrices() throws {
         let priceTypes = ["subscriptionPrices", "inAppPurchasePrices", "subscriptionPricePoints", "inAppPurchasePricePoints"]
-        guard let type = priceTypes.first(where: { store.contains(type: $0) }),
+        // Products the export has but hides by state are not this case: they are said elsewhere.
+        guard !store.all("inAppPurchases").contains(where: { !$0.attributes.isEmpty }),
+              !store.all("subscriptions").contains(where: { !$0.attributes.isEmpty }),
+              let type = priceTypes.first(where: { store.contains(type: $0) }),
               let first = store.all(type).first(where: { $0.position.isKnown }) else { return }
         let count = store.all(type).count
         let points = store.all("subscriptionPricePoints") + store.all("inAppPurchasePricePoints")
