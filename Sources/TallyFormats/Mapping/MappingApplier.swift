@@ -62,7 +62,7 @@ struct MappingApplier {
             locate(&product, .referenceName, found)
         }
         if let path = fields.familyShareable, let found = value(match, path) {
-            product.familyShareable = try bool(found)
+            product.familyShareable = flag(found, id: id)
             locate(&product, .familyShareable, found)
         }
         if let path = fields.price, let found = value(match, path) {
@@ -83,7 +83,7 @@ struct MappingApplier {
             locate(&product, .group, found)
             var level: Int?
             if let levelPath = fields.level, let levelMatch = value(match, levelPath) {
-                level = try whole(levelMatch, "level")
+                level = wholeLevel(levelMatch, id: id)
                 locate(&product, .level, levelMatch)
             }
             product.group = GroupMembership(groupID: group, level: level)
@@ -247,17 +247,23 @@ struct MappingApplier {
         return nil
     }
 
-    private func bool(_ match: PathMatch) throws -> Bool {
+    /// `true`/`false` (also yes/no, 1/0); nil, with an issue, for anything else: the value is dropped.
+    private mutating func flag(_ match: PathMatch, id: String) -> Bool? {
         switch match.node.scalarText?.lowercased() {
         case "true", "yes", "1": return true
         case "false", "no", "0": return false
-        default: throw error("expected true or false, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", at: match)
+        default:
+            issue(.familySharing, id, .familyShareable,
+                  "family sharing should be true or false, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", match)
+            return nil
         }
     }
 
-    private func whole(_ match: PathMatch, _ name: String) throws -> Int {
+    /// A level, a whole number from 1; nil, with an issue, for anything else: the value is dropped.
+    private mutating func wholeLevel(_ match: PathMatch, id: String) -> Int? {
         guard let text = match.node.scalarText, let value = Int(text), value >= 1 else {
-            throw error("\(name) should be a whole number of at least 1, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", at: match)
+            issue(.level, id, .level, "level should be a whole number of at least 1, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", match)
+            return nil
         }
         return value
     }
