@@ -303,6 +303,8 @@ extension SourceFormat {
         case .csv: return "the CSV catalogue"
         case .mapped: return "the mapped server file"
         case .googlePlay: return "Google Play"
+        case .unityIAP: return "the Unity IAP catalogue"
+        case .storeConfig: return "the storeconfig export"
         }
     }
 }

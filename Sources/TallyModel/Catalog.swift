@@ -16,6 +16,10 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// Google Play Developer API (androidpublisher v3) responses saved as JSON, or the Play
     /// Console's in-app products CSV.
     case googlePlay = "google-play"
+    /// Unity IAP's product catalogue (`IAPProductCatalog.json`).
+    case unityIAP = "unity-iap"
+    /// storeconfig's export of an app's App Store Connect configuration (`storeconfig fetch`).
+    case storeConfig = "storeconfig"
 
     public var description: String { rawValue }
 
@@ -24,7 +28,8 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var role: SourceRole {
         switch self {
         case .storeKit, .propertyList: return .configuration
-        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay: return .catalog
+        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay, .unityIAP, .storeConfig:
+            return .catalog
         }
     }
 
@@ -194,8 +199,8 @@ extension SourceFormat {
     /// leaves out is absent rather than unstated (see `Catalog.states`).
     public var describesEveryField: Bool {
         switch self {
-        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList: return true
-        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped: return false
+        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig: return true
+        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP: return false
         }
     }
 }

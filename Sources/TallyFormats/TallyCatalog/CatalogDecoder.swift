@@ -267,9 +267,14 @@ struct CatalogDecoder {
                 try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
             }
         }
+        // A product sold on Google Play only names its Play identity and no App Store ID.
+        if product.id.isEmpty, !idFailed, let playID = product.googlePlayID, !playID.isEmpty {
+            product.id = playID
+            product.isGooglePlayOnly = true
+        }
         guard !product.id.isEmpty else {
             // An id of the wrong type is reported already.
-            return idFailed ? () : try report(reader.error("a product has no id", at: start))
+            return idFailed ? () : try report(reader.error("a product has no id (nor a google_play identity, for a product sold on Google Play only)", at: start))
         }
         if !kindSeen { kindless.append((product.id, start, path)) }
         // Issues recorded before the id was read carry an empty product ID: fill it in.

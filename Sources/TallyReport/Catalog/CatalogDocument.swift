@@ -33,6 +33,11 @@ public struct CatalogDocument: Codable, Sendable {
         public var familyShareable: Bool?
         public var prices: [String: String]
         public var currencies: [String: String]
+        /// Territory → `manual` (set by hand) or `automatic` (derived by the store), where the
+        /// source says (App Store Connect's in-app purchase prices); left out otherwise.
+        public var priceOrigins: [String: String]?
+        /// The Google Play identity, where it differs from `id`.
+        public var googlePlay: String?
         public var period: String?
         public var group: String?
         public var groupName: String?
@@ -48,6 +53,8 @@ public struct CatalogDocument: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case id, kind, prices, currencies, period, group, level, line, file
             case priceTier = "price_tier"
+            case priceOrigins = "price_origins"
+            case googlePlay = "google_play"
             case referenceName = "reference_name"
             case familyShareable = "family_shareable"
             case groupName = "group_name"
@@ -83,13 +90,17 @@ public struct CatalogDocument: Codable, Sendable {
         products = catalog.products.map { product in
             var prices: [String: String] = [:]
             var currencies: [String: String] = [:]
+            var origins: [String: String] = [:]
             for price in product.prices {
                 prices[price.territory.code] = Money.plain(price.money.amount)
                 if let currency = price.money.currency { currencies[price.territory.code] = currency }
+                if let origin = price.origin { origins[price.territory.code] = origin.rawValue }
             }
             return ProductDocument(
                 id: product.id, kind: catalog.statedKind(of: product)?.rawValue, referenceName: product.referenceName,
                 familyShareable: product.familyShareable, prices: prices, currencies: currencies,
+                priceOrigins: origins.isEmpty ? nil : origins,
+                googlePlay: product.googlePlayID.flatMap { $0 == product.id ? nil : $0 },
                 period: product.period?.canonical, group: product.group?.groupID, groupName: product.group?.groupName,
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
                 promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
