@@ -114,7 +114,7 @@ public struct Finding: Sendable, Hashable, Codable {
     }
 }
 
-/// Static facts about a rule: shown by reporters, `--help` and the README's rule table.
+/// Static facts about a rule: shown by reporters, `--help` and the rule table of docs/rules-guide.md.
 public struct RuleDescription: Sendable, Hashable, Codable {
     public var id: RuleID
     public var defaultSeverity: Severity

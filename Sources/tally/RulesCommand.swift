@@ -6,7 +6,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule with its ID, default severity and description.",
-        discussion: "Examples:\n  tally rules\n  tally rules --format markdown   # the README's table\n  tally explain price              # why a rule matters, how to fix it"
+        discussion: "Examples:\n  tally rules\n  tally rules --format markdown   # the table in docs/rules-guide.md\n  tally explain price              # why a rule matters, how to fix it"
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
