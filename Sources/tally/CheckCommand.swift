@@ -104,7 +104,7 @@ struct CheckCommand: ParsableCommand {
         let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, recordingBaseline: writeBaseline, policyFile: policyFile,
                                            needsRoot: reports.needsRepositoryRoot)
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        if !reports.mentionsSuppressionsOnStandardOutput {
+        if !reports.mentionsSuppressionsOnStandardOutput && !reports.silent {
             var standardError = StandardError()
             for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
         }
