@@ -14,8 +14,8 @@ import Testing
 ///   but for a line `...`, which stands for any number of lines.
 ///
 /// Each document runs in a fresh sandbox, blocks in order from top to bottom as a reader follows
-/// it (a block may use what an earlier one wrote); every block starts in the repository's top
-/// folder. The sandbox is a git repository (branch main, two commits, so HEAD~1 exists) holding
+/// it (a block may use what an earlier one wrote); a `cd` holds until the next heading, and each
+/// section starts in the repository's top folder. The sandbox is a git repository (branch main, two commits, so HEAD~1 exists) holding
 /// configs/, catalog/, examples/ and .tally.yml, with the built `tally` first on PATH. `tally
 /// fetch` needs credentials and the network: it is stood in for by copying the saved snapshot of
 /// that store from examples/ to its --output folder, so the lines after it run on real pages.
@@ -42,8 +42,8 @@ struct ExamplesRunTests {
         var exit: Int32?
         /// The lines a transcript shows (nil outside transcripts).
         var output: [String]?
-        /// Starts a block: the command runs from the repository's top folder.
-        var startsBlock = false
+        /// The first command under a heading: it runs from the repository's top folder.
+        var startsSection = false
     }
 
     struct Example: CustomStringConvertible, Sendable {
@@ -98,13 +98,14 @@ struct ExamplesRunTests {
     static func commands(inDocument text: String, named path: String) -> [Command] {
         var commands: [Command] = []
         var language: String?
-        var blockStarts = false
+        var sectionStarts = true
         var pending = ""
         var pendingLine = 0
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             guard let current = language else {
-                if trimmed.hasPrefix("```") { language = String(trimmed.dropFirst(3)); blockStarts = true }
+                if trimmed.hasPrefix("```") { language = String(trimmed.dropFirst(3)) }
+                if raw.hasPrefix("#") { sectionStarts = true }
                 continue
             }
             if trimmed.hasPrefix("```") { language = nil; continue }
@@ -123,8 +124,8 @@ struct ExamplesRunTests {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let (command, comment) = split(line)
             commands.append(Command(source: "\(path):\(pendingLine)", line: command, exit: statedExit(comment),
-                                    output: current == "console" ? [] : nil, startsBlock: blockStarts))
-            blockStarts = false
+                                    output: current == "console" ? [] : nil, startsSection: sectionStarts))
+            sectionStarts = false
         }
         return commands
     }
@@ -207,7 +208,9 @@ struct ExamplesRunTests {
         #expect(commands.map(\.line) == ["tally check a b", "tally show x", "tally lint", "cd x"])
         #expect(commands.map(\.exit) == [1, 0, 0, nil])
         #expect(commands[0].output == ["one", "...", "three"])
-        #expect(commands.map(\.startsBlock) == [true, false, true, false])
+        #expect(commands.map(\.startsSection) == [true, false, false, false])
+        let sections = Self.commands(inDocument: "```sh\ncd a\n```\n# Next\n```sh\ntally rules  # exit 0\n```\n", named: "d.md")
+        #expect(sections.map(\.startsSection) == [true, true])
         #expect(Self.matches(["one", "...", "three"], ["one", "two", "2b", "three"]))
         #expect(Self.matches(["one", "...", "three"], ["one", "three"]))
         #expect(!Self.matches(["one", "three"], ["one", "two", "three"]))
@@ -222,7 +225,7 @@ struct ExamplesRunTests {
         var failures: [String] = []
         for command in example.commands {
             let line = command.line
-            if command.startsBlock { try sandbox.changeDirectory(".") }
+            if command.startsSection { try sandbox.changeDirectory(".") }
             let program = Self.program(line)
             if Self.notRun[program] != nil { continue }
             if program == "cd" {
@@ -253,7 +256,12 @@ struct ExamplesRunTests {
                 continue
             }
             if let expected = command.output, !Self.matches(expected, Self.lines(output.stdout)) {
-                failures.append("\(command.source): \(line)\n  the transcript shows:\n\(expected.joined(separator: "\n"))\n  the command printed:\n\(output.stdout)")
+                let printed = Self.lines(output.stdout)
+                let difference = expected.first { $0 != "..." && !printed.contains($0) }
+                    .map { "the command did not print the line: \($0)" }
+                    ?? printed.first { line in !expected.contains(line) && !expected.contains("...") }.map { "the transcript does not show the line: \($0)" }
+                    ?? "the lines are in another order"
+                failures.append("\(command.source): \(line)\n  \(difference)\n  the command printed:\n\(output.stdout)")
             }
         }
         #expect(failures.isEmpty, "\(example.source):\n\(failures.joined(separator: "\n"))")
