@@ -93,6 +93,23 @@ public struct PairSummary: Sendable, Hashable, Codable {
         .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level,
     ]
 
+    /// The rules that compare each field: a field whose rules are all turned off is not compared
+    /// as far as any report says (`without(_:)`).
+    public static let fieldRules: [Field: [RuleID]] = [
+        .kind: [.kind], .familyShareable: [.familySharing], .prices: [.price], .period: [.period],
+        .introductoryOffer: [.introOffer], .promotionalOffers: [.promoOffer], .group: [.group], .level: [.level, .levelNumber],
+    ]
+
+    /// This summary without `fields`: neither compared, nor skipped, nor counted (the fields of
+    /// rules a policy turned off).
+    public func without(_ fields: Set<Field>) -> PairSummary {
+        var copy = self
+        copy.compared.removeAll { fields.contains($0) }
+        copy.skipped.removeAll { fields.contains($0.field) }
+        copy.coverage.removeAll { fields.contains($0.field) }
+        return copy
+    }
+
     /// What `comparison` compares and skips.
     public init(_ comparison: Comparison) {
         let configuration = comparison.configuration

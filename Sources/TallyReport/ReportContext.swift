@@ -1,4 +1,5 @@
 import TallyCheck
+import TallyModel
 
 /// What a report needs to know beyond the result: which findings fail the run, and where the
 /// repository root is. The command line works these out (the policy's `fail_on`, `--strict`,
@@ -25,6 +26,8 @@ public struct ReportContext: Sendable, Hashable {
     public var repositoryRoot: String?
     /// The absolute directory relative source paths are relative to (the working directory).
     public var workingDirectory: String?
+    /// Rules the policy turned off: reports that list rules (SARIF's `tool.driver.rules`) leave them out.
+    public var rulesOff: Set<RuleID> = []
 
     public init(failsAt: Severity? = .error, recordingBaseline: String? = nil, repositoryRoot: String? = nil, workingDirectory: String? = nil,
                 run: Run = .check) {

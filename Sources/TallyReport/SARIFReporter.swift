@@ -5,7 +5,7 @@ import TallyModel
 
 /// SARIF 2.1.0, for GitHub code scanning, GitLab, Azure DevOps and other SARIF viewers.
 ///
-/// One run; `tool.driver.rules` lists every rule with its summary, rationale and fix. Each
+/// One run; `tool.driver.rules` lists every rule (but those the policy turned off) with its summary, rationale and fix. Each
 /// finding is a result with `ruleId`, `level` (error, warning, note), the message, the location
 /// of its first side with a line (`startLine` is 1 when the source has no lines), the other
 /// side as a related location, and a `partialFingerprints` entry that stays the same across
@@ -39,7 +39,7 @@ public struct SARIFReporter: Reporter {
     }
 
     func log(for result: CheckResult) -> SARIFLog {
-        var descriptions = RuleSet.descriptions
+        var descriptions = RuleSet.descriptions.filter { !context.rulesOff.contains($0.id) }
         let known = Set(descriptions.map(\.id))
         var extra: [RuleID] = []
         for finding in result.findings where !known.contains(finding.ruleID) && !extra.contains(finding.ruleID) {

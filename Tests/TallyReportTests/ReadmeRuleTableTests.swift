@@ -4,7 +4,7 @@ import TallyReport
 
 /// The rule table of docs/rules.md is generated from the rules: this fails when the page is stale.
 @Suite struct ReadmeRuleTableTests {
-    @Test func readmeListsEveryRuleAsTheRulesDescribeThemselves() throws {
+    @Test func rulesPageListsEveryRuleAsTheRulesDescribeThemselves() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/rules.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
