@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// A paywall platform's configuration through the built binary: the Lumen project's RevenueCat
+/// API v2 pages (written from RevenueCat's API reference by Fixtures/paywall/make-pages.py),
+/// its `.storekit` file and its Google Play snapshot agree; the same project with each mistake
+/// of issue 27 planted once gives exactly those findings, by offering and package, and exit 1.
+@Suite struct PaywallCLITests {
+    static let folder = CLIRunner.repository.appendingPathComponent("Tests/TallyCLITests/Fixtures/paywall")
+
+    static func check(_ project: String, _ extra: [String] = []) throws -> CLIRunner.Output {
+        try CLIRunner.run(["check", "--no-config", folder.appendingPathComponent(project).path,
+                           folder.appendingPathComponent("Lumen.storekit").path, folder.appendingPathComponent("play").path] + extra)
+    }
+
+    @Test func theProjectTheStoreKitFileAndGooglePlayAgree() throws {
+        let output = try Self.check("revenuecat")
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let lines = output.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("compared:") }
+        #expect(lines.count == 3, "\(output.stdout)")
+        #expect(lines.contains { $0.contains("(RevenueCat): 2 offerings (current: default), 4 packages, 8 products, 1 entitlement") }, "\(lines)")
+        #expect(lines.contains { $0.contains("vs \(Self.folder.path)/Lumen.storekit: 4 App Store products shown, 4 in both; compared IDs, kind (4), period (2)") }, "\(lines)")
+        // A store product no offering shows is coverage, not a finding.
+        #expect(lines.contains { $0.contains("in no offering (sold outside the paywall, or forgotten): com.lumen.tip") }, "\(lines)")
+        #expect(lines.contains { $0.contains("vs \(Self.folder.path)/play: 4 Google Play products shown, 4 in both; compared IDs, kind (4), period (2), base plans") }, "\(lines)")
+    }
+
+    @Test func eachPlantedMistakeIsNamedOnceByOfferingAndPackage() throws {
+        let output = try Self.check("revenuecat-planted", ["--format", "json"])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let findings = findingRecords(try jsonReport(output))
+        let named = findings.map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" }.sorted()
+        #expect(named == [
+            "paywall-base-plan pro", "paywall-base-plan pro:yearly", "paywall-empty-offering -", "paywall-kind com.lumen.lifetime",
+            "paywall-missing-in-app com.lumen.pro.weekly", "paywall-missing-in-store coin_100", "paywall-no-current-offering -",
+            "paywall-not-entitled lifetime", "paywall-period com.lumen.pro.annual",
+        ])
+        let messages = Dictionary(findings.map { ("\($0["rule"] as? String ?? "") \($0["product"] as? String ?? "-")", $0["message"] as? String ?? "") },
+                                  uniquingKeysWith: { a, _ in a })
+        #expect(messages["paywall-missing-in-store coin_100"]?.hasPrefix("offering \"coins\", package \"coins_100\": coin_100 is not in Google Play") == true)
+        #expect(messages["paywall-kind com.lumen.lifetime"]?.hasPrefix("offering \"default\", package \"$rc_lifetime\":") == true)
+        #expect(messages["paywall-period com.lumen.pro.annual"]?.contains("renews every 6 months in RevenueCat and every 1 year in the app's StoreKit configuration") == true)
+        #expect(messages["paywall-base-plan pro"]?.contains("named without a base plan, and Google Play (play) has 2: annual, monthly") == true)
+        #expect(messages["paywall-base-plan pro:yearly"]?.contains("has no base plan yearly") == true)
+        #expect(messages["paywall-missing-in-app com.lumen.pro.weekly"]?.hasPrefix("offering \"default\", package \"$rc_weekly\":") == true)
+        #expect(messages["paywall-not-entitled lifetime"]?.hasPrefix("offering \"default\", package \"$rc_lifetime\":") == true)
+        #expect(messages["paywall-empty-offering -"]?.contains("\"winter_sale\" has no packages") == true)
+        let hints = findings.compactMap { $0["hint"] as? String }
+        #expect(hints.contains("did you mean coins_100?"), "\(hints)")
+    }
+
+    @Test func theTextReportSaysWhereEachSideIs() throws {
+        let output = try Self.check("revenuecat-planted")
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("paywall: \(Self.folder.path)/revenuecat-planted/03-products.json:47:5  coin_100"), "\(output.stdout)")
+        #expect(output.stdout.contains("configuration: \(Self.folder.path)/Lumen.storekit:66:43  P1Y"), "\(output.stdout)")
+        #expect(output.stdout.contains("hint: did you mean coins_100?"), "\(output.stdout)")
+    }
+
+    @Test func thePolicyTurnsAPaywallRuleOff() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-paywall-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.folder, to: directory.appendingPathComponent("paywall"))
+        try """
+            version: 1
+            sources:
+              - paywall/revenuecat-planted
+              - paywall/Lumen.storekit
+              - paywall/play
+            rules:
+              paywall-base-plan: off
+              paywall-no-current-offering: warning
+
+            """.write(to: directory.appendingPathComponent(".tally.yml"), atomically: true, encoding: .utf8)
+        let output = try CLIRunner.run(["check", "--format", "json"], in: directory)
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let rules = findingRecords(try jsonReport(output)).compactMap { $0["rule"] as? String }
+        #expect(!rules.contains("paywall-base-plan") && rules.count == 7, "\(rules)")
+    }
+
+    @Test func lintChecksTheProjectOnItsOwn() throws {
+        let output = try CLIRunner.run(["lint", "--format", "json", Self.folder.appendingPathComponent("revenuecat-planted").path])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let rules = findingRecords(try jsonReport(output)).compactMap { $0["rule"] as? String }.sorted()
+        #expect(rules == ["paywall-empty-offering", "paywall-no-current-offering", "paywall-not-entitled"])
+    }
+
+    @Test func showListsTheProductsTheProjectKnows() throws {
+        let output = try CLIRunner.run(["show", Self.folder.appendingPathComponent("revenuecat").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("8 products"), "\(output.stdout)")
+        #expect(output.stdout.contains("format revenuecat"), "\(output.stdout)")
+    }
+}
