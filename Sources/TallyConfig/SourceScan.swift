@@ -26,7 +26,9 @@ public enum SourceScan {
                 return
             }
             guard let head = head(of: full) else { return }
-            if candidates.contains(where: { $0.format.role == .catalog && $0.sniff(head, file: relative) }) {
+            // Catalogues, and a paywall platform's configuration (a saved RevenueCat project, a
+            // committed Adapty fallback file) beside them.
+            if candidates.contains(where: { $0.format.role != .configuration && $0.sniff(head, file: relative) }) {
                 catalogs.append(relative)
             }
         }
@@ -34,7 +36,8 @@ public enum SourceScan {
     }
 
     /// Google Play files that share a folder (a `tally fetch google-play` snapshot,
-    /// gradle-play-publisher's `play/products/`: one product per file) are one source: their folder.
+    /// gradle-play-publisher's `play/products/`: one product per file) are one source: their folder;
+    /// so are RevenueCat API pages that share a folder.
     static func playFolders(_ catalogs: [String], in directory: String) -> [String] {
         let byFolder = Dictionary(grouping: catalogs) { ($0 as NSString).deletingLastPathComponent }
         var result: [String] = []
@@ -45,6 +48,11 @@ public enum SourceScan {
                 return GooglePlayReader.sniff(head, file: file) || GooglePlayCSVReader.sniff(head, file: file)
             }
             if files.count > 1, !folder.isEmpty, allPlay, SourceLoader.isDirectorySource(full, format: .googlePlay) {
+                result.append(folder)
+            } else if files.count > 1, !folder.isEmpty, SourceLoader.isDirectorySource(full, format: .revenueCat), files.allSatisfy({ file in
+                head(of: directory == "." ? file : (directory as NSString).appendingPathComponent(file)).map { RevenueCatReader.sniff($0, file: file) } ?? false
+            }) {
+                // RevenueCat API v2 pages saved in one folder (`tally fetch revenuecat`): one source.
                 result.append(folder)
             } else {
                 result += files

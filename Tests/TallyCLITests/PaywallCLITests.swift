@@ -92,4 +92,21 @@ import Testing
         #expect(output.stdout.contains("8 products"), "\(output.stdout)")
         #expect(output.stdout.contains("format revenuecat"), "\(output.stdout)")
     }
+
+    @Test func initProposesASavedProjectAsOneSource() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-paywall-init-\(UUID().uuidString)")
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory.appendingPathComponent("configs"), withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: directory) }
+        try manager.copyItem(at: Self.folder.appendingPathComponent("revenuecat"), to: directory.appendingPathComponent("revenuecat"))
+        try manager.copyItem(at: Self.folder.appendingPathComponent("play"), to: directory.appendingPathComponent("play"))
+        try manager.copyItem(at: Self.folder.appendingPathComponent("Lumen.storekit"), to: directory.appendingPathComponent("configs/Lumen.storekit"))
+        let initialised = try CLIRunner.run(["init"], in: directory)
+        #expect(initialised.status == 0, "\(initialised.stdout)\(initialised.stderr)")
+        let policy = try String(contentsOf: directory.appendingPathComponent(".tally.yml"), encoding: .utf8)
+        #expect(policy.contains("  - revenuecat\n"), "\(policy)")
+        let checked = try CLIRunner.run(["check"], in: directory)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("compared: revenuecat vs play: 4 Google Play products shown"), "\(checked.stdout)")
+    }
 }

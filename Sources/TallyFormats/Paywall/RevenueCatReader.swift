@@ -17,6 +17,8 @@ public enum RevenueCatReader: DirectorySourceReader {
             return true
         }
         guard head.contains("\"object\"") else { return false }
+        // A saved error response, so that reading it says so.
+        if head.contains("\"retryable\"") && head.contains("\"doc_url\"") { return true }
         return head.contains("\"lookup_key\"") || head.contains("\"store_identifier\"")
             || (head.contains("\"app_store\"") || head.contains("\"play_store\"")) && head.contains("\"project_id\"")
     }
