@@ -38,6 +38,8 @@ import TallyFetch
         defer { Task { await setup.finish() } }
         let fetched = try await setup.fetch()
         #expect(fetched.status == 0, "\(fetched.all)")
+        #expect(fetched.stderr.contains("RevenueCat snapshot of app \(RevenueCatStandIn.project)"), "\(fetched.stderr)")
+        #expect(fetched.stderr.contains("2 apps, 8 products, 2 offerings, 1 entitlement (7 requests)"), "\(fetched.stderr)")
         // Every list followed through next_page: 2 apps, 8 products, 2 offerings, 1 entitlement at 2 a page.
         let paths = setup.server.requests.map { $0.split(separator: "?").first.map(String.init) ?? $0 }
         #expect(paths == ["apps", "products", "products", "products", "products", "offerings", "entitlements"].map { "GET \(Self.prefix)\($0)" },
