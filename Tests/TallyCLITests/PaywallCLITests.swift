@@ -110,3 +110,69 @@ import Testing
         #expect(checked.stdout.contains("compared: revenuecat vs play: 4 Google Play products shown"), "\(checked.stdout)")
     }
 }
+
+/// Adapty's fallback files and Qonversion's products list, against the same `.storekit` and Play
+/// snapshot: consistent as written, and each planted mistake named by offering and package.
+@Suite struct AdaptyQonversionCLITests {
+    static let folder = PaywallCLITests.folder
+
+    /// A copy of the paywall fixtures with `edits` made to `file` (each old text must occur once).
+    static func planted(_ file: String, _ edits: [(String, String)]) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-paywall-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: folder, to: directory)
+        let url = directory.appendingPathComponent(file)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        for (old, new) in edits {
+            guard text.components(separatedBy: old).count == 2 else { throw CLIRunner.EditError(message: "\(old) does not occur once in \(file)") }
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    static func check(_ directory: URL, _ sources: [String]) throws -> CLIRunner.Output {
+        try CLIRunner.run(["check", "--no-config", "--format", "json"] + sources.map { directory.appendingPathComponent($0).path }
+                          + [directory.appendingPathComponent("Lumen.storekit").path, directory.appendingPathComponent("play").path])
+    }
+
+    @Test func bothAdaptyFallbackFilesAndTheQonversionListAgreeWithTheStores() throws {
+        let output = try Self.check(Self.folder, ["adapty/ios_fallback.json", "adapty/android_fallback.json", "qonversion-products.json"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let comparisons = (try jsonReport(output)["comparisons"] as? [String]) ?? []
+        #expect(comparisons.contains { $0.hasSuffix("ios_fallback.json vs \(Self.folder.path)/play: the paywall shows no Google Play product; nothing compared") },
+                "\(comparisons)")
+        #expect(comparisons.contains { $0.contains("android_fallback.json vs \(Self.folder.path)/play: 4 Google Play products shown, 4 in both") },
+                "\(comparisons)")
+    }
+
+    @Test func mistakesInAnAdaptyFallbackFile() throws {
+        let directory = try Self.planted("adapty/ios_fallback.json", [
+            ("\"com.lumen.pro.annual\", \"product_type\": \"annual\"", "\"com.lumen.pro.annual\", \"product_type\": \"monthly\""),
+            ("\"access_level_id\": \"premium\", \"vendor_product_id\": \"com.lumen.lifetime\"", "\"access_level_id\": \"\", \"vendor_product_id\": \"com.lumen.lifetime\""),
+            ("\"vendor_product_id\": \"com.lumen.coins.100\"", "\"vendor_product_id\": \"com.lumen.coins.10\""),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.check(directory, ["adapty/ios_fallback.json"])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let findings = findingRecords(try jsonReport(output))
+        #expect(ruleProducts(try jsonReport(output)) == [
+            "paywall-missing-in-app com.lumen.coins.10", "paywall-not-entitled com.lumen.lifetime", "paywall-period com.lumen.pro.annual",
+        ])
+        let messages = findings.compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.hasPrefix("offering \"coin_shop\", package \"a1b2c3d4-0000-4000-8000-000000000014\": com.lumen.coins.10 is not in") },
+                "\(messages)")
+        #expect(findings.compactMap { $0["hint"] as? String }.contains("did you mean com.lumen.coins.100?"))
+    }
+
+    @Test func mistakesInAQonversionProductsList() throws {
+        let directory = try Self.planted("qonversion-products.json", [
+            ("\"id\": \"lifetime\", \"url\": \"/v4/products/lifetime\", \"type\": \"lifetime\"", "\"id\": \"lifetime\", \"url\": \"/v4/products/lifetime\", \"type\": \"consumable\""),
+            ("\"google_product_id\": \"pro\", \"google_base_plan_id\": \"annual\"", "\"google_product_id\": \"pro\", \"google_base_plan_id\": \"yearly\""),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.check(directory, ["qonversion-products.json"])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        // Google Play does not tell consumables from the rest: only the StoreKit file disagrees on the kind.
+        #expect(ruleProducts(try jsonReport(output)) == ["paywall-base-plan pro:yearly", "paywall-kind com.lumen.lifetime"])
+    }
+}

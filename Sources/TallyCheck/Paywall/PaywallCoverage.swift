@@ -58,6 +58,9 @@ public enum PaywallCoverage {
             if match.shown.product.period != nil, product.period != nil, product.kind.isAutoRenewable { periods.insert(product.id) }
         }
         let store = side.store == .googlePlay ? "Google Play" : "App Store"
+        if matches.isEmpty {
+            return "\(context.source.file) vs \(side.catalog.file): the paywall shows no \(store) product; nothing compared"
+        }
         var text = "\(context.source.file) vs \(side.catalog.file): \(count(shownIDs.count, "\(store) product")) shown, \(inBoth.count) in both; "
         var compared = ["IDs"]
         if !kinds.isEmpty { compared.append("kind (\(kinds.count))") }
