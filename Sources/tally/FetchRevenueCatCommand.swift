@@ -14,8 +14,8 @@ struct FetchRevenueCatCommand: ParsableCommand {
         project (REVENUECAT_API_KEY, or --api-key-file), which is never printed or written.
 
         Examples:
-          REVENUECAT_API_KEY=sk_... tally fetch revenuecat --project proj1ab2c3d4 --output revenuecat/
-          tally check revenuecat/ configs/App.storekit play/
+          tally fetch revenuecat --project proj1ab2c3d4 --output revenuecat/
+          tally check revenuecat/ examples/paywall/Lumen.storekit examples/paywall/play
         """
     )
 
