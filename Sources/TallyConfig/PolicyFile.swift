@@ -102,23 +102,96 @@ extension PolicyFile {
     /// - Parameter root: the folder relative paths start from, when it is not the current
     ///   directory (the paths returned stay relative to it).
     public func sourceEntries(root: String? = nil) throws -> [(path: String, mapping: String?)] {
-        var paths: [(path: String, mapping: String?)] = []
+        try resolveSources(root: root).entries
+    }
+
+    /// What the `sources:` entries name, as seen from the current directory (or `root`):
+    ///
+    /// - a file, or a glob's files, in the order the entries are written (the first entry
+    ///   matching a file wins);
+    /// - a folder Tally reads as one source (`asc`, `asc/`, or a glob whose last name matches it,
+    ///   `asc*`): the folder, without a trailing `/`; another folder named without a glob is an
+    ///   error that says what Tally expected inside it;
+    /// - a file a glob matches that is not a product source (a YAML file without catalogue keys
+    ///   beside the catalogue) is skipped, and said so in `skipped`.
+    ///
+    /// An entry that names nothing is an error at its line: a typo must not quietly check less.
+    public func resolveSources(root: String? = nil) throws -> SourceResolution {
+        var resolution = SourceResolution()
         var seen = Set<String>()
         let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let base = prefix.map { directory == "." ? $0 : $0 + directory } ?? directory
+        let place = directory == "." ? "this directory" : directory
         for source in sources {
-            var matches = SourceGlob.expand(source.pattern, in: prefix.map { directory == "." ? $0 : $0 + directory } ?? directory)
-            if let prefix {
-                matches = matches.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            let at = source.location ?? SourceLocation(file: file)
+            let isGlob = SourceGlob.hasGlob(source.pattern)
+            var entries: [String] = []
+            var skipped: [(path: String, reason: String)] = []
+            var otherFolders: [String] = []
+            for match in SourceGlob.expand(source.pattern, in: base, folders: true) {
+                let shown = prefix.map { match.hasPrefix($0) ? String(match.dropFirst($0.count)) : match } ?? match
+                if SourceGlob.isDirectory(match) {
+                    if FolderSource.at(match) != nil {
+                        entries.append(shown)
+                    } else if !isGlob {
+                        throw FormatError("the source \"\(source.pattern)\" is a folder that Tally does not read as one source: "
+                                          + "expected \(SourceLoader.folderExpectation); to read the files in it, write a glob such as \(shown)/*.yaml",
+                                          at: at)
+                    } else {
+                        otherFolders.append(shown)
+                    }
+                } else if isGlob, source.mapping == nil, !SourceLoader.isProductSource(path: match, name: shown) {
+                    skipped.append((shown, SourceLoader.notAProductSource(shown)))
+                } else {
+                    entries.append(shown)
+                }
             }
-            guard !matches.isEmpty else {
-                throw FormatError("the source \"\(source.pattern)\" matches no file (relative to \(directory == "." ? "this directory" : directory))",
-                                  at: source.location ?? SourceLocation(file: file))
+            guard !entries.isEmpty else {
+                if let first = skipped.first {
+                    let names = skipped.map(\.path).joined(separator: ", ")
+                    throw FormatError("the source \"\(source.pattern)\" matches no product source: \(names) \(skipped.count == 1 ? "is" : "are") not one (\(first.reason))",
+                                      at: at)
+                }
+                if !otherFolders.isEmpty {
+                    throw FormatError("the source \"\(source.pattern)\" matches no file, and only folders that Tally does not read as one source "
+                                      + "(\(otherFolders.joined(separator: ", "))): expected \(SourceLoader.folderExpectation)", at: at)
+                }
+                throw FormatError("the source \"\(source.pattern)\" matches no file (relative to \(place))", at: at)
             }
-            for path in matches where seen.insert(path).inserted { paths.append((path, source.mapping.map(resolve))) }
+            for path in entries where seen.insert(path).inserted { resolution.entries.append((path, source.mapping.map(resolve))) }
+            for (path, reason) in skipped where seen.insert(path).inserted {
+                resolution.skipped.append(SkippedSource(path: path, pattern: source.pattern, reason: reason, location: at))
+            }
         }
-        return paths
+        return resolution
     }
 
     /// The baseline the file names, resolved from the current directory.
     public var baselinePath: String? { baseline.map(resolve) }
+}
+
+/// What a policy's `sources:` name: the entries to read, and the files its globs matched that
+/// are not product sources (skipped, each said on standard error).
+public struct SourceResolution: Sendable {
+    public var entries: [(path: String, mapping: String?)] = []
+    public var skipped: [SkippedSource] = []
+
+    public init() {}
+}
+
+/// A file a `sources:` glob matches that Tally does not read as a product source.
+public struct SkippedSource: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var pattern: String
+    /// Why: `a YAML file without catalogue keys ('format: tally-catalog/1')`.
+    public var reason: String
+    /// The `sources:` entry.
+    public var location: SourceLocation
+
+    /// `backend/config/deploy.yaml matches the source "backend/config/*.yaml" but is not a product source (...); skipped`.
+    public var message: String {
+        "\(path) matches the source \"\(pattern)\" but is not a product source (\(reason)); skipped"
+    }
+
+    public var description: String { "\(location): warning: \(message)" }
 }

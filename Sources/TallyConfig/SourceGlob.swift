@@ -16,14 +16,15 @@ public enum SourceGlob {
 
     /// The regular files matching `pattern`, sorted; paths are `directory`-relative unless the
     /// pattern is absolute, and prefixed with `directory` unless it is `.`.
-    public static func expand(_ pattern: String, in directory: String = ".") -> [String] {
+    /// - Parameter folders: also the folders the pattern's last name matches (a folder source).
+    public static func expand(_ pattern: String, in directory: String = ".", folders: Bool = false) -> [String] {
         let absolute = pattern.hasPrefix("/")
         let components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             .filter { $0 != "." }
         guard !components.isEmpty else { return [] }
         let base = absolute ? "/" : directory
         var found = Set<String>()
-        walk(base, components[...], depth: 0, into: &found)
+        walk(base, components[...], depth: 0, folders: folders, into: &found)
         return found.sorted()
     }
 
@@ -49,14 +50,14 @@ public enum SourceGlob {
         return fits && match(parts.dropFirst(), names.dropFirst(), depth: depth + 1)
     }
 
-    private static func walk(_ base: String, _ rest: ArraySlice<String>, depth: Int, into found: inout Set<String>) {
+    private static func walk(_ base: String, _ rest: ArraySlice<String>, depth: Int, folders: Bool, into found: inout Set<String>) {
         guard let component = rest.first, depth <= maxDepth else { return }
         let remaining = rest.dropFirst()
         let manager = FileManager.default
         if component == "**" {
-            walk(base, remaining, depth: depth, into: &found)
+            walk(base, remaining, depth: depth, folders: folders, into: &found)
             for name in entries(base) where !name.hasPrefix(".") && isDirectory(join(base, name)) {
-                walk(join(base, name), rest, depth: depth + 1, into: &found)
+                walk(join(base, name), rest, depth: depth + 1, folders: folders, into: &found)
             }
             return
         }
@@ -66,9 +67,9 @@ public enum SourceGlob {
         for name in names {
             let path = join(base, name)
             if remaining.isEmpty {
-                if isRegularFile(path) { found.insert(path) }
+                if isRegularFile(path) || (folders && isDirectory(path)) { found.insert(path) }
             } else if isDirectory(path) {
-                walk(path, remaining, depth: depth + 1, into: &found)
+                walk(path, remaining, depth: depth + 1, folders: folders, into: &found)
             }
         }
     }
@@ -87,7 +88,7 @@ public enum SourceGlob {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
     }

@@ -37,3 +37,35 @@ public enum SnapshotFolder {
         return (parts, display)
     }
 }
+
+/// A folder Tally reads as one source: a `tally fetch` snapshot, store pages saved by hand, Play
+/// Console CSV files, an App Store package. The policy file, `tally init` and `tally diff` name
+/// such a folder as one source, as the command line does.
+public struct FolderSource: Sendable, Hashable {
+    /// The reader that reads the folder.
+    public var format: SourceFormat
+    /// `App Store Connect snapshot`, `App Store Connect pages`, `Google Play snapshot`, ...
+    public var kind: String
+
+    /// What the folder at `path` is when Tally reads it as one source; nil for a file, a missing
+    /// path or any other folder. Pages must look like their store's (an App Store Connect page
+    /// names a resource type Tally reads), not only end in `.json`.
+    public static func at(_ path: String) -> FolderSource? {
+        guard let reader = (try? SourceLoader.directoryReader(path: path, format: nil)) ?? nil else { return nil }
+        let snapshot = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(SnapshotFolder.manifestName))
+        switch reader.format {
+        case .appStoreConnect:
+            let pages = AppStoreConnectReader.pageNames(in: path)
+            guard pages.contains(where: { name in
+                let file = (path as NSString).appendingPathComponent(name)
+                guard let head = try? SourceLoader.readBytes(path: file, prefix: 4096) else { return false }
+                return AppStoreConnectReader.sniff(String(decoding: head, as: UTF8.self), file: file)
+            }) else { return nil }
+            return FolderSource(format: reader.format, kind: snapshot ? "App Store Connect snapshot" : "App Store Connect pages")
+        case .googlePlay:
+            return FolderSource(format: reader.format, kind: snapshot ? "Google Play snapshot" : "Google Play pages")
+        default:
+            return FolderSource(format: reader.format, kind: "App Store package")
+        }
+    }
+}

@@ -14,6 +14,32 @@ extension SourceLoader {
         return readers.filter { $0.extensions.contains(ext) }
     }
 
+    /// Whether a file is a product source by its ending and first bytes: a file only configuration
+    /// readers claim (`.storekit`), or one whose head a catalogue reader recognises (a YAML file
+    /// with `format: tally-catalog/1`, saved store pages). `tally init`'s scan and the policy's
+    /// globs share this answer: what a glob matches and this refuses is skipped with a note.
+    public static func isProductSource(path: String, name: String? = nil) -> Bool {
+        let shown = name ?? path
+        let candidates = readers(claiming: shown)
+        guard !candidates.isEmpty else { return false }
+        if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
+        guard let bytes = try? readBytes(path: path, prefix: 4096) else { return true }
+        let head = String(decoding: bytes, as: UTF8.self)
+        return candidates.contains { $0.sniff(head, file: shown) }
+    }
+
+    /// Why `isProductSource` refuses a file, for the note that skips it.
+    public static func notAProductSource(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if readers(claiming: path).isEmpty { return ext.isEmpty ? "a file without an extension Tally reads" : "no reader takes a .\(ext) file" }
+        switch ext {
+        case "yaml", "yml": return "a YAML file without catalogue keys ('format: tally-catalog/1')"
+        case "json": return "a JSON file that is neither a tally-catalog/1 file nor a store page"
+        case "csv": return "a CSV file without a catalogue header (product_id, ...) or a Play Console header"
+        default: return "its content is not a format Tally reads"
+        }
+    }
+
     /// Whether some reader claims the file by its ending.
     public static func isSourceFile(_ path: String) -> Bool { !readers(claiming: path).isEmpty }
 
