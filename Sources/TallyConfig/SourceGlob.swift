@@ -74,7 +74,8 @@ public enum SourceGlob {
         }
     }
 
-    static func hasGlob(_ text: String) -> Bool { text.contains { "*?[".contains($0) } }
+    /// Whether a pattern holds `*`, `?` or `[`.
+    public static func hasGlob(_ text: String) -> Bool { text.contains { "*?[".contains($0) } }
 
     private static func join(_ base: String, _ name: String) -> String {
         switch base {

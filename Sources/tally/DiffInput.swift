@@ -100,6 +100,9 @@ enum DiffReading {
                 throw error
             }
         }
+        if let copy = try GitRevision.copyFolder(input.path, at: revision, maxBytes: options.maxBytes) {
+            return try loadFolder(copy, as: input, at: revision, format: format, options: options)
+        }
         guard let bytes = try GitRevision.read(input.path, at: revision, maxBytes: options.maxBytes) else {
             if input.mayBeAbsent { return nil }
             throw FormatError("the file does not exist at \(revision)", file: input.label, position: .unknown)
@@ -112,6 +115,33 @@ enum DiffReading {
         } catch var error as FormatError {
             if error.location.file == (input.display ?? input.path) { error.location.file = input.label }
             throw error
+        }
+    }
+
+    /// A folder source (a snapshot, saved store pages) as it was at `revision`, copied from git into
+    /// `copy`: read as one source like the folder today, its pages named `folder/page.json@REV`.
+    private static func loadFolder(_ copy: String, as input: DiffInput, at revision: String,
+                                   format: SourceFormat?, options: ReadOptions) throws -> Catalog {
+        defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+        let shown = input.display ?? input.path
+        func rename(_ file: String) -> String {
+            guard file.hasPrefix(copy) else { return file }
+            let rest = file.dropFirst(copy.count)
+            return rest.isEmpty ? input.label : "\(shown)\(rest)@\(revision)"
+        }
+        do {
+            var catalog = try SourceLoader.load(path: copy, format: format, options: options)
+            catalog.file = input.label
+            catalog.parts = catalog.parts.map { part in
+                var part = part
+                part.file = rename(part.file)
+                return part
+            }
+            return catalog
+        } catch let error as FormatError {
+            var errors = error.all
+            for index in errors.indices { errors[index].location.file = rename(errors[index].location.file) }
+            throw FormatError.combining(errors, stoppedAtLimit: error.stoppedAtLimit)
         }
     }
 
