@@ -131,7 +131,8 @@ struct DiffCommand: ParsableCommand {
             target.format.reporter(color: target.path == nil && output.useColor, verbose: verbose).write(result, to: &stream)
             try stream.finish()
         }
-        if !targets.contains(where: { $0.path == nil }) {
+        if !report.isEmpty, !targets.contains(where: { $0.path == nil }) {
+            // Every report went to a file: the console gets the totals and where the reports went.
             let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
             print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "))
         }
