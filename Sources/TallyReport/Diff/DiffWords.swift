@@ -61,9 +61,10 @@ enum DiffWords {
 
     /// Each file's section, then, over more than one file, a total line (`total` given the
     /// summary line in words): the text and Markdown reports.
-    static func report(_ result: DiffResult, section: (CatalogDiff) -> String, total: (_ scope: String, _ line: String) -> String) -> String {
+    static func report(_ result: DiffResult, section: (CatalogDiff) -> String, totalSeparator: String = "\n",
+                       total: (_ scope: String, _ line: String) -> String) -> String {
         var sections = result.diffs.map(section)
-        if result.diffs.count > 1 { sections.append(totals(result).map { total($0.scope, $0.line) }.joined(separator: "\n")) }
+        if result.diffs.count > 1 { sections.append(totals(result).map { total($0.scope, $0.line) }.joined(separator: totalSeparator)) }
         return sections.joined(separator: "\n\n")
     }
 
