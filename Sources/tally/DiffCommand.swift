@@ -18,7 +18,11 @@ struct DiffCommand: ParsableCommand {
         With --since REV, from any folder of a git repository, the sources are compared with \
         themselves at REV: the ones the nearest .tally.yml (here or above) names in 'sources:', \
         else those in configs/ and catalog/; or the FILEs and folders named (a folder stands for \
-        the source files in it). Paths are printed from the repository's top folder, as git does. \
+        the source files in it, unless Tally reads it as one source: a snapshot or saved store \
+        pages, read as one at both revisions). With --until REV2 (or 'tally diff REV..REV2'), the \
+        newer side is REV2 instead of the working tree, and its .tally.yml names the sources: \
+        nothing is checked out (files come from 'git ls-tree' and 'git show'). Paths are printed \
+        from the repository's top folder, as git does. \
         Configurations (.storekit, .plist) and catalogues are two sets, each compared as a whole \
         across its files: a product that moves from one file to another is reported as moved \
         (not for attention), not as removed and added; a file added or deleted since REV adds or \
@@ -46,7 +50,9 @@ struct DiffCommand: ParsableCommand {
         and cuts, trials and offers, periods, levels and groups), with reference names beside the \
         IDs, the attention items once at the top and no line numbers; HTML is one self-contained \
         page (no scripts, nothing from the network) to keep as a CI artefact. --output creates \
-        missing folders and writes the report atomically.
+        missing folders and writes the report atomically. Several reports in one run: any number \
+        of --report FORMAT[:FILE] (one may go to standard output). Over several files the totals \
+        say configurations and catalogues apart.
 
         Exit codes (like git diff): 0, also when there are changes; with --exit-code, 1 when \
         there are changes; 2 on usage or input errors.
@@ -61,10 +67,12 @@ struct DiffCommand: ParsableCommand {
           tally diff --since HEAD catalog/ --format release-notes
           tally diff --since HEAD --format html --output build/diff.html
           tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output diff.json
+          tally diff --since HEAD~1 --until HEAD
+          tally diff HEAD~1..HEAD --report text:build/diff.txt --report html:build/diff.html --report release-notes:build/notes.md
         """
     )
 
-    @Argument(help: ArgumentHelp("OLD and NEW (a file, FILE@REV or a folder); with --since, the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
+    @Argument(help: ArgumentHelp("OLD and NEW (a file, FILE@REV or a folder); with --since (or REV..REV2 first), the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
                                  valueName: "file"))
     var files: [String] = []
 
