@@ -44,6 +44,13 @@ struct DiffRevisionsTests {
         #expect(text.contains("old: configs/ExampleApp.storekit@v1 (storekit"))
         #expect(text.contains("total for configurations (1 file): 0 added, 0 removed, 0 changed, 15 unchanged products"))
         #expect(text.contains("total for catalogues (2 files): 0 added, 0 removed, 2 changed, 28 unchanged products"), "\(text)")
+        // And the same from a subfolder, and for the folder alone as FOLDER@REV
+        let below = try CLIRunner.run(["diff", "v1..v2"], in: repository.url.appendingPathComponent("catalog"))
+        #expect(below.stdout == since.stdout, "\(below.stderr)")
+        let folder = try CLIRunner.run(["diff", "asc@v1", "asc"], in: repository.url)
+        #expect(folder.status == 0, "\(folder.stderr)")
+        #expect(folder.stdout.hasPrefix("old: asc@v1 (app-store-connect, default territory USA, 15 products)\nnew: asc (app-store-connect"), "\(folder.stdout)")
+        #expect(folder.stdout.contains("~ prices › USA: 2.99 USD → 3.49 USD"))
         // And nothing was checked out
         let status = try CLIRunner.launch(URL(fileURLWithPath: "/usr/bin/env"), ["git", "status", "--porcelain"], in: repository.url)
         #expect(status.stdout == " M catalog/products.yaml\n")
