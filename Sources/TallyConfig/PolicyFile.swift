@@ -141,7 +141,7 @@ extension PolicyFile {
                         otherFolders.append(shown)
                     }
                 } else if isGlob, source.mapping == nil, !SourceLoader.isProductSource(path: match, name: shown) {
-                    skipped.append((shown, SourceLoader.notAProductSource(shown)))
+                    skipped.append((shown, SourceLoader.notAProductSource(shown, opened: match)))
                 } else {
                     entries.append(shown)
                 }

@@ -18,7 +18,7 @@ public enum SourceScan {
         /// Each folder read as one source, with what it is (`App Store Connect snapshot`).
         public var folders: [String: FolderSource] = [:]
         /// Files beside a source that a reader takes by their ending but that are not product
-        /// sources (a `deploy.yaml` beside `iap.yaml`): left out, and said so.
+        /// sources (a `deploy.yaml` beside `iap.yaml`, an empty `.storekit`): left out, and said so.
         public var notSources: [String] = []
 
         public init() {}

@@ -22,6 +22,7 @@ extension SourceLoader {
         let shown = name ?? path
         let candidates = readers(claiming: shown)
         guard !candidates.isEmpty else { return false }
+        if isEmptyFile(path) { return false }
         if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
         guard let bytes = try? readBytes(path: path, prefix: 4096) else { return true }
         let head = String(decoding: bytes, as: UTF8.self)
@@ -29,7 +30,9 @@ extension SourceLoader {
     }
 
     /// Why `isProductSource` refuses a file, for the note that skips it.
-    public static func notAProductSource(_ path: String) -> String {
+    /// - Parameter opened: where the file is opened, when not at `path`.
+    public static func notAProductSource(_ path: String, opened: String? = nil) -> String {
+        if isEmptyFile(opened ?? path) { return "an empty file (0 bytes)" }
         let ext = (path as NSString).pathExtension.lowercased()
         if readers(claiming: path).isEmpty { return ext.isEmpty ? "a file without an extension Tally reads" : "no reader takes a .\(ext) file" }
         switch ext {
@@ -59,5 +62,9 @@ extension SourceLoader {
             readers(claiming: path).contains { $0.format.role == .catalog }
         }
         return (configurations, catalogs)
+    }
+
+    private static func isEmptyFile(_ path: String) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0
     }
 }

@@ -152,4 +152,22 @@ import Testing
                 "\(globbed.stderr)")
         #expect(globbed.stdout.contains("✘ 3 errors, 0 warnings in 2 sources"))
     }
+
+    @Test(.enabled(if: CLIRunner.sharedAvailable, "../shared is absent"))
+    func initOnRealFilesLeavesOutAnEmptyConfigurationAndCheckEndsOnFindings() throws {
+        // Given: the shared real-world StoreKit files, property lists and package (one .storekit is 0 bytes)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-real-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: CLIRunner.shared.appendingPathComponent("fixtures/realworld"), to: directory)
+        // When
+        let initialised = try CLIRunner.run(["init"], in: directory)
+        let checked = try CLIRunner.run(["check"], in: directory)
+        // Then: the empty file is named and left out; the check ends on findings (exit 1), not on input errors
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        #expect(initialised.stdout.contains("not sources:    storekit/chemsims-empty-Configuration.storekit (an empty file (0 bytes))"), "\(initialised.stdout)")
+        let policy = try String(contentsOf: directory.appendingPathComponent(".tally.yml"), encoding: .utf8)
+        #expect(!policy.contains("storekit/*.storekit") && !policy.contains("chemsims-empty"), "\(policy)")
+        #expect(checked.status == 1, "\(checked.stderr)")
+        #expect(!checked.stderr.contains("error:"), "\(checked.stderr)")
+    }
 }
