@@ -82,7 +82,7 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --since: compare with the sources as they are at this revision, not with the working tree ('tally diff OLD..NEW' says both at once).", valueName: "rev"))
     var until: String?
 
-    @Option(name: .long, help: "Report format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: text).")
+    @Option(name: .long, help: "Report format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: DiffFormat?
 
     @Option(name: .long, help: ArgumentHelp(
