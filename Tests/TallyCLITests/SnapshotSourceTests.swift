@@ -73,6 +73,21 @@ import Testing
         #expect(ruleProducts(try jsonReport(changed)) == ["price com.calmly.app.tip.tea"])
     }
 
+    @Test func googlePlayPagesAreOneSourceToo() throws {
+        // Given: the Brightly example (a StoreKit file, a catalogue, Google Play pages in play/)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/google-play"), to: directory)
+        // When
+        let initialised = try CLIRunner.run(["init"], in: directory)
+        let checked = try CLIRunner.run(["check"], in: directory)
+        // Then
+        #expect(initialised.stdout.contains("catalogues:     catalog.json, play/ (Google Play pages, 4 products)"), "\(initialised.stdout)")
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("compared: play (prices in every region both price) vs catalog.json: 4 products in both"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("in 3 sources"))
+    }
+
     @Test func aFolderTallyDoesNotReadAsOneSourceSaysWhatItExpected() throws {
         let directory = try Self.repository()
         defer { try? FileManager.default.removeItem(at: directory) }
