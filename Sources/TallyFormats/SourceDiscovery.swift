@@ -25,8 +25,17 @@ extension SourceLoader {
         if isEmptyFile(path) { return false }
         if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
         guard let bytes = try? readBytes(path: path, prefix: 4096) else { return true }
-        let head = String(decoding: bytes, as: UTF8.self)
-        return candidates.contains { $0.sniff(head, file: shown) }
+        return isProductSource(head: bytes, name: shown)
+    }
+
+    /// `isProductSource(path:)` for a file already in memory (its first bytes at least), such as
+    /// a file at a git revision.
+    public static func isProductSource(head bytes: [UInt8], name: String) -> Bool {
+        let candidates = readers(claiming: name)
+        guard !candidates.isEmpty, !bytes.isEmpty else { return false }
+        if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        return candidates.contains { $0.sniff(head, file: name) }
     }
 
     /// Why `isProductSource` refuses a file, for the note that skips it.

@@ -250,6 +250,8 @@ struct DiffCommand: ParsableCommand {
             print("tally: \(failure.message)", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
+        var standardError = StandardError()
+        for note in plan.skipped { print(note, to: &standardError) }
         guard !plan.sets.isEmpty else {
             throw Self.fail("no catalogue sources in \(plan.origin), \(until.map { "at \($0)" } ?? "here") or at \(revision); name the files or folders to compare")
         }

@@ -37,6 +37,8 @@ struct DiffSince {
         /// The tally-mapping/1 file (from the top folder) that reads a source, by the source's
         /// path: the policy's `{path: …, mapping: …}` entries.
         var mappings: [String: String] = [:]
+        /// Files a policy glob matches that are not product sources (left out, each a warning).
+        var skipped: [String] = []
     }
 
     /// The newer side: a revision with `--until` (or `OLD..NEW`), else the working tree.
@@ -65,6 +67,7 @@ struct DiffSince {
         let sides = [old, new]
         var found: [[String]] = [[], []]
         var mappings: [String: String] = [:]
+        var skipped: [String] = []
         let origin: String
         if !arguments.isEmpty {
             for argument in arguments {
@@ -92,7 +95,7 @@ struct DiffSince {
                 for source in policy.file.sources where !source.pattern.hasPrefix("/") {
                     var matched: [String] = []
                     for (index, side) in sides.enumerated() {
-                        let paths = try matches(source, base: base, side: side, format: format)
+                        let paths = try matches(source, base: base, side: side, format: format, policy: policy.path, skipped: &skipped)
                         found[index] += paths
                         matched += paths
                     }
@@ -117,12 +120,14 @@ struct DiffSince {
             let files = all.filter { Self.role(of: $0, format) == role }
             if !files.isEmpty { sets.append(FileSet(role: role, files: files, old: oldFiles, new: newFiles)) }
         }
-        return Plan(sets: sets, origin: origin, mappings: mappings)
+        var seen = Set<String>()
+        return Plan(sets: sets, origin: origin, mappings: mappings, skipped: skipped.filter { seen.insert($0).inserted })
     }
 
     /// What one `sources:` entry names on one side: files Tally reads, and folders it reads as
     /// one source. A folder named without a glob that is not such a folder is an error, as in `check`.
-    private func matches(_ source: SourcePattern, base: String, side: DiffTree, format: SourceFormat?) throws -> [String] {
+    private func matches(_ source: SourcePattern, base: String, side: DiffTree, format: SourceFormat?,
+                         policy: String, skipped: inout [String]) throws -> [String] {
         var paths: [String] = []
         for path in side.matching(source.pattern, base: base) {
             if side.isFolder(path) {
@@ -133,6 +138,13 @@ struct DiffSince {
                                               + "(\(side.revision.map { "at \($0)" } ?? "here")): expected \(SourceLoader.folderExpectation)")
                 }
             } else if claimed(path, format) {
+                if format == nil, source.mapping == nil, SourceGlob.hasGlob(source.pattern), !side.isProductSource(path) {
+                    var at = source.location ?? SourceLocation(file: policy)
+                    at.file = policy
+                    skipped.append("\(at): warning: \(path) matches the source \"\(source.pattern)\" but is not a product source "
+                                   + "(\(SourceLoader.notAProductSource(path, opened: side.revision == nil ? here(path) : nil))); skipped")
+                    continue
+                }
                 paths.append(path)
             }
         }

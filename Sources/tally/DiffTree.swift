@@ -79,6 +79,16 @@ struct DiffTree {
         }
     }
 
+    /// Whether a file is a product source by its ending and first bytes (a YAML file without
+    /// catalogue keys is not), as `check` decides for the files a policy glob matches.
+    func isProductSource(_ path: String) -> Bool {
+        guard let revision else { return SourceLoader.isProductSource(path: here(path), name: path) }
+        let readers = SourceLoader.readers(claiming: path)
+        if !readers.isEmpty, readers.allSatisfy({ $0.format.role == .configuration }) { return true }
+        guard let bytes = try? GitRevision.read(here(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return true }
+        return SourceLoader.isProductSource(head: bytes, name: path)
+    }
+
     /// Whether a folder is one Tally reads as one source (a snapshot, saved store pages) on this side.
     func isFolderSource(_ path: String) -> Bool {
         guard let revision else { return FolderSource.at(here(path)) != nil }

@@ -90,4 +90,23 @@ struct DiffRevisionsTests {
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("'nope' is not a commit, branch or tag in this repository"), "\(unknown.stderr)")
     }
+
+    @Test func aFileAPolicyGlobMatchesThatIsNotAProductSourceIsSkippedWithANoteOnBothSides() throws {
+        // Given: deploy.yaml beside the catalogue, at HEAD and now, under the policy's glob
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try Data("name: billing-api\nreplicas: 3\n".utf8).write(to: repository.url.appendingPathComponent("catalog/deploy.yaml"))
+        try Data("version: 1\nsources: [configs/ExampleApp.storekit, \"catalog/*.yaml\"]\n".utf8).write(to: repository.url.appendingPathComponent(".tally.yml"))
+        try repository.commit("deploy")
+        // When
+        let output = try CLIRunner.run(["diff", "--since", "HEAD"], in: repository.url)
+        let check = try CLIRunner.run(["check"], in: repository.url)
+        // Then: the same note as check gives, once
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr == ".tally.yml:2:40: warning: catalog/deploy.yaml matches the source \"catalog/*.yaml\" but is not a product source (a YAML file without catalogue keys ('format: tally-catalog/1')); skipped\n",
+                "\(output.stderr)")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.contains(".tally.yml:2:40: warning: catalog/deploy.yaml matches the source \"catalog/*.yaml\" but is not a product source"))
+        #expect(output.stdout.contains("no changes: 15 products identical"))
+    }
 }
