@@ -116,7 +116,9 @@ extension PolicyFile {
     ///   beside the catalogue) is skipped, and said so in `skipped`.
     ///
     /// An entry that names nothing is an error at its line: a typo must not quietly check less.
-    public func resolveSources(root: String? = nil) throws -> SourceResolution {
+    /// - Parameter reads: files read whatever their content (the run forces a format, or names
+    ///   a mapping that reads them): never skipped.
+    public func resolveSources(root: String? = nil, reads: (String) -> Bool = { _ in false }) throws -> SourceResolution {
         var resolution = SourceResolution()
         var seen = Set<String>()
         let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
@@ -140,7 +142,7 @@ extension PolicyFile {
                     } else {
                         otherFolders.append(shown)
                     }
-                } else if isGlob, source.mapping == nil, !SourceLoader.isProductSource(path: match, name: shown) {
+                } else if isGlob, source.mapping == nil, !reads(shown), !SourceLoader.isProductSource(path: match, name: shown) {
                     skipped.append((shown, SourceLoader.notAProductSource(shown, opened: match)))
                 } else {
                     entries.append(shown)
@@ -149,8 +151,8 @@ extension PolicyFile {
             guard !entries.isEmpty else {
                 if let first = skipped.first {
                     let names = skipped.map(\.path).joined(separator: ", ")
-                    throw FormatError("the source \"\(source.pattern)\" matches no product source: \(names) \(skipped.count == 1 ? "is" : "are") not one (\(first.reason))",
-                                      at: at)
+                    throw FormatError("the source \"\(source.pattern)\" matches no product source: \(names) \(skipped.count == 1 ? "is" : "are") not one (\(first.reason)); "
+                                      + "a server file of its own shape is read through a mapping: {path: \"\(source.pattern)\", mapping: FILE}", at: at)
                 }
                 if !otherFolders.isEmpty {
                     throw FormatError("the source \"\(source.pattern)\" matches no file, and only folders that Tally does not read as one source "

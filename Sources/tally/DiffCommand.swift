@@ -244,7 +244,7 @@ struct DiffCommand: ParsableCommand {
         let since: DiffSince
         do {
             since = try DiffSince(revision: revision, until: until)
-            plan = try since.plan(arguments: arguments, format: input.inputFormat)
+            plan = try since.plan(arguments: arguments, format: input.inputFormat, readsAll: try input.mappingChoice().general != nil)
         } catch let failure as GitRevision.Failure {
             var standardError = StandardError()
             print("tally: \(failure.message)", to: &standardError)

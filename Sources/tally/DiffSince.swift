@@ -61,7 +61,9 @@ struct DiffSince {
     /// The sets named by `arguments` (files or folders, from the current folder), else by the
     /// policy file's `sources:` (as it is on the newer side), else the default folders. A folder
     /// Tally reads as one source (a snapshot, saved store pages) is one source on both sides.
-    func plan(arguments: [String], format: SourceFormat?) throws -> Plan {
+    /// - Parameter readsAll: a mapping given on the command line reads every JSON and YAML file:
+    ///   none is skipped as not a product source.
+    func plan(arguments: [String], format: SourceFormat?, readsAll: Bool = false) throws -> Plan {
         let old = try DiffTree(revision: revision, top: top)
         let new = try until.map { try DiffTree(revision: $0, top: top) } ?? DiffTree(top: top)
         let sides = [old, new]
@@ -95,7 +97,7 @@ struct DiffSince {
                 for source in policy.file.sources where !source.pattern.hasPrefix("/") {
                     var matched: [String] = []
                     for (index, side) in sides.enumerated() {
-                        let paths = try matches(source, base: base, side: side, format: format, policy: policy.path, skipped: &skipped)
+                        let paths = try matches(source, base: base, side: side, format: format, readsAll: readsAll, policy: policy.path, skipped: &skipped)
                         found[index] += paths
                         matched += paths
                     }
@@ -126,7 +128,7 @@ struct DiffSince {
 
     /// What one `sources:` entry names on one side: files Tally reads, and folders it reads as
     /// one source. A folder named without a glob that is not such a folder is an error, as in `check`.
-    private func matches(_ source: SourcePattern, base: String, side: DiffTree, format: SourceFormat?,
+    private func matches(_ source: SourcePattern, base: String, side: DiffTree, format: SourceFormat?, readsAll: Bool,
                          policy: String, skipped: inout [String]) throws -> [String] {
         var paths: [String] = []
         for path in side.matching(source.pattern, base: base) {
@@ -138,7 +140,7 @@ struct DiffSince {
                                               + "(\(side.revision.map { "at \($0)" } ?? "here")): expected \(SourceLoader.folderExpectation)")
                 }
             } else if claimed(path, format) {
-                if format == nil, source.mapping == nil, SourceGlob.hasGlob(source.pattern), !side.isProductSource(path) {
+                if format == nil, !readsAll, source.mapping == nil, SourceGlob.hasGlob(source.pattern), !side.isProductSource(path) {
                     var at = source.location ?? SourceLocation(file: policy)
                     at.file = policy
                     skipped.append("\(at): warning: \(path) matches the source \"\(source.pattern)\" but is not a product source "

@@ -185,4 +185,21 @@ import Testing
         #expect(checked.status == 1, "\(checked.stderr)")
         #expect(!checked.stderr.contains("error:"), "\(checked.stderr)")
     }
+
+    @Test func aMappingOnTheCommandLineReadsWhatAPolicyGlobMatches() throws {
+        // Given: the server's own JSON under a policy glob, its mapping given with --mapping
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/server"), to: directory.appendingPathComponent("server"))
+        try Data("version: 1\nsources: [configs/ExampleApp.storekit, \"server/*.json\"]\n".utf8).write(to: directory.appendingPathComponent(".tally.yml"))
+        // When
+        let mapped = try CLIRunner.run(["check", "--mapping", "server/tally-mapping.yml"], in: directory)
+        let unmapped = try CLIRunner.run(["check"], in: directory)
+        // Then: read through the mapping, not skipped; without it, skipped with a note (and nothing left to compare with)
+        #expect(mapped.status == 0 || mapped.status == 1, "\(mapped.stderr)")
+        #expect(mapped.stdout.contains("vs server/products.json"), "\(mapped.stdout)")
+        #expect(!mapped.stderr.contains("skipped"), "\(mapped.stderr)")
+        #expect(unmapped.status == 2)
+        #expect(unmapped.stderr.contains("the source \"server/*.json\" matches no product source: server/products.json is not one"), "\(unmapped.stderr)")
+    }
 }
