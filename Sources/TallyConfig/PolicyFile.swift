@@ -121,49 +121,14 @@ extension PolicyFile {
     public func resolveSources(root: String? = nil, reads: (String) -> Bool = { _ in false }) throws -> SourceResolution {
         var resolution = SourceResolution()
         var seen = Set<String>()
-        let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let base = prefix.map { directory == "." ? $0 : $0 + directory } ?? directory
-        let place = directory == "." ? "this directory" : directory
+        let tree = FileTree(root: root)
         for source in sources {
-            let at = source.location ?? SourceLocation(file: file)
-            let isGlob = SourceGlob.hasGlob(source.pattern)
-            var entries: [String] = []
-            var skipped: [(path: String, reason: String)] = []
-            var otherFolders: [String] = []
-            for match in SourceGlob.expand(source.pattern, in: base, folders: true) {
-                let shown = prefix.map { match.hasPrefix($0) ? String(match.dropFirst($0.count)) : match } ?? match
-                if SourceGlob.isDirectory(match) {
-                    if FolderSource.at(match) != nil {
-                        entries.append(shown)
-                    } else if !isGlob {
-                        throw FormatError("the source \"\(source.pattern)\" is a folder that Tally does not read as one source: "
-                                          + "expected \(SourceLoader.folderExpectation); to read the files in it, write a glob such as \(shown)/*.yaml",
-                                          at: at)
-                    } else {
-                        otherFolders.append(shown)
-                    }
-                } else if isGlob, source.mapping == nil, !reads(shown), !SourceLoader.isProductSource(path: match, name: shown) {
-                    skipped.append((shown, SourceLoader.notAProductSource(shown, opened: match)))
-                } else {
-                    entries.append(shown)
-                }
+            let match = try source.match(in: tree, base: directory, policyFile: file, reads: reads)
+            guard !match.paths.isEmpty else {
+                throw source.nothingMatched(match, place: directory == "." ? "this directory" : directory, policyFile: file)
             }
-            guard !entries.isEmpty else {
-                if let first = skipped.first {
-                    let names = skipped.map(\.path).joined(separator: ", ")
-                    throw FormatError("the source \"\(source.pattern)\" matches no product source: \(names) \(skipped.count == 1 ? "is" : "are") not one (\(first.reason)); "
-                                      + "a server file of its own shape is read through a mapping: {path: \"\(source.pattern)\", mapping: FILE}", at: at)
-                }
-                if !otherFolders.isEmpty {
-                    throw FormatError("the source \"\(source.pattern)\" matches no file, and only folders that Tally does not read as one source "
-                                      + "(\(otherFolders.joined(separator: ", "))): expected \(SourceLoader.folderExpectation)", at: at)
-                }
-                throw FormatError("the source \"\(source.pattern)\" matches no file (relative to \(place))", at: at)
-            }
-            for path in entries where seen.insert(path).inserted { resolution.entries.append((path, source.mapping.map(resolve))) }
-            for (path, reason) in skipped where seen.insert(path).inserted {
-                resolution.skipped.append(SkippedSource(path: path, pattern: source.pattern, reason: reason, location: at))
-            }
+            for path in match.paths where seen.insert(path).inserted { resolution.entries.append((path, source.mapping.map(resolve))) }
+            for skipped in match.skipped where seen.insert(skipped.path).inserted { resolution.skipped.append(skipped) }
         }
         return resolution
     }

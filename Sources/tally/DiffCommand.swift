@@ -249,6 +249,10 @@ struct DiffCommand: ParsableCommand {
             var standardError = StandardError()
             print("tally: \(failure.message)", to: &standardError)
             throw TallyExit.usageOrInput.code
+        } catch let error as FormatError {
+            var standardError = StandardError()
+            print(Diagnostics.text(error), to: &standardError)
+            throw TallyExit.usageOrInput.code
         }
         var standardError = StandardError()
         for note in plan.skipped { print(note, to: &standardError) }

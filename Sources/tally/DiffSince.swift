@@ -126,31 +126,14 @@ struct DiffSince {
         return Plan(sets: sets, origin: origin, mappings: mappings, skipped: skipped.filter { seen.insert($0).inserted })
     }
 
-    /// What one `sources:` entry names on one side: files Tally reads, and folders it reads as
-    /// one source. A folder named without a glob that is not such a folder is an error, as in `check`.
+    /// What one `sources:` entry names on one side, decided as `check` decides it
+    /// (`SourcePattern.match`): files Tally reads, and folders it reads as one source; a file a
+    /// glob matches that is not a product source is left out with a note.
     private func matches(_ source: SourcePattern, base: String, side: DiffTree, format: SourceFormat?, readsAll: Bool,
                          policy: String, skipped: inout [String]) throws -> [String] {
-        var paths: [String] = []
-        for path in side.matching(source.pattern, base: base) {
-            if side.isFolder(path) {
-                if side.isFolderSource(path) {
-                    paths.append(path)
-                } else if !SourceGlob.hasGlob(source.pattern) {
-                    throw GitRevision.Failure(message: "the source \"\(source.pattern)\" is a folder that Tally does not read as one source "
-                                              + "(\(side.revision.map { "at \($0)" } ?? "here")): expected \(SourceLoader.folderExpectation)")
-                }
-            } else if claimed(path, format) {
-                if format == nil, !readsAll, source.mapping == nil, SourceGlob.hasGlob(source.pattern), !side.isProductSource(path) {
-                    var at = source.location ?? SourceLocation(file: policy)
-                    at.file = policy
-                    skipped.append("\(at): warning: \(path) matches the source \"\(source.pattern)\" but is not a product source "
-                                   + "(\(SourceLoader.notAProductSource(path, opened: side.revision == nil ? here(path) : nil))); skipped")
-                    continue
-                }
-                paths.append(path)
-            }
-        }
-        return paths
+        let match = try source.match(in: side, base: base, policyFile: policy) { _ in format != nil || readsAll }
+        skipped += match.skipped.map(\.description)
+        return match.paths.filter { side.isFolder($0) || claimed($0, format) }
     }
 
     /// Configuration when only configuration readers claim the file (or the format forced is one).

@@ -5,7 +5,7 @@ import TallyFormats
 /// One side of `tally diff --since`: the working tree, or the files of a git revision (listed
 /// with `git ls-tree`, never checked out). Paths are from the repository's top folder; `top` is
 /// that folder as seen from the current one (`../../`, or empty).
-struct DiffTree {
+struct DiffTree: SourceTree {
     /// Nil for the working tree.
     let revision: String?
     let top: String
@@ -87,6 +87,10 @@ struct DiffTree {
         if !readers.isEmpty, readers.allSatisfy({ $0.format.role == .configuration }) { return true }
         guard let bytes = try? GitRevision.read(here(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return true }
         return SourceLoader.isProductSource(head: bytes, name: path)
+    }
+
+    func notAProductSource(_ path: String) -> String {
+        SourceLoader.notAProductSource(path, opened: revision == nil ? here(path) : nil)
     }
 
     /// Whether a folder is one Tally reads as one source (a snapshot, saved store pages) on this side.
