@@ -4,7 +4,7 @@ import TallyFormats
 import TallyModel
 
 /// A `.tally.yml` file: the policy, plus what belongs to the repository rather than to the
-/// check itself (which sources to read, which baseline to use). Reference: README, "Policy file".
+/// check itself (which sources to read, which baseline to use). Reference: docs/policy.md.
 ///
 /// ```yaml
 /// version: 1
@@ -122,14 +122,29 @@ extension PolicyFile {
         var resolution = SourceResolution()
         var seen = Set<String>()
         let tree = FileTree(root: root)
+        var unmatched: [FormatError] = []
         for source in sources {
-            let match = try source.match(in: tree, base: directory, policyFile: file, reads: reads)
-            guard !match.paths.isEmpty else {
-                throw source.nothingMatched(match, place: directory == "." ? "this directory" : directory, policyFile: file)
+            let match: SourceMatch
+            do {
+                match = try source.match(in: tree, base: directory, policyFile: file, reads: reads)
+            } catch let error as FormatError {
+                unmatched.append(error)
+                continue
             }
-            for path in match.paths where seen.insert(path).inserted { resolution.entries.append((path, source.mapping.map(resolve))) }
-            for skipped in match.skipped where seen.insert(skipped.path).inserted { resolution.skipped.append(skipped) }
+            guard !match.paths.isEmpty else {
+                // Every entry that names nothing is reported in the one run, not the first only.
+                unmatched.append(source.nothingMatched(match, place: directory == "." ? "this directory" : directory, policyFile: file))
+                continue
+            }
+            // A file two globs reach by different paths (a link) is one source.
+            for path in match.paths where seen.insert(SourceGlob.realPath(tree.location(path))).inserted {
+                resolution.entries.append((path, source.mapping.map(resolve)))
+            }
+            for skipped in match.skipped where seen.insert(SourceGlob.realPath(tree.location(skipped.path))).inserted {
+                resolution.skipped.append(skipped)
+            }
         }
+        guard unmatched.isEmpty else { throw FormatError.combining(unmatched) }
         return resolution
     }
 

@@ -34,7 +34,7 @@ public enum PolicyTemplate {
             + SourceScan.globs(for: detected.catalogs, in: detected.directory, folders: detected.folders)
         var lines = [
             "# Tally policy: what 'tally check' (with no arguments) checks in this repository, and what",
-            "# fails the gate. Written by 'tally init'; the README's \"Policy file\" section is the reference.",
+            "# fails the gate. Written by 'tally init'; the reference is policy.md in Tally's documentation.",
             "version: 1",
             "",
             "# The sources to check: files or globs relative to this file ('*' within a name, '**' for any folders).",

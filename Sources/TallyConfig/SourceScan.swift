@@ -4,7 +4,9 @@ import TallyModel
 
 /// Finds the sources in a repository for `tally init`: `.storekit` configurations, files whose
 /// first bytes show a catalogue format Tally reads, and folders Tally reads as one source (a
-/// `tally fetch` snapshot, saved store pages). Hidden folders and build output are skipped.
+/// `tally fetch` snapshot, saved store pages, gradle-play-publisher's `play/products/`). Hidden
+/// folders, build output and symbolic links to folders are skipped; a file reached by two paths is
+/// proposed once.
 public enum SourceScan {
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
     static let maxDepth = 6
@@ -28,12 +30,14 @@ public enum SourceScan {
         var found = Found()
         var candidates: [String] = []
         var budget = maxFiles
+        var seen = Set<String>()
         walk(directory, relative: "", depth: 0, budget: &budget, folder: { relative, full in
             guard let source = FolderSource.at(full), source.format != .appStorePackage else { return false }
             found.catalogs.append(relative)
             found.folders[relative] = source
             return true
         }, file: { relative, full in
+            guard seen.insert(SourceGlob.realPath(full)).inserted else { return }
             let readers = SourceLoader.readers(claiming: relative)
             guard !readers.isEmpty else { return }
             if SourceLoader.isProductSource(path: full, name: relative) {
@@ -90,6 +94,7 @@ public enum SourceScan {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
+                guard !SourceGlob.isSymbolicLink(path) else { continue }
                 if !folder(rel, path) { walk(path, relative: rel, depth: depth + 1, budget: &budget, folder: folder, file: file) }
             } else {
                 file(rel, path)

@@ -48,21 +48,28 @@ public struct FolderSource: Sendable, Hashable {
     public var kind: String
 
     /// What the folder at `path` is when Tally reads it as one source; nil for a file, a missing
-    /// path or any other folder. Pages must look like their store's (an App Store Connect page
-    /// names a resource type Tally reads), not only end in `.json`.
+    /// path or any other folder. A `tally fetch` snapshot (with its manifest) is one; saved pages
+    /// must look like their store's: App Store Connect pages name a resource type Tally reads (at
+    /// least one of them; a page of an empty list names none), and every Google Play file is a
+    /// Play page or a Play Console CSV, so that a catalogue beside one Play file is not read as a page.
     public static func at(_ path: String) -> FolderSource? {
         guard let reader = (try? SourceLoader.directoryReader(path: path, format: nil)) ?? nil else { return nil }
         let snapshot = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(SnapshotFolder.manifestName))
+        func heads(_ names: [String]) -> [(file: String, head: String)] {
+            names.map { name in
+                let file = (path as NSString).appendingPathComponent(name)
+                return (file, String(decoding: (try? SourceLoader.readBytes(path: file, prefix: 4096)) ?? [], as: UTF8.self))
+            }
+        }
         switch reader.format {
         case .appStoreConnect:
-            let pages = AppStoreConnectReader.pageNames(in: path)
-            guard pages.contains(where: { name in
-                let file = (path as NSString).appendingPathComponent(name)
-                guard let head = try? SourceLoader.readBytes(path: file, prefix: 4096) else { return false }
-                return AppStoreConnectReader.sniff(String(decoding: head, as: UTF8.self), file: file)
-            }) else { return nil }
+            guard snapshot || heads(AppStoreConnectReader.pageNames(in: path)).contains(where: { AppStoreConnectReader.sniff($0.head, file: $0.file) })
+            else { return nil }
             return FolderSource(format: reader.format, kind: snapshot ? "App Store Connect snapshot" : "App Store Connect pages")
         case .googlePlay:
+            guard snapshot || heads(GooglePlayReader.pageNames(in: path)).allSatisfy({
+                GooglePlayReader.sniff($0.head, file: $0.file) || GooglePlayCSVReader.sniff($0.head, file: $0.file)
+            }) else { return nil }
             return FolderSource(format: reader.format, kind: snapshot ? "Google Play snapshot" : "Google Play pages")
         default:
             return FolderSource(format: reader.format, kind: "App Store package")

@@ -142,7 +142,8 @@ struct DiffCommand: ParsableCommand {
         if !report.isEmpty, !targets.contains(where: { $0.path == nil }) {
             // Every report went to a file: the console gets the totals and where the reports went.
             let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
-            print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "))
+            var console = StandardOutput(role: .console)
+            print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "), to: &console)
         }
         if exitCode, result.hasChanges { throw TallyExit.mismatches.code }
     }

@@ -41,7 +41,7 @@ struct InitCommand: ParsableCommand {
         let loaded = Self.load(found.catalogs)
         let text = PolicyTemplate.render(Self.detect(found, loadedCatalogs: loaded))
         if print {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.out(text)
             return
         }
         try ReportFile.writeOrExit(text, to: path, what: "the policy file")
@@ -50,13 +50,14 @@ struct InitCommand: ParsableCommand {
             let count = loaded[path].map { ", \($0.products.count) product\($0.products.count == 1 ? "" : "s")" } ?? ""
             return "\(path)/ (\(folder.kind)\(count))"
         }
-        Swift.print("wrote \(path)")
-        Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))")
-        Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))")
+        var console = StandardOutput(role: .console)
+        Swift.print("wrote \(path)", to: &console)
+        Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
+        Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
         if !found.notSources.isEmpty {
-            Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "))
+            Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
         }
-        Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule")
+        Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
     }
 
     /// The catalogues that can be read, by path; unreadable ones are simply not used here (the
