@@ -32,7 +32,9 @@ public enum SourceScan {
         var budget = maxFiles
         var seen = Set<String>()
         walk(directory, relative: "", depth: 0, budget: &budget, folder: { relative, full in
-            guard let source = FolderSource.at(full), source.format != .appStorePackage else { return false }
+            // A snapshot, or saved pages (two files or more: one file is proposed as itself);
+            // an App Store package is proposed by its metadata.xml, as before.
+            guard let source = FolderSource.at(full), source.format != .appStorePackage, source.snapshot || source.files > 1 else { return false }
             found.catalogs.append(relative)
             found.folders[relative] = source
             return true

@@ -46,6 +46,10 @@ public struct FolderSource: Sendable, Hashable {
     public var format: SourceFormat
     /// `App Store Connect snapshot`, `App Store Connect pages`, `Google Play snapshot`, ...
     public var kind: String
+    /// Whether the folder is a `tally fetch` snapshot (it holds the manifest).
+    public var snapshot: Bool = false
+    /// How many files the reader reads in it (pages, CSV files; 1 for a package).
+    public var files: Int = 1
 
     /// What the folder at `path` is when Tally reads it as one source; nil for a file, a missing
     /// path or any other folder. A `tally fetch` snapshot (with its manifest) is one; saved pages
@@ -65,12 +69,14 @@ public struct FolderSource: Sendable, Hashable {
         case .appStoreConnect:
             guard snapshot || heads(AppStoreConnectReader.pageNames(in: path)).contains(where: { AppStoreConnectReader.sniff($0.head, file: $0.file) })
             else { return nil }
-            return FolderSource(format: reader.format, kind: snapshot ? "App Store Connect snapshot" : "App Store Connect pages")
+            return FolderSource(format: reader.format, kind: snapshot ? "App Store Connect snapshot" : "App Store Connect pages",
+                                snapshot: snapshot, files: AppStoreConnectReader.pageNames(in: path).count)
         case .googlePlay:
             guard snapshot || heads(GooglePlayReader.pageNames(in: path)).allSatisfy({
                 GooglePlayReader.sniff($0.head, file: $0.file) || GooglePlayCSVReader.sniff($0.head, file: $0.file)
             }) else { return nil }
-            return FolderSource(format: reader.format, kind: snapshot ? "Google Play snapshot" : "Google Play pages")
+            return FolderSource(format: reader.format, kind: snapshot ? "Google Play snapshot" : "Google Play pages",
+                                snapshot: snapshot, files: GooglePlayReader.pageNames(in: path).count)
         default:
             return FolderSource(format: reader.format, kind: "App Store package")
         }
