@@ -78,7 +78,10 @@ import Testing
         // Given: the Brightly example (a StoreKit file, a catalogue, Google Play pages in play/)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/google-play"), to: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for item in ["Brightly.storekit", "catalog.json", "play"] {
+            try FileManager.default.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/google-play/\(item)"), to: directory.appendingPathComponent(item))
+        }
         // When
         let initialised = try CLIRunner.run(["init"], in: directory)
         let checked = try CLIRunner.run(["check"], in: directory)
