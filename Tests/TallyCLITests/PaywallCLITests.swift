@@ -104,7 +104,7 @@ import Testing
         let initialised = try CLIRunner.run(["init"], in: directory)
         #expect(initialised.status == 0, "\(initialised.stdout)\(initialised.stderr)")
         let policy = try String(contentsOf: directory.appendingPathComponent(".tally.yml"), encoding: .utf8)
-        #expect(policy.contains("  - revenuecat\n"), "\(policy)")
+        #expect(policy.contains("  - revenuecat/\n"), "\(policy)")
         let checked = try CLIRunner.run(["check"], in: directory)
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         #expect(checked.stdout.contains("compared: revenuecat vs play: 4 Google Play products shown"), "\(checked.stdout)")
