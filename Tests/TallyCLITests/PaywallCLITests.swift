@@ -176,3 +176,17 @@ import Testing
         #expect(ruleProducts(try jsonReport(output)) == ["paywall-base-plan pro:yearly", "paywall-kind com.lumen.lifetime"])
     }
 }
+
+/// `tally diff` of two saved projects counts them as paywall configurations.
+@Suite struct PaywallDiffCLITests {
+    @Test func twoSavedProjectsDiffProductByProduct() throws {
+        let folder = PaywallCLITests.folder
+        let output = try CLIRunner.run(["diff", folder.appendingPathComponent("revenuecat").path,
+                                        folder.appendingPathComponent("revenuecat-planted").path, "--format", "json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let totals = (try jsonReport(output)["totals"] as? [[String: Any]]) ?? []
+        #expect(totals.map { $0["role"] as? String } == ["paywall"], "\(totals)")
+        let text = try CLIRunner.run(["diff", folder.appendingPathComponent("revenuecat").path, folder.appendingPathComponent("revenuecat-planted").path])
+        #expect(text.stdout.contains("com.lumen.pro.annual › period: renews every 1 year → 6 months (P1Y → P6M)"), "\(text.stdout)")
+    }
+}
