@@ -132,6 +132,9 @@ public struct PaywallOffering: Sendable, Hashable, Codable {
     public var isCurrent: Bool
     public var packages: [PaywallPackage]
     public var position: Position
+    /// Whether the source says which packages the offering has (RevenueCat pages saved without
+    /// `expand=items.package.product` do not): an offering whose packages are unstated is not empty.
+    public var statesPackages: Bool = true
 
     public init(key: String, isCurrent: Bool = false, packages: [PaywallPackage] = [], position: Position = .unknown) {
         self.key = key
@@ -148,6 +151,8 @@ public struct PaywallPackage: Sendable, Hashable, Codable {
     /// The product keys (`PaywallProduct.key`) the package holds.
     public var productKeys: [String]
     public var position: Position
+    /// Whether the source says which products the package holds (an unexpanded package does not).
+    public var statesProducts: Bool = true
 
     public init(key: String, productKeys: [String] = [], position: Position = .unknown) {
         self.key = key

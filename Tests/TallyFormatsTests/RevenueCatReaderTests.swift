@@ -104,4 +104,21 @@ import TallyModel
         let error = try #require(Fixtures.error(#"{"object": "error", "type": "authentication_error", "message": "Invalid API key", "retryable": false, "doc_url": "https://errors.rev.cat/authentication-error"}"#, as: "page.json"))
         #expect(error.description.contains("error response"), "\(error)")
     }
+
+    /// Pages saved without `expand` (as RevenueCat's own CLI saves them) say nothing of an
+    /// offering's packages or a package's products: neither is read as empty.
+    @Test func unexpandedPagesLeaveContentsUnstated() throws {
+        let offerings = try Fixtures.load("""
+            {"object": "list", "next_page": null, "url": "https://api.revenuecat.com/v2/projects/p/offerings", "items": [
+              {"object": "offering", "id": "o1", "lookup_key": "default", "is_current": true, "metadata": null}]}
+            """, as: "offerings.json")
+        #expect(offerings.paywall?.offerings.map(\.statesPackages) == [false])
+        let packages = try Fixtures.load("""
+            {"object": "list", "next_page": null, "url": "https://api.revenuecat.com/v2/projects/p/offerings/o1/packages", "items": [
+              {"object": "package", "id": "pk1", "lookup_key": "$rc_weekly", "position": null}]}
+            """, as: "packages.json")
+        let offering = try #require(packages.paywall?.offerings.first)
+        #expect(offering.statesPackages && offering.packages.map(\.key) == ["$rc_weekly"])
+        #expect(offering.packages.map(\.statesProducts) == [false])
+    }
 }

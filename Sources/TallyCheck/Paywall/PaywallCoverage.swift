@@ -27,6 +27,12 @@ public enum PaywallCoverage {
         } else {
             skipped.append("entitlements: the source has none (save the entitlements with their products)")
         }
+        let unstated = paywall.offerings.filter { !$0.statesPackages }.count
+            + paywall.offerings.flatMap(\.packages).filter { !$0.statesProducts }.count
+        if unstated > 0 {
+            skipped.append("\(count(unstated, "offering or package", "offerings or packages")) whose contents the pages do not hold "
+                           + "(save offerings with expand=items.package.product)")
+        }
         let elsewhere = paywall.products.filter { $0.store == nil && $0.storeName != nil }
         if !elsewhere.isEmpty {
             let stores = Set(elsewhere.compactMap(\.storeName)).sorted().joined(separator: ", ")
@@ -75,8 +81,8 @@ public enum PaywallCoverage {
         return text
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    private static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(plural ?? noun + "s")"
     }
 }
 

@@ -103,9 +103,10 @@ public struct PaywallEmptyOfferingRule: PaywallRule {
     public init() {}
 
     public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
-        for offering in context.paywall.offerings {
+        // Offerings and packages whose contents the source does not state are not empty.
+        for offering in context.paywall.offerings where offering.statesPackages {
             mark(context, offering.key, at: offering.position, &checked)
-            guard offering.packages.allSatisfy({ $0.productKeys.isEmpty }) else { continue }
+            guard offering.packages.allSatisfy({ $0.statesProducts && $0.productKeys.isEmpty }) else { continue }
             let what = offering.packages.isEmpty ? "has no packages" : "has only packages without products"
             findings.append(finding(nil, .id, "offering \"\(offering.key)\" \(what): a paywall showing it is empty",
                                     left: context.paywallSide(.text(offering.key), at: offering.position)))

@@ -17,6 +17,9 @@ struct RevenueCatPages {
     private var entitlements: [PaywallEntitlement] = []
     private var entitlementIndex: [String: Int] = [:]
     private var sawEntitlementList = false
+    /// Offerings (by index) and packages (by RevenueCat ID) whose contents a page states.
+    private var packagesStated = Set<Int>()
+    private var productsStated = Set<String>()
     private var statesCurrent = false
     /// Products whose app was not given inline, by product key: resolved once every page is read.
     private var productApp: [String: String] = [:]
@@ -57,7 +60,9 @@ struct RevenueCatPages {
         case "product":
             let key = try addProduct(node, file: file, shift: shift)
             switch owner {
-            case .packageProducts(let package): attach(product: key, toPackage: package)
+            case .packageProducts(let package):
+                productsStated.insert(package)
+                attach(product: key, toPackage: package)
             case .entitlementProducts(let entitlement): attach(product: key, toEntitlement: entitlement)
             default: break
             }
@@ -70,6 +75,7 @@ struct RevenueCatPages {
                                   file: file, position: node.position, path: node.path)
             }
             let index = offeringSlot(offering, position: .unknown)
+            packagesStated.insert(index)
             try addPackage(node, to: index, file: file, shift: shift)
         case "entitlement":
             try addEntitlement(node, file: file, shift: shift)
@@ -138,8 +144,11 @@ struct RevenueCatPages {
             statesCurrent = true
             offerings[index].isCurrent = current
         }
-        for package in node["packages"]?["items"]?.elements ?? [] {
-            try addPackage(package, to: index, file: file, shift: shift)
+        if let packages = node["packages"]?["items"] {
+            packagesStated.insert(index)
+            for package in packages.elements {
+                try addPackage(package, to: index, file: file, shift: shift)
+            }
         }
     }
 
@@ -151,6 +160,7 @@ struct RevenueCatPages {
             packageOwner[id] = (offering, offerings[offering].packages.count)
             offerings[offering].packages.append(PaywallPackage(key: key, position: PaywallCatalog.shift(node.position, shift)))
         }
+        if node["products"]?["items"] != nil { productsStated.insert(id) }
         for item in node["products"]?["items"]?.elements ?? [] {
             if let product = item["product"], product.isObject {
                 attach(product: try addProduct(product, file: file, shift: shift), toPackage: id)
@@ -214,6 +224,13 @@ struct RevenueCatPages {
             if let appID = productApp[products[index].key], let app = apps[appID] {
                 Self.setStore(app.type, of: &products[index])
             }
+        }
+        var offerings = self.offerings
+        for index in offerings.indices {
+            offerings[index].statesPackages = packagesStated.contains(index)
+        }
+        for (id, owner) in packageOwner {
+            offerings[owner.offering].packages[owner.package].statesProducts = productsStated.contains(id)
         }
         let keys = Set(products.map(\.key))
         for offering in offerings {
