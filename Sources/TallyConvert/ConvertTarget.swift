@@ -79,7 +79,14 @@ public enum Converter {
         case .csv:
             text = CSVWriter(catalog: catalog).text(notes: &notes)
         }
-        return Conversion(text: text, notes: notes.sentences)
+        // A paywall platform's offerings, packages and entitlements have no place in a catalogue.
+        let paywall = source.paywall.map { paywall in
+            let (offerings, entitlements) = (paywall.offerings.count, paywall.entitlements?.count ?? 0)
+            return ["the \(offerings) offering\(offerings == 1 ? "" : "s") (with their packages) and \(entitlements) "
+             + "entitlement\(entitlements == 1 ? "" : "s") of "
+             + "\(source.file) (\(paywall.platform)) are not written: the target holds products only"]
+        } ?? []
+        return Conversion(text: text, notes: notes.sentences + paywall)
     }
 }
 

@@ -86,6 +86,13 @@ import Testing
         #expect(rules == ["paywall-empty-offering", "paywall-no-current-offering", "paywall-not-entitled"])
     }
 
+    @Test func convertWritesTheProductsAndSaysWhatItLeavesOut() throws {
+        let output = try CLIRunner.run(["convert", Self.folder.appendingPathComponent("revenuecat").path, "--to", "tally-catalog-yaml"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("{google_play: \"pro:monthly\", period: P1M}"), "\(output.stdout)")
+        #expect(output.stderr.contains("the 2 offerings (with their packages) and 1 entitlement of"), "\(output.stderr)")
+    }
+
     @Test func showListsTheProductsTheProjectKnows() throws {
         let output = try CLIRunner.run(["show", Self.folder.appendingPathComponent("revenuecat").path])
         #expect(output.status == 0, "\(output.stderr)")
