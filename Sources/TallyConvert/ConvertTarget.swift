@@ -80,12 +80,13 @@ public enum Converter {
             text = CSVWriter(catalog: catalog).text(notes: &notes)
         }
         // A paywall platform's offerings, packages and entitlements have no place in a catalogue.
-        let paywall = source.paywall.map { paywall in
-            let (offerings, entitlements) = (paywall.offerings.count, paywall.entitlements?.count ?? 0)
-            return ["the \(offerings) offering\(offerings == 1 ? "" : "s") (with their packages) and \(entitlements) "
-             + "entitlement\(entitlements == 1 ? "" : "s") of "
-             + "\(source.file) (\(paywall.platform)) are not written: the target holds products only"]
-        } ?? []
+        var paywall: [String] = []
+        if let platform = source.paywall {
+            let (offerings, entitlements) = (platform.offerings.count, platform.entitlements?.count ?? 0)
+            paywall.append("the \(offerings) offering\(offerings == 1 ? "" : "s") (with their packages) and \(entitlements) "
+                           + "entitlement\(entitlements == 1 ? "" : "s") of \(source.file) (\(platform.platform)) are not written: "
+                           + "the target holds products only")
+        }
         return Conversion(text: text, notes: notes.sentences + paywall)
     }
 }
