@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import Testing
 
@@ -34,8 +35,9 @@ struct HostileSetup: Sendable {
         let scratch = try Scratch()
         self.scratch = scratch
         let box = ContextBox()
-        let hook: (@Sendable (HTTPRequest) async -> HTTPResponse?)? = hostile.map { hostile in
-            { request in
+        var hook: (@Sendable (HTTPRequest) async -> HTTPResponse?)?
+        if let hostile {
+            hook = { @Sendable (request: HTTPRequest) async -> HTTPResponse? in
                 guard let context = box.context else { return nil }
                 return await hostile(request, context)
             }
@@ -194,7 +196,7 @@ enum Hostile {
 
             mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
                 if interval > .zero { try await Task.sleep(for: interval) }
-                return [UInt8](repeating: UInt8(ascii: " "), count: max(1, min(chunk, count)))
+                return [UInt8](repeating: UInt8(ascii: " "), count: Swift.max(1, Swift.min(chunk, count)))
             }
         }
     }

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func theBackoffScaleIsBounded() {
-        #expect(RetryPolicy(backoffScale: 1e300).backoff(after: 5) == .seconds(30) * 100)
+        #expect(RetryPolicy(backoffScale: 1e300).backoff(after: 5) == .seconds(16) * 100)
         #expect(RetryPolicy(backoffScale: .nan).backoff(after: 1) == .seconds(1))
         #expect(throws: FetchError.self) { try FetchSettings.from(environment: ["TALLY_FETCH_BACKOFF_SCALE": "1e300"], timeout: nil) }
         #expect(throws: FetchError.self) { try FetchSettings.from(environment: [:], timeout: 0) }

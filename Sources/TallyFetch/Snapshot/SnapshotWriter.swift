@@ -63,20 +63,18 @@ public struct SnapshotWriter {
             throw FetchError.snapshot(path: path, reason: "cannot list it (\(reason(error)))")
         }
         guard !entries.isEmpty else { return }
-        guard entries.contains(SnapshotManifest.fileName) else {
-            throw FetchError.snapshot(path: path, reason: "the folder exists and is not a Tally snapshot (it has no \(SnapshotManifest.fileName)); "
-                                          + "fetch into a new or empty folder, or one an earlier fetch wrote")
-        }
-        let manifest = SnapshotManifest.read(folder: destination.path)
+        let manifest = entries.contains(SnapshotManifest.fileName) ? SnapshotManifest.read(folder: destination.path) : nil
         let foreign = entries.filter { name in
+            guard manifest != nil else { return true }
             guard name != SnapshotManifest.fileName else { return false }
             if let files = manifest?.files { return !files.contains(name) || isFolder(destination.appendingPathComponent(name)) }
             return !isPageName(name) || isFolder(destination.appendingPathComponent(name))
         }
         guard foreign.isEmpty else {
             let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
-            throw FetchError.snapshot(path: path, reason: "the folder holds what no fetch wrote (\(shown)), which replacing it would delete; "
-                                          + "move that out, or fetch into a new folder")
+            let what = manifest == nil ? " and is not a Tally snapshot (it has no readable \(SnapshotManifest.fileName))" : ""
+            throw FetchError.snapshot(path: path, reason: "the folder holds what no fetch wrote (\(shown))\(what), which replacing it would delete; "
+                                          + "move that out, or fetch into a new or empty folder")
         }
     }
 
