@@ -91,6 +91,13 @@ public protocol HTTPTransport: Sendable {
 /// Foundation's URLSession (FoundationNetworking on Linux): no extra dependency. Redirects are
 /// refused in the session's delegate; the body streams into a buffer that stops at `maxBytes`;
 /// a timer stops a response that outlasts `timeLimit`; cancelling the task cancels the transfer.
+///
+/// A known limit (measured, see docs/fetch.md): FoundationNetworking's libcurl write callback
+/// queues every chunk for the delegate and never pauses the transfer, so the cap ends the
+/// response (exit 2, in about a second) but memory can briefly hold what the socket delivered
+/// before the cancel took effect: against a local endless body, peaks of 0.1–1.5 GB on a loaded
+/// machine, for a cap of 1 MiB. A transport on libcurl's easy interface (a write callback that
+/// refuses past the cap) would bound it exactly.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: TransportDelegate
@@ -196,13 +203,20 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         var stop: Stop?
     }
 
-    private struct Pending {
-        var maxBytes: Int
-        var continuation: CheckedContinuation<Outcome, any Error>
+    /// One task's state, a reference so that appending to its body never copies it (a copy per
+    /// chunk would make a large body quadratic, and the transfer outrun the cap).
+    private final class Pending {
+        let maxBytes: Int
+        let continuation: CheckedContinuation<Outcome, any Error>
         var body = Data()
         var response: URLResponse?
         var stop: Stop?
         var timer: Task<Void, any Error>?
+
+        init(maxBytes: Int, continuation: CheckedContinuation<Outcome, any Error>) {
+            self.maxBytes = maxBytes
+            self.continuation = continuation
+        }
     }
 
     private let lock = NSLock()
@@ -214,8 +228,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func setTimer(_ id: Int, _ timer: Task<Void, any Error>) {
         let orphan = lock.withLock { () -> Bool in
-            guard pending[id] != nil else { return true }
-            pending[id]?.timer = timer
+            guard let entry = pending[id] else { return true }
+            entry.timer = timer
             return false
         }
         if orphan { timer.cancel() }
@@ -229,8 +243,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
     private func mark(_ id: Int, _ stop: Stop) -> Bool {
         lock.withLock {
-            guard pending[id] != nil, pending[id]?.stop == nil else { return false }
-            pending[id]?.stop = stop
+            guard let entry = pending[id], entry.stop == nil else { return false }
+            entry.stop = stop
             return true
         }
     }
@@ -244,9 +258,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let tooLarge = lock.withLock { () -> Bool in
-            pending[dataTask.taskIdentifier]?.response = response
-            guard let maxBytes = pending[dataTask.taskIdentifier]?.maxBytes, response.expectedContentLength > Int64(maxBytes) else { return false }
-            pending[dataTask.taskIdentifier]?.stop = .tooLarge
+            guard let entry = pending[dataTask.taskIdentifier] else { return false }
+            entry.response = response
+            guard response.expectedContentLength > Int64(entry.maxBytes) else { return false }
+            entry.stop = .tooLarge
             return true
         }
         completionHandler(tooLarge ? .cancel : .allow)
@@ -254,14 +269,13 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = lock.withLock { () -> Bool in
-            guard var entry = pending[dataTask.taskIdentifier], entry.stop == nil else { return false }
+            guard let entry = pending[dataTask.taskIdentifier], entry.stop == nil else { return false }
             if entry.body.count + data.count > entry.maxBytes {
                 entry.stop = .tooLarge
                 entry.body = Data()
-                pending[dataTask.taskIdentifier] = entry
                 return true
             }
-            pending[dataTask.taskIdentifier]?.body.append(data)
+            entry.body.append(data)
             return false
         }
         if over { dataTask.cancel() }
