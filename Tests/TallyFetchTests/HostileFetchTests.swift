@@ -292,6 +292,20 @@ import Testing
         #expect(fetched.stderr.contains("--allow-http"), "\(fetched.stderr)")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aPlainHTTPTokenURLIsRefusedBeyondThisMachine() async throws {
+        let setup = try await HostileSetup(.googlePlay)
+        defer { Task { await setup.finish() } }
+        let key = try TestServiceAccount().write(in: setup.scratch.url, tokenURI: "http://oauth.example.invalid/token", name: "plain.json")
+        let fetched = try await Tally.run(["fetch", "google-play", "--package", "com.example.brightly", "--service-account", key.path,
+                                           "--output", setup.output, "--api-url", setup.baseURL])
+        #expect(fetched.status == 2, "\(fetched.all)")
+        #expect(fetched.stderr.contains("the key's token_uri http://oauth.example.invalid/token is plain http"), "\(fetched.stderr)")
+        let flag = try await setup.fetch(["--token-url", "http://user:pw@oauth.example.invalid/token"])
+        #expect(flag.status == 2 && flag.stderr.contains("--token-url http://oauth.example.invalid/token is plain http"), "\(flag.all)")
+        #expect(setup.requests.isEmpty)
+    }
+
     @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
     func aPasswordInTheAPIURLIsNeitherSavedNorPrinted(store: Store) async throws {
         let setup = try await HostileSetup(store)
