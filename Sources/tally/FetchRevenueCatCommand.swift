@@ -32,13 +32,12 @@ struct FetchRevenueCatCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (fetcher, key) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            (try RevenueCatFetch(projectID: project, apiURL: url, output: fetch.output),
-             try RevenueCatKey.resolve(file: apiKeyFile, environment: environment))
+        let (fetcher, key, settings) = try FetchRunner.setUp(apiURL: apiURL) { url in
+            (try RevenueCatFetch(projectID: project, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP),
+             try RevenueCatKey.resolve(file: apiKeyFile, environment: environment), try fetch.settings(environment: environment))
         }
-        let retry = fetch.retryPolicy(environment: environment)
         try FetchRunner.run(what: "RevenueCat project \(project)", options: fetch) { progress in
-            try await fetcher.run(client: FetchClient(signer: key, retry: retry, progress: progress, userAgent: "tally/\(TallyInfo.version)"))
+            try await fetcher.run(key: key, settings: settings, progress: progress)
         }
     }
 }

@@ -19,13 +19,21 @@ public struct RevenueCatFetch: Sendable {
     public var apiURL: URL
     public var output: String
 
-    public init(projectID: String, apiURL: URL, output: String) throws {
-        guard !projectID.isEmpty, projectID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-            throw FetchError.credentials("--project must be the RevenueCat project ID (Project settings → General, like proj1ab2c3d4), not \"\(projectID)\"")
+    public init(projectID: String, apiURL: URL, output: String, allowHTTP: Bool = false) throws {
+        guard !projectID.isEmpty, projectID.count <= 100,
+              projectID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+            throw FetchError.usage("--project must be the RevenueCat project ID (Project settings → General, like proj1ab2c3d4), not \"\(ServerText.clean(projectID, limit: 100))\"")
         }
         self.projectID = projectID
-        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI)
+        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI, allowHTTP: allowHTTP)
         self.output = output
+    }
+
+    /// The whole fetch as one library run: every request through `settings`, signed with `key`,
+    /// events to `progress`, the snapshot written.
+    @discardableResult
+    public func run(key: RevenueCatKey, settings: FetchSettings, progress: FetchProgress? = nil) async throws -> SnapshotManifest {
+        try await run(client: settings.client(signer: key, progress: progress))
     }
 
     /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
@@ -40,11 +48,12 @@ public struct RevenueCatFetch: Sendable {
 
     /// The next page's URL on `apiURL`: `next_page`'s path and query only, whatever host it names.
     func next(_ text: String) throws -> URL {
-        guard let components = URLComponents(string: text), components.path.hasPrefix("/v2/projects/\(projectID)/") else {
-            throw FetchError.invalidResponse(url: text, reason: "next_page is not a page of project \(projectID)")
+        guard let components = URLComponents(string: text), components.percentEncodedPath.hasPrefix("/v2/projects/\(projectID)/"),
+              !components.percentEncodedPath.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+            throw FetchError.invalidResponse(url: APIURL.shown(text), reason: "next_page is not a page of project \(projectID)")
         }
         let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }
-        return try APIURL.url(on: apiURL, components.path, query)
+        return try APIURL.url(on: apiURL, components.percentEncodedPath, query)
     }
 
     struct Run: SnapshotRun {
@@ -80,7 +89,7 @@ public struct RevenueCatFetch: Sendable {
                 requests += 1
                 guard let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
                       document["object"] as? String == "list", let items = document["items"] as? [Any] else {
-                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "the body is not a RevenueCat list (object \"list\" with items)")
+                    throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "the body is not a RevenueCat list (object \"list\" with items)")
                 }
                 pages += 1
                 let file = try writer.write(page: response.body, name: pages == 1 ? name : "\(name)-page\(pages)")
@@ -88,7 +97,7 @@ public struct RevenueCatFetch: Sendable {
                 count += items.count
                 guard let next = document["next_page"] as? String, !next.isEmpty else { return count }
                 guard seen.insert(next).inserted, pages < Self.maxPages else {
-                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "next_page leads back to a page already fetched")
+                    throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "next_page leads back to a page already fetched")
                 }
                 url = try fetch.next(next)
             }

@@ -22,6 +22,9 @@ public struct RevenueCatKey: RequestSigner, CustomStringConvertible {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw FetchError.credentials("cannot read the RevenueCat API key file \(file)")
             }
+            guard data.count <= 4096 else {
+                throw FetchError.credentials("the RevenueCat API key file \(file) is \(data.count) bytes: it should hold the secret key alone")
+            }
             return try RevenueCatKey(secret: String(decoding: data, as: UTF8.self))
         }
         guard let value = environment[environmentVariable], !value.isEmpty else {
