@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
-readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml plist csv app-store-package app-store-connect google-play google-play-csv mapped mapping)
+readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml plist csv app-store-package app-store-connect google-play google-play-csv mapped mapping unity-iap storeconfig)
 scratch=.build-fuzz
 swift build -c release --product TallyFuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null 2>&1 \
@@ -25,6 +25,8 @@ for reader in "${readers[@]}"; do
     csv) cp Tests/TallyCLITests/Fixtures/csv/*.csv "$corpus"/ ;;
     app-store-package) cp Tests/TallyCLITests/Fixtures/app-store-package/metadata.xml "$corpus"/; [ -d "$shared/xml" ] && cp "$shared"/xml/*.xml "$corpus"/ ;;
     app-store-connect) cp Tests/TallyCLITests/Fixtures/app-store-connect/calmly/*.json "$corpus"/ ;;
+    unity-iap) cp Tests/TallyCLITests/Fixtures/builtin/IAPProductCatalog.json "$corpus"/ ;;
+    storeconfig) cp Tests/TallyCLITests/Fixtures/builtin/lumen-storeconfig.json "$corpus"/ ;;
     google-play) cp Tests/TallyCLITests/Fixtures/google-play/play-pages/*.json Tests/TallyFormatsTests/Fixtures/google-play/*.json "$corpus"/ ;;
     google-play-csv) cp Tests/TallyFormatsTests/Fixtures/google-play/*.csv "$corpus"/ ;;
     mapped) cp examples/server/products.json "$corpus"/ ;;

@@ -4,7 +4,7 @@ import TallyModel
 public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
         MissingInCatalogRule(), MissingInConfigRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
-        PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(),
+        PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
     ]
 
     public static let lintRules: [any LintRule] = [

@@ -65,10 +65,25 @@ public struct Comparison: Sendable {
 
     /// How messages name the configuration's side: "the configuration", "Google Play" when it
     /// is a Google Play source, or its file name when both sides are configurations.
-    public var configNoun: String { bothConfigurations ? Self.fileNoun(configuration, beside: catalog) : Self.noun(configuration, otherwise: "the configuration") }
+    /// Two sources of one kind ("Google Play" and "Google Play") are told apart by their files:
+    /// "Google Play (play/a.csv)".
+    public var configNoun: String {
+        if bothConfigurations { return Self.fileNoun(configuration, beside: catalog) }
+        return Self.distinct(Self.noun(configuration, otherwise: "the configuration"), configuration,
+                             from: Self.noun(catalog, otherwise: "the catalogue"))
+    }
     /// How messages name the catalogue's side: "the catalogue", "Google Play", or its file name
     /// when both sides are configurations (two .storekit files: neither is a catalogue).
-    public var catalogNoun: String { bothConfigurations ? Self.fileNoun(catalog, beside: configuration) : Self.noun(catalog, otherwise: "the catalogue") }
+    public var catalogNoun: String {
+        if bothConfigurations { return Self.fileNoun(catalog, beside: configuration) }
+        return Self.distinct(Self.noun(catalog, otherwise: "the catalogue"), catalog,
+                             from: Self.noun(configuration, otherwise: "the configuration"))
+    }
+
+    /// `noun`, with the source's file when the other side goes by the same noun.
+    private static func distinct(_ noun: String, _ source: Catalog, from other: String) -> String {
+        noun == other ? "\(noun) (\(source.file))" : noun
+    }
 
     /// Whether both sides are what an app ships (two .storekit files, or one and a property list).
     public var bothConfigurations: Bool {

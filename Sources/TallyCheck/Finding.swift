@@ -24,6 +24,8 @@ public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, 
     case money(Money)
     /// A subscription or offer period ("P1M").
     case period(Period)
+    /// Territories, in order ("DEU, GBR, JPN": the storefronts a product has no price in).
+    case territories([Territory])
     /// Anything else, in words ("tier 5", "true", a product ID, an offer's summary).
     case text(String)
 
@@ -33,6 +35,7 @@ public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, 
         switch self {
         case .money(let money): money.description
         case .period(let period): period.description
+        case .territories(let territories): territories.map(\.code).joined(separator: ", ")
         case .text(let text): text
         }
     }
@@ -114,7 +117,7 @@ public struct Finding: Sendable, Hashable, Codable {
     }
 }
 
-/// Static facts about a rule: shown by reporters, `--help` and the README's rule table.
+/// Static facts about a rule: shown by reporters, `tally explain` and the rule table of docs/rules.md.
 public struct RuleDescription: Sendable, Hashable, Codable {
     public var id: RuleID
     public var defaultSeverity: Severity

@@ -38,15 +38,28 @@ public struct GroupRule: ComparisonRule {
             guard expected != b else { continue }
             let mates = (configMembers[a] ?? []).filter { $0 != id }
             let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
+            // Groups by their names on both sides (a StoreKit group's ID is an internal hex code).
+            let leftName = Self.name(of: a, in: comparison.configuration)
+            let rightName = Self.name(of: b, in: comparison.catalog)
             let expectation = expected.map { group in
-                matching.pinned.contains(a) ? "; the policy pairs its group with \"\(group)\"" : "; its configuration group-mates are in \"\(group)\""
+                let name = Self.name(of: group, in: comparison.catalog)
+                return matching.pinned.contains(a) ? "; the policy pairs its group with \"\(name)\"" : "; its configuration group-mates are in \"\(name)\" there"
             } ?? ""
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: id, field: .group,
-                message: "\(id) is in group \"\(config.group?.groupName ?? a)\"\(mateText) in \(comparison.configNoun), but in group \"\(b)\" in \(comparison.catalogNoun)\(expectation)",
-                left: comparison.configSide(config, .group, value: a),
-                right: comparison.catalogSide(catalog, .group, value: b)))
+                message: "\(id) is in group \"\(leftName)\"\(mateText) in \(comparison.configNoun), but in group \"\(rightName)\" in \(comparison.catalogNoun)\(expectation)",
+                left: comparison.configSide(config, .group, value: leftName),
+                right: comparison.catalogSide(catalog, .group, value: rightName)))
         }
+    }
+
+    /// A group for people: its name (the declared group's, else a member's), else its ID.
+    static func name(of id: String, in source: Catalog) -> String {
+        if let name = source.groups.first(where: { $0.id == id })?.name, !name.isEmpty { return name }
+        for product in source.products where product.group?.groupID == id {
+            if let name = product.group?.groupName, !name.isEmpty { return name }
+        }
+        return id
     }
 
     static func list(_ ids: [String]) -> String {

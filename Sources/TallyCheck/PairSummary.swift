@@ -93,6 +93,23 @@ public struct PairSummary: Sendable, Hashable, Codable {
         .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level,
     ]
 
+    /// The rules that compare each field: a field whose rules are all turned off is not compared
+    /// as far as any report says (`without(_:)`).
+    public static let fieldRules: [Field: [RuleID]] = [
+        .kind: [.kind], .familyShareable: [.familySharing], .prices: [.price], .period: [.period],
+        .introductoryOffer: [.introOffer], .promotionalOffers: [.promoOffer], .group: [.group], .level: [.level, .levelNumber],
+    ]
+
+    /// This summary without `fields`: neither compared, nor skipped, nor counted (the fields of
+    /// rules a policy turned off).
+    public func without(_ fields: Set<Field>) -> PairSummary {
+        var copy = self
+        copy.compared.removeAll { fields.contains($0) }
+        copy.skipped.removeAll { fields.contains($0.field) }
+        copy.coverage.removeAll { fields.contains($0.field) }
+        return copy
+    }
+
     /// What `comparison` compares and skips.
     public init(_ comparison: Comparison) {
         let configuration = comparison.configuration
@@ -154,7 +171,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
                 (applicable, compared) = (true, FamilySharingRule().applies(to: left, right, in: comparison))
             case .prices:
                 let priced = comparison.comparesEveryTerritory ? !left.prices.isEmpty : left.price(in: comparison.territory) != nil
-                states = (priced, true)
+                states = (priced, !comparison.comparesEveryTerritory || !right.prices.isEmpty)
                 (applicable, compared) = (true, PriceRule().applies(to: left, right, in: comparison))
             case .period:
                 states = (left.period != nil, right.period != nil)
@@ -198,6 +215,10 @@ public struct PairSummary: Sendable, Hashable, Codable {
         default: whom = "neither source"
         }
         let total = coverage.applicable == 1 ? "the 1 \(what) in both" : "the \(coverage.applicable) \(what)s in both"
+        if coverage.unstatedInConfiguration == 0, coverage.unstatedInCatalog == 0 {
+            // Both sides state the field, and still nothing compared: prices in no common territory.
+            return coverage.field == .prices ? "no territory is priced on both sides for \(total)" : "\(coverage.field.plural) of \(total) could not be compared"
+        }
         if whom == "neither source" {
             return "neither source states \(coverage.field.plural) for \(total)"
         }
@@ -299,6 +320,8 @@ extension SourceFormat {
         case .csv: return "the CSV catalogue"
         case .mapped: return "the mapped server file"
         case .googlePlay: return "Google Play"
+        case .unityIAP: return "the Unity IAP catalogue"
+        case .storeConfig: return "the storeconfig export"
         }
     }
 }

@@ -9,8 +9,24 @@ enum StoreIdentity {
         switch (left.format.store, right.format.store) {
         case (.googlePlay, .appStore): return (left, asGooglePlay(right))
         case (.appStore, .googlePlay): return (asGooglePlay(left), right)
+        case (.appStore, .appStore): return (onTheAppStore(left), onTheAppStore(right))
         default: return (left, right)
         }
+    }
+
+    /// The catalogue without its products sold on Google Play only (no App Store ID): an App
+    /// Store comparison leaves them out, as a Google Play one leaves out `google_play: null`.
+    static func onTheAppStore(_ catalog: Catalog) -> Catalog {
+        guard catalog.products.contains(where: \.isGooglePlayOnly) else { return catalog }
+        var mapped = catalog
+        let playOnly = Set(catalog.products.filter(\.isGooglePlayOnly).map(\.id))
+        mapped.products = catalog.products.filter { !$0.isGooglePlayOnly }
+        mapped.groups = catalog.groups.map { group in
+            var group = group
+            group.productIDs = group.productIDs.filter { !playOnly.contains($0) }
+            return group
+        }
+        return mapped
     }
 
     /// The catalogue with every product under its Google Play identity.

@@ -4,7 +4,7 @@ import TallyFormats
 import TallyModel
 
 /// A `.tally.yml` file: the policy, plus what belongs to the repository rather than to the
-/// check itself (which sources to read, which baseline to use). Reference: README, "Policy file".
+/// check itself (which sources to read, which baseline to use). Reference: docs/policy.md.
 ///
 /// ```yaml
 /// version: 1
@@ -105,17 +105,24 @@ extension PolicyFile {
         var paths: [(path: String, mapping: String?)] = []
         var seen = Set<String>()
         let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var unmatched: [FormatError] = []
         for source in sources {
             var matches = SourceGlob.expand(source.pattern, in: prefix.map { directory == "." ? $0 : $0 + directory } ?? directory)
             if let prefix {
                 matches = matches.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
             }
             guard !matches.isEmpty else {
-                throw FormatError("the source \"\(source.pattern)\" matches no file (relative to \(directory == "." ? "this directory" : directory))",
-                                  at: source.location ?? SourceLocation(file: file))
+                // Every glob that matches nothing is reported in the one run, not the first only.
+                unmatched.append(FormatError("the source \"\(source.pattern)\" matches no file (relative to \(directory == "." ? "this directory" : directory))",
+                                             at: source.location ?? SourceLocation(file: file)))
+                continue
             }
-            for path in matches where seen.insert(path).inserted { paths.append((path, source.mapping.map(resolve))) }
+            // A file two globs reach by different paths (a link) is one source.
+            for path in matches where seen.insert(SourceGlob.realPath(prefix.map { $0 + path } ?? path)).inserted {
+                paths.append((path, source.mapping.map(resolve)))
+            }
         }
+        guard unmatched.isEmpty else { throw FormatError.combining(unmatched) }
         return paths
     }
 

@@ -27,7 +27,7 @@ public enum PolicyTemplate {
         let globs = SourceScan.globs(for: detected.configurations) + SourceScan.globs(for: detected.catalogs)
         var lines = [
             "# Tally policy: what 'tally check' (with no arguments) checks in this repository, and what",
-            "# fails the gate. Written by 'tally init'; the README's \"Policy file\" section is the reference.",
+            "# fails the gate. Written by 'tally init'; the reference is policy.md in Tally's documentation.",
             "version: 1",
             "",
             "# The sources to check: globs relative to this file ('*' within a name, '**' for any folders).",

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,12 +10,14 @@ import Darwin
 
 /// Expands the `sources:` globs of a policy file: `*`, `?` and `[...]` within one file or folder
 /// name (matched with the C library's `fnmatch`; they do not match a leading `.`), and `**` for
-/// any number of folders. Hidden folders are not searched by `**`.
+/// any number of folders. Hidden folders are not searched by `**`, nor are symbolic links to
+/// folders (as git and ripgrep do), so a link loop cannot multiply the sources; a file reached
+/// by two paths (a linked file) counts once, by its real path.
 public enum SourceGlob {
-    /// `**` descends at most this many folders (symbolic-link loops end here).
+    /// `**` descends at most this many folders.
     static let maxDepth = 24
 
-    /// The regular files matching `pattern`, sorted; paths are `directory`-relative unless the
+    /// The regular files (and folders that are one source) matching `pattern`, sorted; paths are `directory`-relative unless the
     /// pattern is absolute, and prefixed with `directory` unless it is `.`.
     public static func expand(_ pattern: String, in directory: String = ".") -> [String] {
         let absolute = pattern.hasPrefix("/")
@@ -24,7 +27,21 @@ public enum SourceGlob {
         let base = absolute ? "/" : directory
         var found = Set<String>()
         walk(base, components[...], depth: 0, into: &found)
-        return found.sorted()
+        var seen = Set<String>()
+        return found.sorted().filter { seen.insert(realPath($0)).inserted }
+    }
+
+    /// The file a path leads to, links resolved; the path itself when it cannot be resolved.
+    public static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is a symbolic link (to a folder or anything else).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Whether a relative file path (`catalog/extra.yaml`, as `git ls-tree` lists it) matches
@@ -55,7 +72,7 @@ public enum SourceGlob {
         let manager = FileManager.default
         if component == "**" {
             walk(base, remaining, depth: depth, into: &found)
-            for name in entries(base) where !name.hasPrefix(".") && isDirectory(join(base, name)) {
+            for name in entries(base) where !name.hasPrefix(".") && isDirectory(join(base, name)) && !isSymbolicLink(join(base, name)) {
                 walk(join(base, name), rest, depth: depth + 1, into: &found)
             }
             return
@@ -66,7 +83,9 @@ public enum SourceGlob {
         for name in names {
             let path = join(base, name)
             if remaining.isEmpty {
-                if isRegularFile(path) { found.insert(path) }
+                // A folder that is one source (Google Play pages, an App Store Connect export, an
+                // .itmsp package) is named like a file.
+                if isRegularFile(path) || (isDirectory(path) && SourceLoader.isDirectorySource(path)) { found.insert(path) }
             } else if isDirectory(path) {
                 walk(path, remaining, depth: depth + 1, into: &found)
             }

@@ -15,7 +15,10 @@ struct CatalogWriter {
     static func header(for catalog: Catalog) -> [String] {
         [
             "A tally-catalog/1 catalogue converted by `tally convert` from \(catalog.file) (\(catalog.format)).",
-            "Format reference: docs/catalog-format.md. Check it with: tally check \(catalog.file) THIS_FILE",
+            // The converted file lives in the user's repository: no path into Tally's own tree.
+            "tally-catalog/1 is strict (an unknown or repeated key is an error at its line); prices are decimal texts per",
+            "territory, periods ISO 8601 (P1M). The format's reference is catalog-format.md in Tally's documentation.",
+            "Check it with: tally check \(catalog.file) THIS_FILE",
         ]
     }
 
@@ -52,7 +55,8 @@ struct CatalogWriter {
     }
 
     /// Auto-renewable subscriptions by group, in the source's group order. Subscriptions of no
-    /// group go to a group named `ungrouped` (the format keeps subscriptions in groups).
+    /// group go to a group named `ungrouped` (the format keeps subscriptions in groups); a Google
+    /// Play base plan goes to a group named by its subscription's product ID (`premium`).
     private func groupedSubscriptions(notes: inout ConvertNotes) -> [(id: String, name: String?, members: [Product])] {
         var result: [(id: String, name: String?, members: [Product])] = []
         var index: [String: Int] = [:]
@@ -64,6 +68,9 @@ struct CatalogWriter {
             let groupID: String
             if let membership = product.group, !membership.groupID.isEmpty {
                 groupID = membership.groupID
+            } else if catalog.format.store == .googlePlay || product.isGooglePlayOnly {
+                // A Google Play subscription's base plans: grouped under their Play product ID.
+                groupID = String((product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id).split(separator: ":").first ?? "ungrouped")
             } else {
                 groupID = "ungrouped"
                 if knows(.group) { notes.add("an auto-renewable subscription in no group: put in a group named \"ungrouped\"", product.id) }
@@ -108,8 +115,22 @@ struct CatalogWriter {
         return OutputMember("localizations", .object(entries))
     }
 
+    /// The product's identity: its App Store `id`, with `google_play` where that differs; or,
+    /// for a product with no App Store ID (every product of a Google Play source), `google_play`
+    /// alone, so that a Play identity such as `premium:monthly` is never written as an App Store ID.
+    private func identity(_ product: Product) -> [OutputMember] {
+        if product.isGooglePlayOnly || catalog.format.store == .googlePlay {
+            return [OutputMember("google_play", .string(product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id))]
+        }
+        var members = [OutputMember("id", .string(product.id))]
+        if let playID = product.googlePlayID, playID != product.id {
+            members.append(OutputMember("google_play", playID.isEmpty ? .null : .string(playID)))
+        }
+        return members
+    }
+
     private func productValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
-        var members: [OutputMember] = [OutputMember("id", .string(product.id))]
+        var members = identity(product)
         if knows(.kind) { members.append(OutputMember("kind", .string(product.kind.rawValue))) }
         common(product, into: &members)
         if let prices = prices(product) { members.append(prices) }
@@ -119,7 +140,7 @@ struct CatalogWriter {
     }
 
     private func subscriptionValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
-        var members: [OutputMember] = [OutputMember("id", .string(product.id))]
+        var members = identity(product)
         if let name = product.referenceName, knows(.referenceName) { members.append(OutputMember("name", .string(name))) }
         if knows(.level), let level = product.group?.level { members.append(OutputMember("level", .number(String(level)))) }
         if knows(.period), let period = product.period { members.append(OutputMember("period", .string(period.literal))) }

@@ -82,6 +82,26 @@ public enum Converter {
     }
 }
 
+extension Converter {
+    /// Why the target cannot hold this catalogue at all, or nil. A StoreKit configuration and a
+    /// CSV catalogue are keyed by App Store product IDs: the products of a Google Play source
+    /// (and catalogue products sold on Google Play only) have none, and writing their Play
+    /// identities (`premium:monthly`) as App Store IDs would make a file that fails its own lint.
+    public static func refusal(_ catalog: Catalog, options: ConvertOptions) -> String? {
+        switch options.target {
+        case .tallyCatalogYAML, .tallyCatalogJSON: return nil
+        case .storeKit, .csv: break
+        }
+        let playOnly = catalog.products.filter { catalog.format.store == .googlePlay || $0.isGooglePlayOnly }
+        guard !playOnly.isEmpty else { return nil }
+        let shown = playOnly.prefix(3).map(\.id).joined(separator: ", ") + (playOnly.count > 3 ? ", …" : "")
+        let target = options.target == .storeKit ? "a StoreKit configuration" : "a CSV catalogue"
+        return "\(playOnly.count) product\(playOnly.count == 1 ? "" : "s") of \(catalog.file) (\(shown)) \(playOnly.count == 1 ? "has" : "have") a Google Play identity "
+            + "and no App Store product ID, which \(target) is keyed by: convert to a catalogue (--to tally-catalog-yaml), which keeps "
+            + "Google Play identities as google_play, and give each product its App Store id there"
+    }
+}
+
 /// Losses collected while writing, counted per kind, not one line per value.
 struct ConvertNotes {
     private var order: [String] = []

@@ -73,7 +73,12 @@ enum OfferDiffer {
             case .mode: return "type \(a.mode) → \(b.mode)"
             case .period: return "period \(a.period.words) → \(b.period.words)"
             case .periods: return "\(a.periods) → \(b.periods) periods"
-            case .price: return "price \(a.price?.description ?? "none") → \(b.price?.description ?? "none")"
+            case .price:
+                // Offers priced region by region (Google Play) name the region whose price changed.
+                let compared = a.comparedPrices(b)
+                let regional = !a.regionalPrices.isEmpty || !b.regionalPrices.isEmpty
+                let place = regional ? (compared?.territory).map { " in \($0)" } ?? "" : ""
+                return "price\(place) \((compared?.mine ?? a.price)?.description ?? "none") → \((compared?.theirs ?? b.price)?.description ?? "none")"
             case .eligibility: return "eligibility \(a.eligibility.joined(separator: ", ")) → \(b.eligibility.joined(separator: ", "))"
             }
         }.joined(separator: "; ")

@@ -15,6 +15,15 @@ public struct ReadOptions: Sendable {
     /// Product states to count besides the ones for sale (`--include-state`), as
     /// `ProductStates.normalise` writes them; `ALL` counts every product.
     public var includeStates: Set<String> = []
+    /// Where a Google Play developer's default price stands (`--play-default-territory`): a Play
+    /// Console CSV row with Auto Fill Prices true, and a legacy `InAppProduct` with a
+    /// `defaultPrice` and no `prices`, give one price in the developer's default currency, for
+    /// no region in particular; it is read as this territory's price. Without it, that price is
+    /// not taken (and is named as a dropped value).
+    public var playDefaultTerritory: Territory? = nil
+    /// The Google Play developer's default currency (`--play-default-currency`, ISO 4217): the
+    /// currency of a Play Console CSV's auto-filled price. Nil: the default territory's currency.
+    public var playDefaultCurrency: String? = nil
     /// Today, as `YYYY-MM-DD` in UTC: decides which dated prices, tiers and offers are in force.
     public var today: String = DayText.today()
 

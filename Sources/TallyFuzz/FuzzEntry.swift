@@ -19,6 +19,8 @@ enum FuzzTarget {
         "google-play": (.googlePlay, "play-page.json"),
         "google-play-csv": (.googlePlay, "play-console.csv"),
         "mapped": (.mapped, "products.json"),
+        "unity-iap": (.unityIAP, "IAPProductCatalog.json"),
+        "storeconfig": (.storeConfig, "storeconfig.json"),
         "mapping": (nil, "tally-mapping.yml"),
     ]
 

@@ -16,6 +16,10 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// Google Play Developer API (androidpublisher v3) responses saved as JSON, or the Play
     /// Console's in-app products CSV.
     case googlePlay = "google-play"
+    /// Unity IAP's product catalogue (`IAPProductCatalog.json`).
+    case unityIAP = "unity-iap"
+    /// storeconfig's export of an app's App Store Connect configuration (`storeconfig fetch`).
+    case storeConfig = "storeconfig"
 
     public var description: String { rawValue }
 
@@ -24,7 +28,8 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var role: SourceRole {
         switch self {
         case .storeKit, .propertyList: return .configuration
-        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay: return .catalog
+        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay, .unityIAP, .storeConfig:
+            return .catalog
         }
     }
 
@@ -90,6 +95,10 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// Whether the source tells consumable from non-consumable products. Google Play does not
     /// (an app consumes a one-time purchase or not): against it, only "one-time" is compared.
     public var distinguishesConsumables: Bool = true
+    /// Products the reader left out because of their state (not for sale, and not asked for
+    /// with `ReadOptions.includeStates`), by state as the reader spells it (`INACTIVE`,
+    /// `WAITING_FOR_SCREENSHOT`): every command says how many it hid and how to show them.
+    public var hiddenByState: [String: Int] = [:]
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
@@ -142,14 +151,18 @@ public struct SourceIssue: Sendable, Hashable, Codable {
     public var position: Position
     /// The key path where the source has no lines (property lists).
     public var path: String?
+    /// What a person can do to have the value read (name the Play default territory), if anything.
+    public var remedy: Remedy?
 
-    public init(rule: RuleID, productID: String?, field: Field, message: String, position: Position, path: String? = nil) {
+    public init(rule: RuleID, productID: String?, field: Field, message: String, position: Position, path: String? = nil,
+                remedy: Remedy? = nil) {
         self.rule = rule
         self.productID = productID
         self.field = field
         self.message = message
         self.position = position
         self.path = path
+        self.remedy = remedy
     }
 }
 
@@ -186,8 +199,8 @@ extension SourceFormat {
     /// leaves out is absent rather than unstated (see `Catalog.states`).
     public var describesEveryField: Bool {
         switch self {
-        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList: return true
-        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped: return false
+        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig: return true
+        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP: return false
         }
     }
 }

@@ -15,8 +15,12 @@ public struct DroppedValue: Sendable, Hashable, CustomStringConvertible {
 
     /// `App.storekit:12:7: warning: com.example.pro: displayPrice "1…0" is out of range: 60 digits,
     /// more than the 38 a decimal holds exactly; the value was not taken (invalid-price)`.
-    public var description: String {
-        "\(location): warning: \(issue.productID.map { "\($0): " } ?? "")\(issue.message); the value was not taken (\(issue.rule))"
+    public var description: String { description(remedy: \.summary) }
+
+    /// The line, with the issue's remedy (if any) in the caller's words: `tally` names its flag.
+    public func description(remedy text: (Remedy) -> String) -> String {
+        let remedy = issue.remedy.map { "; \(text($0))" } ?? ""
+        return "\(location): warning: \(issue.productID.map { "\($0): " } ?? "")\(issue.message); the value was not taken (\(issue.rule))\(remedy)"
     }
 }
 

@@ -24,11 +24,19 @@ public struct Offer: Sendable, Hashable, Codable {
     public var territory: Territory?
     /// Code-offer eligibility (`new`, `existing`, `expired`), as the source writes it.
     public var eligibility: [String]
+    /// Where the offer starts (its opening brace, row or element).
     public var position: Position
+    /// Where each term is written, where the reader knows: findings about a term point there.
+    public var termPositions: OfferPositions
+    /// The offer's price in each territory, where the source prices it region by region (a Google
+    /// Play offer phase's regional configs); `price` and `territory` are then one of them (the
+    /// United States, else the first). Empty for sources with one price.
+    public var regionalPrices: [Price] = []
 
     public init(
         id: String? = nil, mode: OfferMode, period: Period, periods: Int = 1, price: Money? = nil,
-        territory: Territory? = nil, eligibility: [String] = [], position: Position = .unknown
+        territory: Territory? = nil, eligibility: [String] = [], position: Position = .unknown,
+        termPositions: OfferPositions = OfferPositions()
     ) {
         self.id = id
         self.mode = mode
@@ -38,6 +46,13 @@ public struct Offer: Sendable, Hashable, Codable {
         self.territory = territory
         self.eligibility = eligibility
         self.position = position
+        self.termPositions = termPositions
+    }
+
+    /// Where `term` is written: its own position when the reader knows it, else the offer's.
+    public func position(of term: OfferTerm) -> Position {
+        let own = termPositions[term]
+        return own.isKnown ? own : position
     }
 
     /// "free trial of 1 week", "pay as you go 1.99 USD per 1 month for 3 periods", ...
@@ -51,6 +66,45 @@ public struct Offer: Sendable, Hashable, Codable {
         case .payUpFront:
             let price = self.price.map { "\($0)" } ?? "no price"
             return "pay up front: \(price) for \(periods == 1 ? period.words : "\(periods) × \(period.words)")"
+        }
+    }
+}
+
+/// Where an offer's terms are written (`Position.unknown` where the reader does not say).
+public struct OfferPositions: Sendable, Hashable, Codable {
+    public var mode: Position
+    public var period: Position
+    public var periods: Position
+    public var price: Position
+    public var eligibility: Position
+
+    public init(mode: Position = .unknown, period: Position = .unknown, periods: Position = .unknown,
+                price: Position = .unknown, eligibility: Position = .unknown) {
+        self.mode = mode
+        self.period = period
+        self.periods = periods
+        self.price = price
+        self.eligibility = eligibility
+    }
+
+    public subscript(term: OfferTerm) -> Position {
+        get {
+            switch term {
+            case .mode: mode
+            case .period: period
+            case .periods: periods
+            case .price: price
+            case .eligibility: eligibility
+            }
+        }
+        set {
+            switch term {
+            case .mode: mode = newValue
+            case .period: period = newValue
+            case .periods: periods = newValue
+            case .price: price = newValue
+            case .eligibility: eligibility = newValue
+            }
         }
     }
 }
@@ -79,12 +133,35 @@ extension Offer {
         if mode != other.mode { result.append(.mode) }
         if period != other.period { result.append(.period) }
         if periods != other.periods { result.append(.periods) }
-        if mode == other.mode, mode != .freeTrial, territory == nil || other.territory == nil || territory == other.territory,
-           !Self.samePrice(price, other.price) {
+        if mode == other.mode, mode != .freeTrial, let compared = comparedPrices(other), !Self.samePrice(compared.mine, compared.theirs) {
             result.append(.price)
         }
         if Set(eligibility) != Set(other.eligibility) { result.append(.eligibility) }
         return result
+    }
+
+    /// The prices `termDifferences` compares, and the territory they are for: where one offer
+    /// prices region by region and the other names a territory, the price in that territory;
+    /// where both price region by region, the first territory both price in which they differ
+    /// (else the first both price); otherwise `price` against `price`. Nil when the prices are
+    /// written for different territories (they are not compared).
+    public func comparedPrices(_ other: Offer) -> (mine: Money?, theirs: Money?, territory: Territory?)? {
+        switch (regionalPrices.isEmpty, other.regionalPrices.isEmpty) {
+        case (false, false):
+            let theirs = Dictionary(other.regionalPrices.map { ($0.territory, $0.money) }, uniquingKeysWith: { first, _ in first })
+            let shared = regionalPrices.filter { theirs[$0.territory] != nil }
+            guard let first = shared.first(where: { !Self.samePrice($0.money, theirs[$0.territory]) }) ?? shared.first else { return nil }
+            return (first.money, theirs[first.territory], first.territory)
+        case (false, true):
+            guard let territory = other.territory else { return (price, other.price, self.territory) }
+            guard let mine = regionalPrices.first(where: { $0.territory == territory }) else { return nil }
+            return (mine.money, other.price, territory)
+        case (true, false):
+            return other.comparedPrices(self).map { ($0.theirs, $0.mine, $0.territory) }
+        case (true, true):
+            guard territory == nil || other.territory == nil || territory == other.territory else { return nil }
+            return (price, other.price, territory ?? other.territory)
+        }
     }
 
     /// Whether two offers have the same terms (`termDifferences` is empty).

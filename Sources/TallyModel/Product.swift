@@ -16,12 +16,27 @@ public struct Price: Sendable, Hashable, Codable {
     public var territory: Territory
     public var money: Money
     public var position: Position
+    /// Whether the store's team set this price by hand or the store derived it (App Store
+    /// Connect's manual and automatic, equalised prices); nil when the source does not say.
+    public var origin: PriceOrigin? = nil
 
-    public init(territory: Territory, money: Money, position: Position = .unknown) {
+    public init(territory: Territory, money: Money, position: Position = .unknown, origin: PriceOrigin? = nil) {
         self.territory = territory
         self.money = money
         self.position = position
+        self.origin = origin
     }
+}
+
+/// Who set a price in a store.
+public enum PriceOrigin: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Set by hand (App Store Connect's manual prices: the base territory and any territory priced on purpose).
+    case manual
+    /// Derived by the store from a price set by hand (App Store Connect's automatic prices,
+    /// equalised from the base territory's price for every other territory).
+    case automatic
+
+    public var description: String { rawValue }
 }
 
 /// A display name and description in one locale.
@@ -106,6 +121,7 @@ public struct Product: Sendable, Hashable, Codable {
         var fieldPaths: [Field: String]
         var priceTier: Int? = nil
         var googlePlayID: String? = nil
+        var onlyOnGooglePlay: Bool? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -215,6 +231,14 @@ public struct Product: Sendable, Hashable, Codable {
     public var googlePlayID: String? {
         get { storage.fields.googlePlayID }
         set { fields.googlePlayID = newValue }
+    }
+
+    /// Whether the product has no App Store identity: a catalogue entry that names only its Google
+    /// Play identity (`google_play:` without `id`). Its `id` and `googlePlayID` are then that
+    /// identity; it is compared with Google Play sources only, and App Store ID rules skip it.
+    public var isGooglePlayOnly: Bool {
+        get { storage.fields.onlyOnGooglePlay ?? false }
+        set { fields.onlyOnGooglePlay = newValue ? true : nil }
     }
 
     /// Where the product starts in its source.

@@ -2,7 +2,7 @@
 /// the message: `tally` renders it as its flag (`--max-input-mb`), `TallyTesting` as the argument
 /// a test passes (`ReadOptions(maxBytes:)`), so that a library message never names a flag its
 /// caller cannot pass.
-public enum Remedy: String, Sendable, Hashable, CaseIterable {
+public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
     /// The file is over the input size limit.
     case raiseInputLimit
     /// The document nests deeper than the depth limit.
@@ -17,6 +17,9 @@ public enum Remedy: String, Sendable, Hashable, CaseIterable {
     case writeBaseline
     /// App Store price tiers need a tier table to become amounts.
     case givePriceTiers
+    /// A Google Play default price (auto-filled prices) needs the developer's default territory
+    /// (and currency) to become a territory's price.
+    case givePlayDefaultTerritory
 
     /// The remedy in words that name no interface ("raise the input size limit").
     public var summary: String {
@@ -28,6 +31,7 @@ public enum Remedy: String, Sendable, Hashable, CaseIterable {
         case .readAsStoreKit: "read it as a StoreKit configuration"
         case .writeBaseline: "record the baseline again"
         case .givePriceTiers: "give a price-tier table so that tiers become amounts"
+        case .givePlayDefaultTerritory: "name the Google Play developer's default territory (and currency) to read it as that territory's price"
         }
     }
 }

@@ -42,6 +42,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let level = RuleID(rawValue: "level")
     public static let levelNumber = RuleID(rawValue: "level-number")
     public static let familySharing = RuleID(rawValue: "family-sharing")
+    public static let pricesNotCompared = RuleID(rawValue: "prices-not-compared")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")
@@ -59,6 +60,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     /// Every rule identity, cross-source first (the order of `RuleSet`).
     public static let all: [RuleID] = [
         missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, levelNumber, familySharing,
+        pricesNotCompared,
         duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
         negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory,
     ]

@@ -1,4 +1,5 @@
 import TallyCheck
+import TallyModel
 
 /// Plain-text pieces shared by the reporters that write findings as lines.
 enum FindingText {
@@ -18,8 +19,10 @@ enum FindingText {
     }
 
     /// Replaces control characters (other than those kept) with a visible `\u{1B}`, so text read
-    /// from a user's file cannot move the cursor or recolour a terminal.
+    /// from a user's file cannot move the cursor or recolour a terminal, and elides long values
+    /// (`com.example.aaaa…(20,000,000 characters)`, see `Elision`).
     static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = ["\t"]) -> String {
+        let text = Elision.message(text)
         guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -44,7 +47,7 @@ enum FindingText {
 }
 
 extension FindingText {
-    /// The summary line without colour: `✔ consistent: ...`, `✘ 2 errors, 1 warning in ...` when
+    /// The summary line without colour: `✔ consistent: ...` (`✔ no findings: ...` for lint), `✘ 2 errors, 1 warning in ...` when
     /// the run fails, `✔ passed: 0 errors, 1 warning in ...` when it has findings that do not
     /// fail it, `✔ baseline written: ...` when it records them.
     static func summary(_ result: CheckResult, context: ReportContext = ReportContext(), symbol: Bool = true) -> String {
@@ -64,7 +67,7 @@ extension FindingText {
             return "\(symbol ? "✘ " : "")\(counts)\(staleText) in \(sources) (\(products) checked)"
         }
         if errors == 0 && warnings == 0 {
-            return "\(symbol ? "✔ " : "")consistent: \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)\(staleText)"
+            return "\(symbol ? "✔ " : "")\(context.run.cleanWord): \(products) checked in \(sources), 0 errors, 0 warnings\(notesText)\(staleText)"
         }
         if !context.fails(result) {
             return "\(symbol ? "✔ " : "")passed: \(counts) in \(sources) (\(products) checked)"
@@ -98,5 +101,29 @@ extension FindingText {
             lines.append("baseline: entries that match no finding fail the check with --strict or fail_on: warning")
         }
         return lines
+    }
+}
+
+extension FindingText {
+    /// How to fix each rule that has findings, once per rule, in the order the rules first
+    /// appear: the rule's `fix` (what `tally explain RULE` prints under "How to fix").
+    static func fixes(_ findings: [Finding]) -> [(rule: RuleID, fix: String)] {
+        var seen = Set<RuleID>()
+        var result: [(rule: RuleID, fix: String)] = []
+        for finding in findings where seen.insert(finding.ruleID).inserted {
+            guard let fix = RuleSet.description(of: finding.ruleID)?.fix, !fix.isEmpty else { continue }
+            result.append((finding.ruleID, fix))
+        }
+        return result
+    }
+
+    /// `tally explain price`: the command that says why a rule matters and how to fix it.
+    static func explainCommand(_ rule: RuleID) -> String { "tally explain \(rule)" }
+
+    /// The lines of the "how to fix" block text reports show under the findings; none without findings.
+    static func fixLines(_ findings: [Finding]) -> [String] {
+        let fixes = fixes(findings)
+        guard !fixes.isEmpty else { return [] }
+        return ["how to fix:"] + fixes.map { "  \($0.rule): \($0.fix) (more: \(explainCommand($0.rule)))" }
     }
 }

@@ -26,7 +26,7 @@ import TallyModel
 /// out, so consumers can rely on the shape. Cross-source findings fill `configuration` and
 /// `catalog`; lint findings fill `source`. A side's `value` is the value in words; a money value
 /// also gives `amount` (exact, in the currency's minor units) and `currency`, a period `period`
-/// (ISO 8601). Findings keep the result's order. Keys may be added
+/// (ISO 8601), a list of territories `territories` (storefront codes). Findings keep the result's order. Keys may be added
 /// within version 1; removing or renaming one bumps `version`.
 public struct JSONReport: Sendable, Hashable, Codable {
     /// The format version, currently 1.
@@ -147,6 +147,9 @@ public struct JSONReport: Sendable, Hashable, Codable {
         public var currency: String?
         /// A period value as ISO 8601 ("P1M"); absent for other values.
         public var period: String?
+        /// A list of territories as storefront codes (`["DEU", "GBR"]`: where an
+        /// `unpriced-territory` product has no price); absent for other values.
+        public var territories: [String]?
         /// The store the side stands for when two stores' sources are compared ("google-play").
         public var store: String?
         public var file: String
@@ -155,7 +158,7 @@ public struct JSONReport: Sendable, Hashable, Codable {
         public var path: String?
 
         enum CodingKeys: String, CodingKey {
-            case value, amount, currency, period, store, file, line, column, path
+            case value, amount, currency, period, territories, store, file, line, column, path
         }
 
         public init(value: FindingValue?, store: String?, file: String, line: Int?, column: Int?, path: String?) {
@@ -165,6 +168,7 @@ public struct JSONReport: Sendable, Hashable, Codable {
                 currency = money.currency
             }
             if case .period(let value)? = value { period = value.literal }
+            if case .territories(let list)? = value { territories = list.map(\.code) }
             self.store = store
             self.file = file
             self.line = line
@@ -178,6 +182,7 @@ public struct JSONReport: Sendable, Hashable, Codable {
             try container.encode(amount, forKey: .amount)
             try container.encode(currency, forKey: .currency)
             try container.encode(period, forKey: .period)
+            try container.encode(territories, forKey: .territories)
             try container.encode(store, forKey: .store)
             try container.encode(file, forKey: .file)
             try container.encode(line, forKey: .line)

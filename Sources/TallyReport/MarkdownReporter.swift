@@ -2,7 +2,7 @@ import Foundation
 import TallyCheck
 
 /// Markdown for a pull-request comment or a job summary: a headline, a table of findings per
-/// rule, then the details grouped by product, each finding with both sides and the hint.
+/// rule, how to fix each of those rules (once per rule), then the details grouped by product, each finding with both sides and the hint.
 ///
 /// Text from the sources is escaped (it cannot add links, images or HTML), product IDs and
 /// locations are code spans, and past `detailLimit` findings the details are cut with a
@@ -27,6 +27,11 @@ public struct MarkdownReporter: Reporter {
             for row in Self.rows(result.findings) {
                 let summary = RuleSet.description(named: row.rule)?.summary ?? ""
                 lines.append("| \(MarkdownText.code(row.rule)) | \(row.severity) | \(row.count) | \(MarkdownText.escape(summary)) |")
+            }
+            lines.append("")
+            lines += ["#### How to fix", ""]
+            for fix in FindingText.fixes(result.findings) {
+                lines.append("- \(MarkdownText.code(fix.rule.rawValue)): \(MarkdownText.escape(fix.fix)) More: \(MarkdownText.code(FindingText.explainCommand(fix.rule)))")
             }
             lines.append("")
         }

@@ -1,9 +1,21 @@
 import TallyCheck
+import TallyModel
 
 /// What a report needs to know beyond the result: which findings fail the run, and where the
 /// repository root is. The command line works these out (the policy's `fail_on`, `--strict`,
 /// `git rev-parse --show-toplevel`); libraries never run git.
 public struct ReportContext: Sendable, Hashable {
+    /// What produced the result: a check (sources compared) or a lint (each source on its own).
+    public enum Run: String, Sendable, Hashable {
+        case check, lint
+
+        /// What the summary says when nothing was found: a check's sources are `consistent`
+        /// with each other; a lint compared nothing, so it has `no findings`.
+        public var cleanWord: String { self == .lint ? "no findings" : "consistent" }
+    }
+
+    /// What produced the result; decides the words of the summary and headings.
+    public var run: Run = .check
     /// The lowest severity that fails the run: `.error` by default, `.warning` with `--strict`
     /// or `fail_on: warning`; nil when nothing fails (a run that records a baseline).
     public var failsAt: Severity?
@@ -14,8 +26,12 @@ public struct ReportContext: Sendable, Hashable {
     public var repositoryRoot: String?
     /// The absolute directory relative source paths are relative to (the working directory).
     public var workingDirectory: String?
+    /// Rules the policy turned off: reports that list rules (SARIF's `tool.driver.rules`) leave them out.
+    public var rulesOff: Set<RuleID> = []
 
-    public init(failsAt: Severity? = .error, recordingBaseline: String? = nil, repositoryRoot: String? = nil, workingDirectory: String? = nil) {
+    public init(failsAt: Severity? = .error, recordingBaseline: String? = nil, repositoryRoot: String? = nil, workingDirectory: String? = nil,
+                run: Run = .check) {
+        self.run = run
         self.failsAt = failsAt
         self.recordingBaseline = recordingBaseline
         self.repositoryRoot = repositoryRoot

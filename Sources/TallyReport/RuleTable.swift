@@ -1,6 +1,6 @@
 import TallyCheck
 
-/// The Markdown table of rules in the README, generated from the rules themselves.
+/// The Markdown table of rules in docs/rules.md, generated from the rules themselves.
 public enum RuleTable {
     public static let begin = "<!-- rules:begin -->"
     public static let end = "<!-- rules:end -->"

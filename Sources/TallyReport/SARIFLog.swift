@@ -104,5 +104,6 @@ struct SARIFLog: Encodable {
         var amount: String?
         var currency: String?
         var period: String?
+        var territories: [String]?
     }
 }

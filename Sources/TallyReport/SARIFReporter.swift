@@ -5,7 +5,7 @@ import TallyModel
 
 /// SARIF 2.1.0, for GitHub code scanning, GitLab, Azure DevOps and other SARIF viewers.
 ///
-/// One run; `tool.driver.rules` lists every rule with its summary, rationale and fix. Each
+/// One run; `tool.driver.rules` lists every rule (but those the policy turned off) with its summary, rationale and fix. Each
 /// finding is a result with `ruleId`, `level` (error, warning, note), the message, the location
 /// of its first side with a line (`startLine` is 1 when the source has no lines), the other
 /// side as a related location, and a `partialFingerprints` entry that stays the same across
@@ -39,7 +39,7 @@ public struct SARIFReporter: Reporter {
     }
 
     func log(for result: CheckResult) -> SARIFLog {
-        var descriptions = RuleSet.descriptions
+        var descriptions = RuleSet.descriptions.filter { !context.rulesOff.contains($0.id) }
         let known = Set(descriptions.map(\.id))
         var extra: [RuleID] = []
         for finding in result.findings where !known.contains(finding.ruleID) && !extra.contains(finding.ruleID) {
@@ -98,7 +98,8 @@ public struct SARIFReporter: Reporter {
         for side in sides {
             guard let value = side.value else { continue }
             let record = JSONReport.SideRecord(value: value, store: nil, file: "", line: nil, column: nil, path: nil)
-            values[side.label] = SARIFLog.SideValue(text: value.description, amount: record.amount, currency: record.currency, period: record.period)
+            values[side.label] = SARIFLog.SideValue(text: value.description, amount: record.amount, currency: record.currency, period: record.period,
+                                                     territories: record.territories)
         }
         return values.isEmpty ? nil : values
     }

@@ -1,12 +1,16 @@
 import TallyCheck
 
-/// Human-readable lines: findings grouped by product, what was compared, and a summary line.
+/// Human-readable lines: findings grouped by product, how to fix each rule that has findings
+/// (once per rule), what was compared, and a summary line.
 ///
 /// ```
 /// com.example.pro.monthly
 ///   error  price  com.example.pro.monthly costs 4.99 USD in USA in the configuration but 5.99 USD in the catalogue
 ///       configuration: configs/App.storekit:42:7  4.99 USD
 ///       catalog: catalog/products.yaml:18:14  5.99 USD
+///
+/// how to fix:
+///   price: Set the same price for the configuration's storefront on both sides, ... (more: tally explain price)
 ///
 /// compared: configs/App.storekit (storefront USA) vs catalog/products.yaml: 14 products in both; compared kind, prices
 /// ✘ 1 error, 0 warnings in 2 sources (14 products checked)
@@ -34,6 +38,8 @@ public struct TextReporter: Reporter {
             let name = result.names[product].map { " (\(FindingText.visible($0)))" } ?? ""
             blocks.append([paint(FindingText.visible(product), .bold) + name] + findings.flatMap(lines))
         }
+        let fixes = FindingText.fixLines(result.findings)
+        if !fixes.isEmpty { blocks.append(fixes) }
         let notes = FindingText.suppressionLines(result.suppressed).map { FindingText.visible($0) }
         let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + notes + [summary(result)]
         return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")

@@ -51,7 +51,17 @@ public struct CheckRun: Sendable {
 
     /// Reads every source, then lints each and compares them as `SourcePairing` pairs them.
     public func check(events: RunEvents? = nil) throws(RunFailure) -> RunOutcome {
-        let catalogs = try sources.read(format: format, options: options, events: events)
+        try check(read(events: events))
+    }
+
+    /// Reads every source of the set (the first stage of `check`, on its own so that a caller can
+    /// time reading apart from checking).
+    public func read(events: RunEvents? = nil) throws(RunFailure) -> [Catalog] {
+        try sources.read(format: format, options: options, events: events)
+    }
+
+    /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
+    public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
         guard let outcome = try gate().check(sources: catalogs) else { throw .oneSource }
         return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, strict: strict)
     }

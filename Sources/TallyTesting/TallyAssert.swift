@@ -152,6 +152,7 @@ public struct TallyAssertError: Error, CustomStringConvertible {
         case .readAsStoreKit: "give the file the .storekit extension"
         case .writeBaseline: "record the baseline again with 'tally check --write-baseline FILE'"
         case .givePriceTiers: "set options.priceTiers to a PriceTierTable"
+        case .givePlayDefaultTerritory: "set options.playDefaultTerritory (and options.playDefaultCurrency)"
         }
     }
 }

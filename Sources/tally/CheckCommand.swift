@@ -89,8 +89,10 @@ struct CheckCommand: ParsableCommand {
             sources: try input.sourceSet(arguments: sources, policy: policyFile), policyFile: policyFile,
             baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
             format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict)
-        let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(events: Diagnostics.progress) }
-        timings.lap("read and check")
+        let catalogs = try Diagnostics.orExit { () throws(RunFailure) in try run.read(events: Diagnostics.progress) }
+        timings.lap("read")
+        let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(catalogs) }
+        timings.lap("check")
         DroppedValues.warn(about: outcome.catalogs)
         Diagnostics.warn(outcome.notices)
         if let writeBaseline {
@@ -102,7 +104,7 @@ struct CheckCommand: ParsableCommand {
         let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, recordingBaseline: writeBaseline, policyFile: policyFile,
                                            needsRoot: reports.needsRepositoryRoot)
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        if !reports.mentionsSuppressionsOnStandardOutput {
+        if !reports.mentionsSuppressionsOnStandardOutput && !reports.silent {
             var standardError = StandardError()
             for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
         }

@@ -55,6 +55,11 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw TallyExit.usageOrInput.code }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
+        if let refusal = Converter.refusal(catalog, options: options) {
+            var standardError = StandardError()
+            print("tally: error: \(refusal); nothing was converted", to: &standardError)
+            throw TallyExit.usageOrInput.code
+        }
         let conversion = Converter.convert(catalog, options: options)
         var standardError = StandardError()
         for note in conversion.notes { print("tally: note: \(note)", to: &standardError) }
@@ -62,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
             try ReportFile.writeOrExit(conversion.text, to: output, what: "the converted file")
             print("tally: wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))", to: &standardError)
         } else {
-            FileHandle.standardOutput.write(Data(conversion.text.utf8))
+            Console.out(conversion.text)
         }
     }
 }

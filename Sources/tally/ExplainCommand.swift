@@ -28,7 +28,8 @@ struct ExplainCommand: ParsableCommand {
             print(message + " ('tally rules' lists every rule)", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
-        print(Self.text(description))
+        var out = StandardOutput()
+        print(Self.text(description), to: &out)
     }
 
     static func text(_ rule: RuleDescription) -> String {

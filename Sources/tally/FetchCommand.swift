@@ -161,7 +161,7 @@ final class FetchProgressPrinter: @unchecked Sendable {
         lock.withLock { if live && lineShown { write("\n") } }
     }
 
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    private func write(_ text: String) { Console.err(text) }
 
     /// The path and query: what identifies a request (the host is the same for all).
     static func shown(_ url: URL) -> String {

@@ -37,14 +37,15 @@ struct InitCommand: ParsableCommand {
         let found = SourceScan.find(in: ".")
         let text = PolicyTemplate.render(Self.detect(configurations: found.configurations, catalogs: found.catalogs))
         if print {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.out(text)
             return
         }
         try ReportFile.writeOrExit(text, to: path, what: "the policy file")
-        Swift.print("wrote \(path)")
-        Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))")
-        Swift.print("  catalogues:     \(found.catalogs.isEmpty ? "none found: add them under sources:" : found.catalogs.joined(separator: ", "))")
-        Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule")
+        var console = StandardOutput(role: .console)
+        Swift.print("wrote \(path)", to: &console)
+        Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
+        Swift.print("  catalogues:     \(found.catalogs.isEmpty ? "none found: add them under sources:" : found.catalogs.joined(separator: ", "))", to: &console)
+        Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
     }
 
     /// What the template can say about these sources; unreadable files are simply not used.

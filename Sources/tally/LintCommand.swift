@@ -14,7 +14,8 @@ struct LintCommand: ParsableCommand {
         FILE, lints the sources 'tally check' would read: those of ./.tally.yml, or else \
         configs/ and catalog/. The rule severities, ignores and required territories of \
         ./.tally.yml (or --config) apply. Reports as for 'tally check': --report FORMAT[:FILE], \
-        repeatable, or --format and --output.
+        repeatable, or --format and --output. With nothing to report it says 'no findings'; \
+        each rule that has findings comes with its fix ('tally explain RULE' says more).
 
         Examples:
           tally lint                    # the sources tally check reads
@@ -44,7 +45,8 @@ struct LintCommand: ParsableCommand {
                            recordsSubjects: try reports.targets().contains { $0.format == .junit }, strict: strict)
         let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
         DroppedValues.warn(about: outcome.catalogs)
-        let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
+        var context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
+        context.run = .lint
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         TallyExit.finish(outcome.status)

@@ -17,9 +17,8 @@ struct OutputOptions: ParsableArguments {
 
     /// Writes the text to the output file (atomically) or standard output.
     func write(_ text: String) throws {
-        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
         guard let output else {
-            FileHandle.standardOutput.write(data)
+            Console.out(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
         try ReportFile.writeOrExit(text, to: output)

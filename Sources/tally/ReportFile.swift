@@ -1,26 +1,14 @@
+import ArgumentParser
 import Foundation
+import TallyModel
 
-/// Writes report and baseline files atomically: the text goes to a temporary file in the same
-/// folder, which is then renamed over the target. A crash or kill leaves the old file or the
-/// new one, never half of one. Missing folders are created.
+/// Writes report, baseline, policy and converted files whole (see `OutputFile`): a regular file
+/// is replaced atomically (a crash or kill leaves the old file or the new one, never half of
+/// one; missing folders are created), a symbolic link is followed, a named pipe, character
+/// device or `/dev/stdout` is written through.
 enum ReportFile {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tally-\(getpid())-\(UUID().uuidString).tmp")
-        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
-        do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                throw CocoaError(.fileWriteNoPermission)
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
+    static func write(_ text: String, to path: String) throws(OutputFile.Failure) {
+        try OutputFile.write(text.hasSuffix("\n") ? text : text + "\n", to: path)
     }
 
     /// Writes, or prints `path: error: cannot write ...` and exits 2.
@@ -28,14 +16,13 @@ enum ReportFile {
         do {
             try write(text, to: path)
         } catch {
-            var standardError = StandardError()
-            print("\(path): error: cannot write \(what): \(describe(error))", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw fail(path, what: what, error)
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        return (error as NSError).localizedDescription
+    /// Prints `path: error: cannot write WHAT: REASON` and returns the exit code to throw.
+    static func fail(_ path: String, what: String = "the report", _ failure: OutputFile.Failure) -> ExitCode {
+        Console.err("\(Elision.value(path)): error: cannot write \(what): \(failure.reason)\n")
+        return TallyExit.usageOrInput.code
     }
 }

@@ -80,10 +80,16 @@ struct ReportOptions: ParsableArguments {
     /// reports went (unless --quiet): `✘ 4 errors, ... ` then `reports: junit build/tally.xml`.
     func printConsoleSummary(_ summary: (_ color: Bool) -> String) throws {
         let targets = try targets()
-        guard !quiet, !targets.contains(where: { $0.path == nil }) else { return }
+        guard !silent, !targets.contains(where: { $0.path == nil }) else { return }
         let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
         let text = summary(Terminal.colorsStandardOutput(noColorFlag: noColor)) + "\nreports: " + written.joined(separator: ", ") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Console.out(text, role: .console)
+    }
+
+    /// `--quiet` with every report going to a file: nothing on the console, not even what the
+    /// baseline or the ignores took out (the reports say it).
+    var silent: Bool {
+        quiet && !((try? targets()) ?? []).contains { $0.path == nil }
     }
 
     /// Writes every report; each file is written atomically.
@@ -93,7 +99,7 @@ struct ReportOptions: ParsableArguments {
             if let path = target.path {
                 try ReportFile.writeOrExit(text, to: path)
             } else {
-                FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+                Console.out(text.hasSuffix("\n") ? text : text + "\n")
             }
         }
     }

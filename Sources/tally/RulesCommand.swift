@@ -6,7 +6,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule with its ID, default severity and description.",
-        discussion: "Examples:\n  tally rules\n  tally rules --format markdown   # the README's table\n  tally explain price              # why a rule matters, how to fix it"
+        discussion: "Examples:\n  tally rules\n  tally rules --format markdown   # the table of docs/rules.md\n  tally explain price              # why a rule matters, how to fix it"
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -17,19 +17,20 @@ struct RulesCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
+        var out = StandardOutput()
         if format == .markdown {
-            print(RuleTable.markdown())
+            print(RuleTable.markdown(), to: &out)
             return
         }
         let width = RuleSet.descriptions.map(\.id.rawValue.count).max() ?? 0
         for category in ["cross-source", "lint"] {
-            print(category == "lint" ? "\nSingle-source lint:" : "Cross-source rules:")
+            print(category == "lint" ? "\nSingle-source lint:" : "Cross-source rules:", to: &out)
             for rule in RuleSet.descriptions where rule.category == category {
                 let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                print("  \(id)  \(severity)  \(rule.summary)")
+                print("  \(id)  \(severity)  \(rule.summary)", to: &out)
             }
         }
-        print("\n'tally explain RULE' says why a rule matters and how to fix its findings.")
+        print("\n'tally explain RULE' says why a rule matters and how to fix its findings.", to: &out)
     }
 }

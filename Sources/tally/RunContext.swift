@@ -10,6 +10,7 @@ extension ReportContext {
     static func forRun(policy: Policy, strict: Bool, recordingBaseline: String? = nil, policyFile: PolicyFile?, needsRoot: Bool) -> ReportContext {
         let failsAt: Severity? = recordingBaseline != nil ? nil : (strict ? min(policy.failOn, .warning) : policy.failOn)
         var context = ReportContext(failsAt: failsAt, recordingBaseline: recordingBaseline)
+        context.rulesOff = Set(policy.rules.filter { $0.value == .off }.keys)
         guard needsRoot else { return context }
         let here = FileManager.default.currentDirectoryPath
         context.workingDirectory = here

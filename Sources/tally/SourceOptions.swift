@@ -28,14 +28,33 @@ struct SourceOptions: ParsableArguments {
     var priceTiers: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Also count products in this state (repeatable): by default only products for sale count. States are App Store Connect's (READY_TO_SUBMIT, REMOVED_FROM_SALE, ...), NOT_CLEARED_FOR_SALE for an App Store package, or ALL.",
+        "Also count products in this state (repeatable): by default only products for sale count. States are App Store Connect's (READY_TO_SUBMIT, REMOVED_FROM_SALE, ...), NOT_CLEARED_FOR_SALE for an App Store package, Google Play's (INACTIVE, which the Play Console CSV writes unpublished; DRAFT, ...), or ALL.",
         valueName: "state"))
     var includeState: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The territory of the Google Play developer's default price (USA or US): a Play Console CSV row with Auto Fill Prices true, or an InAppProduct with only a defaultPrice, is read as this territory's price. Without it, that price is named on standard error and not taken.",
+        valueName: "territory"))
+    var playDefaultTerritory: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The Google Play developer's default currency (ISO 4217, e.g. USD): the currency of an auto-filled default price. Default: the currency of --play-default-territory.",
+        valueName: "currency"))
+    var playDefaultCurrency: String?
 
     func validate() throws {
         _ = try mappingChoice()
         for state in includeState where ProductStates.normalise(state) == nil {
             throw ValidationError("--include-state \(state) is not a state Tally knows; use one of: \(ProductStates.known.joined(separator: ", "))")
+        }
+        if let playDefaultTerritory, Self.territory(playDefaultTerritory) == nil {
+            throw ValidationError("--play-default-territory \(playDefaultTerritory) is not a territory: give an ISO 3166-1 code such as USA or US")
+        }
+        if let playDefaultCurrency, !Self.isCurrencyCode(playDefaultCurrency) {
+            throw ValidationError("--play-default-currency \(playDefaultCurrency) is not a currency code: give three letters (ISO 4217) such as USD")
+        }
+        if playDefaultCurrency != nil, playDefaultTerritory == nil {
+            throw ValidationError("--play-default-currency needs --play-default-territory: a price is read as one territory's price")
         }
     }
 
@@ -48,6 +67,8 @@ struct SourceOptions: ParsableArguments {
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
         if let general = try mappingChoice().general { options.mapping = try MappingFile.load(general, consequence: consequence) }
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
+        options.playDefaultTerritory = playDefaultTerritory.flatMap(Self.territory)
+        options.playDefaultCurrency = playDefaultCurrency?.uppercased()
         if let priceTiers {
             do {
                 options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)
@@ -59,6 +80,16 @@ struct SourceOptions: ParsableArguments {
             }
         }
         return options
+    }
+
+    /// A territory given as an App Store storefront (USA) or a Play region (US).
+    static func territory(_ text: String) -> Territory? {
+        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+        return code.count == 2 ? Territory(region: code) : Territory(code)
+    }
+
+    static func isCurrencyCode(_ text: String) -> Bool {
+        text.count == 3 && text.allSatisfy { $0.isASCII && $0.isLetter }
     }
 
     /// `--mapping` as `TallyRun` takes it.

@@ -17,6 +17,7 @@ enum Diagnostics {
         case .readAsStoreKit: "use --input-format storekit"
         case .writeBaseline: "write it again with 'tally check --write-baseline FILE'"
         case .givePriceTiers: "give --price-tiers FILE"
+        case .givePlayDefaultTerritory: "name it with --play-default-territory (and --play-default-currency)"
         }
     }
 
@@ -94,11 +95,25 @@ enum DroppedValues {
         var standardError = StandardError()
         for catalog in catalogs {
             let dropped = catalog.droppedValues
-            for value in dropped.prefix(shown) { print(value.description, to: &standardError) }
+            for value in dropped.prefix(shown) { print(value.description(remedy: Diagnostics.flag), to: &standardError) }
             if dropped.count > shown {
                 print("\(catalog.file): warning: \(dropped.count - shown) more values were not taken ('tally lint \(catalog.file)' lists them all)",
                       to: &standardError)
             }
+            if let note = hiddenNote(catalog) { print(note, to: &standardError) }
         }
+    }
+
+    /// `play.csv: note: 5 products were left out by state (5 INACTIVE): only products for sale
+    /// count; --include-state INACTIVE shows them (--include-state ALL shows every product)`.
+    static func hiddenNote(_ catalog: Catalog) -> String? {
+        let hidden = catalog.hiddenByState.filter { $0.value > 0 }
+        guard !hidden.isEmpty else { return nil }
+        let total = hidden.values.reduce(0, +)
+        let states = hidden.sorted { $0.key < $1.key }
+        let counts = states.map { "\($0.value) \($0.key.isEmpty ? "without a state" : $0.key)" }.joined(separator: ", ")
+        let flags = states.map { $0.key }.filter { ProductStates.normalise($0) != nil }.map { "--include-state \($0)" }
+        let show = flags.isEmpty ? "--include-state ALL shows them" : "\(flags.joined(separator: " ")) shows them (--include-state ALL shows every product)"
+        return "\(catalog.file): note: \(total) product\(total == 1 ? " was" : "s were") left out by state (\(counts)): only products for sale count; \(show)"
     }
 }

@@ -39,22 +39,26 @@ struct Tally: ParsableCommand {
         defaultSubcommand: nil
     )
 
-    /// Parses and runs, mapping every usage error to exit code 2 (not ArgumentParser's 64).
+    /// Parses and runs, mapping every usage error to exit code 2 (not ArgumentParser's 64). Every
+    /// way out goes through `Console.exit`, which turns an undelivered verdict into exit 2.
     static func main() {
+        Console.claimStandardStreams()
         do {
             // argv as bytes: a file name that is not UTF-8 stays openable (see RawArguments).
             var command = try parseAsRoot(RawArguments.arguments)
             try command.run()
+            Console.exit(TallyExit.consistent.rawValue)
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            Console.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                Tally.exit(withError: error)
+                // --help and --version: the text is the output.
+                Console.out(fullMessage(for: error) + "\n")
+                Console.exit(code.rawValue)
             }
-            var standardError = StandardError()
-            print(fullMessage(for: error), to: &standardError)
-            Foundation.exit(TallyExit.usageOrInput.rawValue)
+            Console.err(fullMessage(for: error) + "\n", essential: true)
+            Console.exit(TallyExit.usageOrInput.rawValue)
         }
     }
 }
@@ -65,15 +69,8 @@ typealias TallyExit = ExitStatus
 extension ExitStatus {
     var code: ExitCode { ExitCode(rawValue) }
 
-    /// Ends the process now with this code (output already written).
+    /// Ends the process now with this code (output already written; see `Console.exit`).
     static func finish(_ exit: ExitStatus) -> Never {
-        Foundation.exit(exit.rawValue)
-    }
-}
-
-/// Writes to standard error.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+        Console.exit(exit.rawValue)
     }
 }

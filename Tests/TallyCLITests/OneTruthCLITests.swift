@@ -48,7 +48,8 @@ import Testing
         let findings = findingRecords(try jsonReport(check)).filter { $0["rule"] as? String == "group" }
         #expect(findings.map { $0["product"] as? String ?? "-" } == ["p1"], "\(check.stdout)")
         let message = try #require(findings.first?["message"] as? String)
-        #expect(message.contains("its configuration group-mates are in \"b2\""), "\(message)")
+        // Groups by their names (b2 is named "premium"), not their IDs.
+        #expect(message.contains("its configuration group-mates are in \"premium\" there"), "\(message)")
 
         let diff = try workspace.run(["diff", "A.json", "B.json", "--format", "json"])
         #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")

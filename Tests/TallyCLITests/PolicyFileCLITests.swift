@@ -109,7 +109,7 @@ import Testing
         let output = try CLIRunner.run(["check", "--format", "json"], in: directory)
         #expect(output.status == 1)
         #expect(output.stdout.contains("\"rule\" : \"unpriced-territory\""))
-        #expect(output.stdout.contains("com.calmly.app.sessions.5 has no price in JPN, which the policy requires"))
+        #expect(output.stdout.contains("com.calmly.app.sessions.5 has no price in 1 of the 2 territories the policy requires: JPN"))
     }
 
     @Test func configNamesAnotherPolicyFileAndNoConfigIgnoresIt() throws {

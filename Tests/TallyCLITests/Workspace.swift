@@ -14,7 +14,7 @@ struct Workspace {
         for folder in ["configs", "catalog", "examples"] {
             try manager.copyItem(at: CLIRunner.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
-        for folder in ["plist", "csv"] {
+        for folder in ["plist", "csv", "builtin"] {
             try manager.copyItem(at: Self.fixtures.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
     }

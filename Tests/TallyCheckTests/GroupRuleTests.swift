@@ -20,6 +20,28 @@ import TallyModel
         #expect(result[0].right?.value == "misfiled")
     }
 
+    @Test func groupsAreNamedByTheirNamesOnBothSidesNotTheirIDs() throws {
+        // Given: a StoreKit group with an internal hex ID and a name; the catalogue's groups named too.
+        func named(_ products: [Product], _ names: [String: String]) -> [Product] {
+            products.map { product in
+                var product = product
+                if let id = product.group?.groupID { product.group?.groupName = names[id] }
+                return product
+            }
+        }
+        var catalog = Self.plans(group: "premium")
+        catalog[2].group?.groupID = "misfiled"
+        let config = named(Self.plans(group: "21A4F0C1"), ["21A4F0C1": "Calmly Plus"])
+        // When
+        let result = findings(config, named(catalog, ["premium": "Calmly Plus", "misfiled": "Calmly Kids"]))
+        // Then
+        let finding = try #require(result.first)
+        #expect(finding.message == "plan.tier3 is in group \"Calmly Plus\" with plan.tier1, plan.tier2, plan.tier4 in the configuration, "
+            + "but in group \"Calmly Kids\" in the catalogue; its configuration group-mates are in \"Calmly Plus\" there")
+        #expect(!finding.message.contains("21A4F0C1") && !finding.message.contains("misfiled"))
+        #expect(finding.left?.value == "Calmly Plus" && finding.right?.value == "Calmly Kids")
+    }
+
     @Test func twoGroupsMergedIntoOneReportsTheSmallerSide() {
         let config = Self.plans(group: "A") + Self.plans(group: "B", levels: [1, 2], prefix: "kids")
         let catalog = (Self.plans(group: "all") + Self.plans(group: "all", levels: [5, 6], prefix: "kids"))

@@ -81,7 +81,7 @@ struct PolicyTests {
         let outcome = Self.run(Policy(requiredTerritories: [Territory("USA")!, Territory("JPN")!]))
         let unpriced = outcome.result.findings.filter { $0.ruleID == .unpricedTerritory }
         #expect(unpriced.count == 3)
-        #expect(Set(unpriced.compactMap(\.territory?.code)) == ["JPN"])
+        #expect(Set(unpriced.compactMap(\.left?.value)) == [.territories([Territory("JPN")!])])
         #expect(unpriced.allSatisfy { $0.left?.location.file == "catalog.yaml" })
     }
 }

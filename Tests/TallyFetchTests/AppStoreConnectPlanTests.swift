@@ -25,6 +25,7 @@ import Testing
         "/v1/apps/42/inAppPurchasesV2": #"{"data":[{"type":"inAppPurchases","id":"7","attributes":{"productId":"p.one","inAppPurchaseType":"CONSUMABLE","state":"APPROVED"}}],"links":{"self":"x"}}"#,
         "/v2/inAppPurchases/7/iapPriceSchedule": #"{"data":{"type":"inAppPurchasePriceSchedules","id":"S7"},"links":{"self":"x"}}"#,
         "/v1/inAppPurchasePriceSchedules/S7/manualPrices": #"{"data":[],"links":{"self":"x"}}"#,
+        "/v1/inAppPurchasePriceSchedules/S7/automaticPrices": #"{"data":[],"links":{"self":"x"}}"#,
         // Subscriptions included with the group: no list of the group's subscriptions is asked for.
         "/v1/apps/42/subscriptionGroups": #"{"data":[{"type":"subscriptionGroups","id":"G","relationships":{"subscriptions":{"data":[{"type":"subscriptions","id":"9"}]}}}],"included":[{"type":"subscriptions","id":"9","attributes":{"productId":"p.sub"}}],"links":{"self":"x"}}"#,
         "/v1/subscriptions/9/prices": #"{"data":[],"links":{"self":"x"}}"#,
@@ -43,18 +44,18 @@ import Testing
         let manifest = try await fetch.run(client: FetchClient(transport: routes, signer: nil, retry: RetryPolicy(sleep: { _ in })))
         #expect(routes.asked.map(\.path) == [
             "/v1/apps/42/inAppPurchasesV2", "/v2/inAppPurchases/7/iapPriceSchedule", "/v1/inAppPurchasePriceSchedules/S7/manualPrices",
-            "/v1/apps/42/subscriptionGroups", "/v1/subscriptions/9/prices", "/v1/subscriptions/9/introductoryOffers",
+            "/v1/inAppPurchasePriceSchedules/S7/automaticPrices", "/v1/apps/42/subscriptionGroups", "/v1/subscriptions/9/prices", "/v1/subscriptions/9/introductoryOffers",
             "/v1/subscriptions/9/promotionalOffers", "/v1/subscriptions/9/promotionalOffers/more", "/v1/subscriptionPromotionalOffers/O1/prices",
         ])
         #expect(routes.asked.allSatisfy { $0.host == "127.0.0.1" && $0.port == 9 })
-        #expect(routes.asked[7].query == "cursor=2")
-        #expect(manifest.counts == ["inAppPurchases": 1, "subscriptionGroups": 1, "subscriptions": 1, "subscriptionPrices": 0,
+        #expect(routes.asked[8].query == "cursor=2")
+        #expect(manifest.counts == ["inAppPurchases": 1, "manualPrices": 0, "automaticPrices": 0, "subscriptionGroups": 1, "subscriptions": 1, "subscriptionPrices": 0,
                                     "introductoryOffers": 0, "promotionalOffers": 1])
-        #expect(manifest.requests == 9 && manifest.pages == 9)
+        #expect(manifest.requests == 10 && manifest.pages == 10)
         // A page without links.self gets the request's URL, which readers join it by.
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("asc")).sorted()
-        #expect(files.first == "0001-inAppPurchasesV2.json" && files.contains("0009-promotionalOfferPrices-O1.json"))
-        let last = try String(contentsOfFile: scratch.path("asc/0009-promotionalOfferPrices-O1.json"), encoding: .utf8)
+        #expect(files.first == "0001-inAppPurchasesV2.json" && files.contains("0010-promotionalOfferPrices-O1.json"))
+        let last = try String(contentsOfFile: scratch.path("asc/0010-promotionalOfferPrices-O1.json"), encoding: .utf8)
         #expect(last.contains("subscriptionPromotionalOffers\\/O1\\/prices") || last.contains("subscriptionPromotionalOffers/O1/prices"), "\(last)")
     }
 

@@ -8,8 +8,8 @@ import Foundation
 /// `meta.paging`) in small pages, answers 404 for unknown paths, and injects faults on request.
 ///
 /// The data are the Calmly export of `Tests/TallyCLITests/Fixtures/app-store-connect/calmly`
-/// (which agrees with `configs/ExampleApp.storekit`) plus promotional offers, keyed by the
-/// endpoint each page answers.
+/// (which agrees with `configs/ExampleApp.storekit`) plus promotional offers and the automatic
+/// (derived) prices of one in-app purchase, keyed by the endpoint each page answers.
 final class StandInServer: @unchecked Sendable {
     enum Fault: Sendable {
         case status(Int, retryAfter: String?)
@@ -46,6 +46,8 @@ final class StandInServer: @unchecked Sendable {
     static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
     static let calmly = repository.appendingPathComponent("Tests/TallyCLITests/Fixtures/app-store-connect/calmly")
     static let promotional = testsFolder.appendingPathComponent("Fixtures/promotional-offers")
+    /// Prices Apple derives (automatic, equalised) for one in-app purchase's other territories.
+    static let automatic = testsFolder.appendingPathComponent("Fixtures/automatic-prices")
 
     init(_ options: Options) throws {
         self.options = options
@@ -77,7 +79,7 @@ final class StandInServer: @unchecked Sendable {
 
     private func load() throws {
         var files: [URL] = []
-        for folder in [Self.calmly, Self.promotional] {
+        for folder in [Self.calmly, Self.promotional, Self.automatic] {
             files += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
         }
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {

@@ -174,8 +174,6 @@ import TallyModel
 
     @Test(arguments: [
         ("{\"data\": {\"items\": [{\"type\": \"sub\"}]}}", "has no ID at \"sku\""),
-        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"country\": \"US\", \"cents\": 1}]}]}}", "map it in values.territory"),
-        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"cents\": 1}]}]}}", "has no territory at \"country\""),
         ("{\"data\": {\"items\": [\"a\"]}}", "expected a product (an object)"),
         ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": 5}]}}", "expected prices"),
     ])
@@ -192,6 +190,52 @@ import TallyModel
         """, mapping: Self.simple)
         #expect(catalog.issues.map(\.rule.rawValue).sorted() == ["invalid-period", "invalid-price"])
         #expect(catalog.issues.allSatisfy { $0.position.isKnown })
+    }
+
+    /// A value the mapping cannot read drops that value (named, located), never the file.
+    @Test(arguments: [
+        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"country\": \"US\", \"cents\": 1}, {\"country\": \"GBR\", \"cents\": 2}]}]}}", "map it in values.territory"),
+        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"cents\": 1}, {\"country\": \"GBR\", \"cents\": 2}]}]}}", "has no territory at \"country\""),
+        ("{\"data\": {\"items\": [{\"sku\": \"a\", \"type\": \"sub\", \"pricing\": [{\"country\": \"USA\"}, {\"country\": \"GBR\", \"cents\": 2}]}]}}", "has no amount at \"cents\""),
+    ])
+    func aPriceTheMappingCannotReadIsDroppedNotTheFile(_ server: String, _ message: String) throws {
+        let catalog = try Self.read(server, mapping: Self.simple)
+        #expect(catalog.products.map(\.id) == ["a"])
+        #expect(catalog.products.first?.prices.map(\.territory.code) == ["GBR"])
+        #expect(catalog.issues.map(\.rule.rawValue) == ["invalid-price"])
+        #expect(catalog.issues.first?.message.contains(message) == true, "\(catalog.issues)")
+        #expect(catalog.issues.first?.position.line == 1)
+    }
+
+    /// Family sharing, levels and introductory offers the mapping cannot read are dropped, each named.
+    @Test func flagsLevelsAndOffersTheMappingCannotReadAreDropped() throws {
+        let mapping = """
+        format: tally-mapping/1
+        products: items[*]
+        fields:
+          id: sku
+          family_shareable: family
+          group: plan_group
+          level: rank
+          introductory_offer: {at: intro, type: kind, period: length, count: cycles}
+        values:
+          offer_type: {trial: free-trial}
+        """
+        let catalog = try Self.read("""
+        {"items": [
+          {"sku": "a", "family": "maybe", "plan_group": "g", "rank": "first", "intro": {"kind": "trial"}},
+          {"sku": "b", "family": true, "plan_group": "g", "rank": 1, "intro": {"kind": "half", "length": "P1W"}},
+          {"sku": "c", "family": false, "plan_group": "g", "rank": 2, "intro": {"kind": "trial", "length": "P1W", "cycles": 0}},
+          {"sku": "d", "plan_group": "g", "rank": 3, "intro": {"kind": "trial", "length": "P1W", "cycles": 2}}
+        ]}
+        """, mapping: mapping)
+        #expect(catalog.products.map(\.id) == ["a", "b", "c", "d"])
+        #expect(catalog.products.map(\.familyShareable) == [nil, true, false, nil])
+        #expect(catalog.products.map { $0.introductoryOffer?.periods } == [nil, nil, nil, 2])
+        #expect(catalog.issues.map { "\($0.rule) \($0.productID ?? "-") \($0.position.line)" }
+                == ["family-sharing a 2", "level a 2", "invalid-offer a 2", "invalid-offer b 3", "invalid-offer c 4"])
+        #expect(catalog.issues[2].message.contains("has no period at \"length\"; the offer was dropped"), "\(catalog.issues)")
+        #expect(catalog.issues[3].message.contains("\"half\" is not an offer type Tally knows"), "\(catalog.issues)")
     }
 
     @Test func theMappedFormatNeedsAMapping() throws {

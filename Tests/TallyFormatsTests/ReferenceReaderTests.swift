@@ -39,7 +39,12 @@ import TallyModel
             product.position = .unknown
             product.fieldPositions = [:]
             product.prices = product.prices.map { Price(territory: $0.territory, money: $0.money) }.sorted { $0.territory < $1.territory }
-            func clean(_ offer: Offer) -> Offer { var offer = offer; offer.position = .unknown; return offer }
+            func clean(_ offer: Offer) -> Offer {
+                var offer = offer
+                offer.position = .unknown
+                offer.termPositions = OfferPositions()
+                return offer
+            }
             product.introductoryOffer = product.introductoryOffer.map(clean)
             product.otherIntroductoryOffers = product.otherIntroductoryOffers.map(clean)
             product.promotionalOffers = product.promotionalOffers.map(clean)

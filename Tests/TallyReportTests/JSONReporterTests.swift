@@ -8,7 +8,7 @@ struct JSONReporterTests {
     static let findingKeys: Set<String> = [
         "rule", "severity", "product", "territory", "offer", "field", "message", "hint", "configuration", "catalog", "source",
     ]
-    static let sideKeys: Set<String> = ["value", "amount", "currency", "period", "store", "file", "line", "column", "path"]
+    static let sideKeys: Set<String> = ["value", "amount", "currency", "period", "territories", "store", "file", "line", "column", "path"]
 
     @Test("The output parses as JSON and has every documented key")
     func documentedKeys() throws {

@@ -32,7 +32,7 @@ struct TextReporterTests {
         let lines = TextReporter(color: false).report(result).split(separator: "\n").map(String.init)
         // Then
         let headers = lines.filter { !$0.hasPrefix(" ") && !$0.hasPrefix("compared") && !$0.hasPrefix("✘") }
-        #expect(headers == ["(source)", "com.a", "com.b"])
+        #expect(headers == ["(source)", "com.a", "com.b", "how to fix:"])
         let messages = lines.filter { $0.hasPrefix("  error") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
         #expect(messages == ["none", "a1", "b1", "b2"])
     }

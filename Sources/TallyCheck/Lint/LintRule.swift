@@ -55,7 +55,8 @@ public struct InvalidIDRule: LintRule {
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         // App Store IDs only: a Google Play source's IDs are PRODUCT_ID:BASE_PLAN_ID, by Google's own rules.
         guard catalog.format.store == .appStore else { return }
-        for product in catalog.products {
+        // A catalogue product sold on Google Play only (`google_play:` without `id`) has no App Store ID.
+        for product in catalog.products where !product.isGooglePlayOnly {
             markChecked(catalog, product, &checked)
             let bad = product.id.unicodeScalars.filter { !Self.allowed($0) }
             if !bad.isEmpty {
@@ -114,9 +115,15 @@ public struct GroupIDMismatchRule: LintRule {
             markChecked(catalog, product, &checked)
             if declared != group.groupID {
                 findings.append(finding(catalog, product.id, .group,
-                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(group.groupID)",
+                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(Self.named(group))",
                                         at: product.position(of: .group), value: declared))
             }
         }
+    }
+
+    /// `"Premium" (id 21A4F0C1)`: the group by its name, with the ID this rule is about.
+    static func named(_ group: GroupMembership) -> String {
+        guard let name = group.groupName, !name.isEmpty, name != group.groupID else { return group.groupID }
+        return "\"\(name)\" (id \(group.groupID))"
     }
 }

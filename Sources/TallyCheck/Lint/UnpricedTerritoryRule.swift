@@ -1,13 +1,15 @@
 import TallyModel
 
-/// A catalogue product without a price in a territory the policy requires.
+/// A catalogue product without a price in territories the policy requires: one finding per
+/// product, naming every such territory (as a list value, so JSON, SARIF and baselines keep them
+/// apart and a newly unpriced territory changes the finding).
 ///
 /// Configured by `required_territories` in `.tally.yml`; with no territories it finds nothing.
 /// Only catalogues are examined: a StoreKit configuration prices one storefront by design.
 public struct UnpricedTerritoryRule: LintRule {
     public static let description = RuleDescription(
         id: .unpricedTerritory, defaultSeverity: .error,
-        summary: "A catalogue product has no price in a territory the policy requires (required_territories in .tally.yml).",
+        summary: "A catalogue product has no price in territories the policy requires (required_territories in .tally.yml); one finding per product names them all.",
         category: "lint",
         rationale: "A product without a price in a storefront cannot be sold there, or the server falls back to a price that is not the store's.",
         fix: "Add the missing price to the catalogue, or take the territory out of required_territories; for a product not sold there on purpose, add an ignore with the reason.")
@@ -24,13 +26,15 @@ public struct UnpricedTerritoryRule: LintRule {
         for product in catalog.products {
             markChecked(catalog, product, &checked)
             let priced = Set(product.prices.map(\.territory))
-            for territory in territories where !priced.contains(territory) {
-                findings.append(Finding(
-                    ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id,
-                    territory: territory, field: .prices,
-                    message: "\(product.id) has no price in \(territory), which the policy requires",
-                    left: FindingSide(role: nil, value: nil as FindingValue?, location: catalog.location(product.position(of: .prices)))))
-            }
+            let missing = territories.filter { !priced.contains($0) }
+            guard !missing.isEmpty else { continue }
+            let message = territories.count == 1
+                ? "\(product.id) has no price in \(missing[0]), which the policy requires"
+                : "\(product.id) has no price in \(missing.count) of the \(territories.count) territories the policy requires: \(FindingValue.territories(missing))"
+            findings.append(Finding(
+                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id,
+                field: .prices, message: message,
+                left: FindingSide(role: nil, value: .territories(missing), location: catalog.location(product.position(of: .prices)))))
         }
     }
 }

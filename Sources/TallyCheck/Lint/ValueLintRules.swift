@@ -22,7 +22,7 @@ public struct DisallowedPeriodRule: LintRule {
             for offer in product.allOffers where !Period.offerPeriods.contains(offer.period) {
                 findings.append(finding(catalog, product.id, .introductoryOffer,
                                         "\(product.id) has an offer period of \(offer.period.words) (\(offer.period.literal)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
-                                        at: offer.position, value: offer.period.literal, offerID: offer.id))
+                                        at: offer.position(of: .period), value: offer.period.literal, offerID: offer.id))
             }
         }
     }
@@ -46,30 +46,39 @@ public struct NegativePriceRule: LintRule {
             for offer in product.allOffers {
                 if let price = offer.price, price.amount < 0 {
                     findings.append(finding(catalog, product.id, .introductoryOffer, "\(product.id) has an offer with a negative price \(price)",
-                                            at: offer.position, value: price.description, offerID: offer.id))
+                                            at: offer.position(of: .price), value: price.description, offerID: offer.id))
                 }
             }
         }
     }
 }
 
-/// A free trial that charges money.
+/// A free trial that charges money. In a catalogue (typed by a person) the offer type or the price
+/// is wrong: an error. In a StoreKit configuration it is a price Xcode left behind: Xcode keeps an
+/// offer's `displayPrice` when the offer is switched to a free trial, and StoreKit ignores it, so
+/// it is a warning there (a policy's `rules:` setting still decides for both).
 public struct FreeTrialWithPriceRule: LintRule {
     public static let description = RuleDescription(
-        id: .freeTrialWithPrice, defaultSeverity: .error, summary: "A free-trial offer has a non-zero price.", category: "lint",
-        rationale: "A free trial costs nothing by definition: a price on one means the offer type or the price is wrong, and the paywall may promise other terms than the store applies.",
-        fix: "Remove the price, or change the offer type to pay-up-front or pay-as-you-go.")
+        id: .freeTrialWithPrice, defaultSeverity: .error,
+        summary: "A free-trial offer has a non-zero price: an error in a catalogue; a warning in a StoreKit configuration, where it is a price Xcode left on a free offer and StoreKit ignores.",
+        category: "lint",
+        rationale: "A free trial costs nothing by definition. In a catalogue someone typed, a price on one means the offer type or the price is wrong, and the paywall or server may promise other terms than the store applies. In a .storekit file it is usually harmless: Xcode keeps an offer's displayPrice after the offer is switched to a free trial, and StoreKit ignores it; it is reported as a warning so that the stale price does not mislead a reader or a later edit.",
+        fix: "In a catalogue: remove the price, or change the offer type to pay-up-front or pay-as-you-go. In a .storekit file: delete the offer's displayPrice (or, if the offer should charge, set its payment mode to pay up front or pay as you go in Xcode).")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
+        let leftByXcode = catalog.format == .storeKit
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             for offer in product.allOffers where offer.mode == .freeTrial {
-                if let price = offer.price, price.amount != 0 {
-                    findings.append(finding(catalog, product.id, .introductoryOffer,
-                                            "\(product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)",
-                                            at: offer.position, value: price.description, offerID: offer.id))
-                }
+                guard let price = offer.price, price.amount != 0 else { continue }
+                let message = leftByXcode
+                    ? "\(product.id) has a free trial that keeps a displayPrice of \(price): a price left on a free offer, which StoreKit ignores (Xcode keeps it when an offer is switched to a free trial)"
+                    : "\(product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)"
+                var found = finding(catalog, product.id, .introductoryOffer, message,
+                                    at: offer.position(of: .price), value: price.description, offerID: offer.id)
+                if leftByXcode { found.severity = .warning }
+                findings.append(found)
             }
         }
     }
@@ -82,8 +91,11 @@ public protocol SourceIssueRule: LintRule {}
 extension SourceIssueRule {
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for issue in catalog.issues where issue.rule == Self.description.id {
-            findings.append(finding(catalog, issue.productID, issue.field, "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
-                                    at: issue.position, path: issue.path))
+            var found = finding(catalog, issue.productID, issue.field, "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
+                                at: issue.position, path: issue.path)
+            // What to do to have the value read (name the Play default territory), when there is something.
+            if let remedy = issue.remedy { found.hint = remedy.summary }
+            findings.append(found)
         }
     }
 }

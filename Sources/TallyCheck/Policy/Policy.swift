@@ -39,7 +39,7 @@ public struct Policy: Sendable, Hashable {
     }
 
     /// The result as the policy sees it: rules turned off leave no trace (neither findings nor
-    /// passing checks), severities are overridden, and ignored findings are taken out and counted.
+    /// passing checks, nor their fields in the comparison summaries), severities are overridden, and ignored findings are taken out and counted.
     public func apply(to result: CheckResult) -> PolicyOutcome {
         var kept: [Finding] = []
         var ignored: [Finding] = []
@@ -59,6 +59,11 @@ public struct Policy: Sendable, Hashable {
         var applied = result
         applied.findings = kept
         applied.checked = result.checked.filter { rules[$0.ruleID] != .off }
+        let fieldsOff = Set(PairSummary.fieldRules.filter { $0.value.allSatisfy { rules[$0] == .off } }.keys)
+        if !fieldsOff.isEmpty {
+            applied.pairs = result.pairs.map { $0.without(fieldsOff) }
+            applied.comparisons = applied.pairs.map(\.sentence)
+        }
         applied.suppressed.ignored += ignored.count
         let unused = ignores.indices.filter { !used.contains($0) }.map { ignores[$0] }
         return PolicyOutcome(result: applied, ignored: ignored, unusedIgnores: unused)

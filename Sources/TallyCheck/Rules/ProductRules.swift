@@ -38,7 +38,10 @@ public struct PriceRule: ProductPairRule {
     public init() {}
 
     public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
-        comparison.bothKnow(.prices) && comparison.otherStorefront == nil && (comparison.comparesEveryTerritory ? !config.prices.isEmpty : config.price(in: comparison.territory) != nil)
+        guard comparison.bothKnow(.prices), comparison.otherStorefront == nil else { return false }
+        // Every territory both price: compared only when there is one (else nothing was compared).
+        if comparison.comparesEveryTerritory { return config.prices.contains { catalog.price(in: $0.territory) != nil } }
+        return config.price(in: comparison.territory) != nil
     }
 
     /// Every territory both sides price (a Google Play source against a catalogue: each prices

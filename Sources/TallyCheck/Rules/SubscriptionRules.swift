@@ -76,10 +76,11 @@ public struct IntroOfferRule: ProductPairRule {
         let left = config.introductoryOffer
         let right = catalog.introductoryOffer
         guard let differences = OfferComparison.differences(left, right, comparison), !differences.isEmpty else { return [] }
+        let at = OfferComparison.positions(left, right)
         return [finding(config.id, .introductoryOffer,
                         "\(config.id) introductory offer differs: \(differences.joined(separator: "; "))",
-                        left: comparison.configSide(config, .introductoryOffer, value: left?.summary ?? "none", position: left?.position),
-                        right: comparison.catalogSide(catalog, .introductoryOffer, value: right?.summary ?? "none", position: right?.position))]
+                        left: comparison.configSide(config, .introductoryOffer, value: left?.summary ?? "none", position: at.left),
+                        right: comparison.catalogSide(catalog, .introductoryOffer, value: right?.summary ?? "none", position: at.right))]
     }
 }
 
@@ -115,10 +116,11 @@ public struct PromotionalOfferRule: ProductPairRule {
                 continue
             }
             if let differences = OfferComparison.differences(offer, other, comparison), !differences.isEmpty {
+                let at = OfferComparison.positions(offer, other)
                 result.append(finding(config.id, .promotionalOffers,
                                       "\(config.id) promotional offer \(id) differs: \(differences.joined(separator: "; "))",
-                                      left: left,
-                                      right: comparison.catalogSide(catalog, .promotionalOffers, value: other.summary, position: other.position),
+                                      left: comparison.configSide(config, .promotionalOffers, value: offer.summary, position: at.left),
+                                      right: comparison.catalogSide(catalog, .promotionalOffers, value: other.summary, position: at.right),
                                       offerID: id))
             }
         }
@@ -148,11 +150,23 @@ enum OfferComparison {
                 case .mode: return "type \(a.mode) vs \(b.mode)"
                 case .period: return "period \(PeriodWords.contrast(a.period, b.period, leftNoun, rightNoun))"
                 case .periods: return "\(a.periods) vs \(b.periods) periods"
-                case .price: return "price \(a.price?.description ?? "none") vs \(b.price?.description ?? "none")"
+                case .price:
+                    let compared = a.comparedPrices(b)
+                    let regional = !a.regionalPrices.isEmpty || !b.regionalPrices.isEmpty
+                    let place = regional ? (compared?.territory).map { " in \($0)" } ?? "" : ""
+                    return "price\(place) \((compared?.mine ?? a.price)?.description ?? "none") vs \((compared?.theirs ?? b.price)?.description ?? "none")"
                 case .eligibility: return "eligibility \(Self.eligibility(a)) vs \(Self.eligibility(b))"
                 }
             }
         }
+    }
+
+    /// Where a finding about two offers points on each side: at the first term they differ in
+    /// (the period's value, say), not at the offer's opening brace; at the offer itself when the
+    /// other side has none.
+    static func positions(_ left: Offer?, _ right: Offer?) -> (left: Position?, right: Position?) {
+        guard let left, let right, let term = left.termDifferences(right).first else { return (left?.position, right?.position) }
+        return (left.position(of: term), right.position(of: term))
     }
 
     private static func eligibility(_ offer: Offer) -> String {

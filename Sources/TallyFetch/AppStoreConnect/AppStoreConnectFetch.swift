@@ -6,7 +6,9 @@ import Foundation
 /// The requests, through Apple's documented endpoints, following `links.next` to the end:
 /// 1. `GET /v1/apps/{id}/inAppPurchasesV2?include=iapPriceSchedule&limit=200`
 ///    (`GET /v2/inAppPurchases/{id}/iapPriceSchedule` for a purchase whose schedule is not linked);
-/// 2. per price schedule, `GET /v1/inAppPurchasePriceSchedules/{id}/manualPrices?include=inAppPurchasePricePoint,territory&limit=200`;
+/// 2. per price schedule, `GET /v1/inAppPurchasePriceSchedules/{id}/manualPrices` (prices set by hand)
+///    and `/automaticPrices` (the prices Apple derives for every other territory), both with
+///    `?include=inAppPurchasePricePoint,territory&limit=200`;
 /// 3. `GET /v1/apps/{id}/subscriptionGroups?include=subscriptions&limit=200&limit[subscriptions]=50`
 ///    (`GET /v1/subscriptionGroups/{id}/subscriptions?limit=200` for a group with more);
 /// 4. per subscription, `GET /v1/subscriptions/{id}/prices` and `/introductoryOffers` (both with

@@ -24,7 +24,8 @@ extension AppStoreConnectFetch {
 
         mutating func fetchAll() async throws {
             let app = fetch.appID
-            // 1–2. In-app purchases and their manual prices.
+            // 1–2. In-app purchases and their prices: set by hand (manual) and derived by Apple for
+            // the other territories (automatic, equalised from the base territory's price).
             let purchases = try await list("/v1/apps/\(app)/inAppPurchasesV2", [("include", "iapPriceSchedule"), Self.limit],
                                            name: "inAppPurchasesV2")
             let purchaseResources = purchases.flatMap(\.data).filter { $0.type == "inAppPurchases" }
@@ -37,8 +38,11 @@ extension AppStoreConnectFetch {
                     scheduleID = schedule.first?.data.first(where: { $0.type == "inAppPurchasePriceSchedules" })?.id
                 }
                 guard let scheduleID else { continue }
-                _ = try await list("/v1/inAppPurchasePriceSchedules/\(scheduleID)/manualPrices",
-                                   [("include", "inAppPurchasePricePoint,territory"), Self.limit], name: "manualPrices-\(scheduleID)")
+                for kind in ["manualPrices", "automaticPrices"] {
+                    let pages = try await list("/v1/inAppPurchasePriceSchedules/\(scheduleID)/\(kind)",
+                                               [("include", "inAppPurchasePricePoint,territory"), Self.limit], name: "\(kind)-\(scheduleID)")
+                    counts[kind, default: 0] += pages.reduce(0) { $0 + $1.data.count }
+                }
             }
 
             // 3. Subscription groups and their subscriptions.

@@ -41,6 +41,8 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("subscriptionGroups", "subscription group", "subscription groups"),
         ("subscriptions", "subscription", "subscriptions"),
         ("subscriptionPrices", "subscription price", "subscription prices"),
+        ("manualPrices", "in-app purchase price set by hand", "in-app purchase prices set by hand"),
+        ("automaticPrices", "in-app purchase price derived by Apple", "in-app purchase prices derived by Apple"),
         ("introductoryOffers", "introductory offer", "introductory offers"),
         ("promotionalOffers", "promotional offer", "promotional offers"),
         ("basePlans", "base plan", "base plans"),

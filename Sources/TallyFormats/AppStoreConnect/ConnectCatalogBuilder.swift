@@ -10,6 +10,8 @@ struct ConnectCatalogBuilder {
     let options: ReadOptions
     private var products: [Product] = []
     private var issues: [SourceIssue] = []
+    /// Products left out by state, by state.
+    private var hidden: [String: Int] = [:]
     private var members: [ResourceKey: [String]] = [:]
 
     init(store: ResourceStore, file: String, parts: [SourcePart], options: ReadOptions) {
@@ -29,6 +31,7 @@ struct ConnectCatalogBuilder {
             default: continue
             }
         }
+        if products.isEmpty { try refuseUnownedPrices() }
         let groups = store.all("subscriptionGroups").compactMap { group -> SubscriptionGroup? in
             let ids = members[group.key] ?? []
             guard !ids.isEmpty || !group.attributes.isEmpty else { return nil }
@@ -37,6 +40,7 @@ struct ConnectCatalogBuilder {
         var catalog = Catalog(file: file, format: .appStoreConnect, defaultTerritory: .usa, products: products, groups: groups,
                               knownFields: knownFields(), issues: issues)
         catalog.parts = parts
+        catalog.hiddenByState = hidden
         return catalog
     }
 
@@ -72,7 +76,7 @@ struct ConnectCatalogBuilder {
         }
         // A legacy v1 auto-renewable purchase that the export also has as a subscription: the subscription tells more.
         if kind.isAutoRenewable, subscriptionIDs.contains(id) { return }
-        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates) else { return }
+        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
         var product = Product(id: id, kind: kind, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
         product.fieldPositions[.kind] = type.position
@@ -83,7 +87,7 @@ struct ConnectCatalogBuilder {
 
     private mutating func addSubscription(_ resource: Resource) throws {
         let (id, idAttribute) = try productID(resource)
-        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates) else { return }
+        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
         var product = Product(id: id, kind: .autoRenewableSubscription, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
         readCommon(resource, localizations: ("subscriptionLocalizations", "subscription"), into: &product)
@@ -104,12 +108,33 @@ struct ConnectCatalogBuilder {
                                         level: level?.int)
         if let group { members[group.key, default: []].append(id) }
         product.prices = try currentPrices(store.related(resource, "prices").map { ($0, 0) }, owner: resource,
-                                           point: "subscriptionPricePoint", productID: id)
+                                           point: "subscriptionPricePoint", productID: id).map(\.price)
         product.introductoryOffer = try introductoryOffer(resource, productID: id)
         if let offer = product.introductoryOffer { product.fieldPositions[.introductoryOffer] = offer.position }
         product.promotionalOffers = try promotionalOffers(resource, productID: id)
         if let offer = product.promotionalOffers.first { product.fieldPositions[.promotionalOffers] = offer.position }
         products.append(product)
+    }
+
+    /// An export of prices with no product they price (a `subscriptionPrices` or `manualPrices`
+    /// page saved alone) gives no products: a located error that says so, never 0 products silently.
+    private func refuseUnownedPrices() throws {
+        let priceTypes = ["subscriptionPrices", "inAppPurchasePrices", "subscriptionPricePoints", "inAppPurchasePricePoints"]
+        // Products the export has but hides by state are not this case: they are said elsewhere.
+        guard !store.all("inAppPurchases").contains(where: { !$0.attributes.isEmpty }),
+              !store.all("subscriptions").contains(where: { !$0.attributes.isEmpty }),
+              let type = priceTypes.first(where: { store.contains(type: $0) }),
+              let first = store.all(type).first(where: { $0.position.isKnown }) else { return }
+        let count = store.all(type).count
+        let points = store.all("subscriptionPricePoints") + store.all("inAppPurchasePricePoints")
+        let tierOnly = points.filter { $0[attribute: "customerPrice"] == nil && $0[attribute: "priceTier"] != nil }.count
+        var message = "this export holds \(count) \(type) but no inAppPurchases or subscriptions they price, so it has no products"
+        if tierOnly > 0 {
+            message += "; \(tierOnly) of its price points give only priceTier, no customerPrice"
+        }
+        message += ": save the product pages too (GET /v1/apps/{id}/inAppPurchasesV2, /v1/subscriptionGroups/{id}/subscriptions) in the same folder, "
+            + "and price pages with include=\(type.hasPrefix("subscription") ? "subscriptionPricePoint" : "inAppPurchasePricePoint"),territory"
+        throw failure(message, at: first.position)
     }
 
     private func productID(_ resource: Resource) throws -> (String, Attribute) {
@@ -151,13 +176,24 @@ struct ConnectCatalogBuilder {
             candidates += store.related(schedule, "manualPrices").map { ($0, 0) }
             candidates += store.related(schedule, "automaticPrices").map { ($0, 1) }
         }
-        return try currentPrices(candidates, owner: purchase, point: "inAppPurchasePricePoint", productID: id)
+        // Set by hand or derived: the price's own `manual` attribute, else the list it came from.
+        let origins = Dictionary(candidates.map { ($0.0.key, $0.1 == 0 ? PriceOrigin.manual : .automatic) }, uniquingKeysWith: { first, _ in first })
+        return try currentPrices(candidates, owner: purchase, point: "inAppPurchasePricePoint", productID: id).map { found in
+            var price = found.price
+            if let manual = found.resource[attribute: "manual"]?.bool {
+                price.origin = manual ? .manual : .automatic
+            } else {
+                price.origin = origins[found.resource.key]
+            }
+            return price
+        }
     }
 
     /// The price in force today in each territory: dated prices that span today, preserved
     /// prices (kept for existing subscribers) left out; a lower rank, then a later start, wins.
-    private mutating func currentPrices(_ candidates: [(resource: Resource, rank: Int)], owner: Resource, point: String, productID: String) throws -> [Price] {
-        var best: [Territory: (rank: Int, start: String, price: Price)] = [:]
+    private mutating func currentPrices(_ candidates: [(resource: Resource, rank: Int)], owner: Resource, point: String,
+                                        productID: String) throws -> [(price: Price, resource: Resource)] {
+        var best: [Territory: (rank: Int, start: String, price: Price, resource: Resource)] = [:]
         var order: [Territory] = []
         for (resource, rank) in candidates {
             guard resource.position.isKnown else {
@@ -172,9 +208,9 @@ struct ConnectCatalogBuilder {
             } else {
                 order.append(price.territory)
             }
-            best[price.territory] = (rank, start ?? "", price)
+            best[price.territory] = (rank, start ?? "", price, resource)
         }
-        return order.compactMap { best[$0]?.price }
+        return order.compactMap { territory in best[territory].map { ($0.price, $0.resource) } }
     }
 
     /// A price (or offer) resource's amount: its price point's `customerPrice`, in its territory.
@@ -182,6 +218,18 @@ struct ConnectCatalogBuilder {
         guard let pointKey = resource.relationships[relationship]?.first else {
             throw failure("\(resource.key) (\(productID)) does not link its \(relationship): save the page with include=\(relationship),territory",
                           at: resource.position)
+        }
+        if let point = store[pointKey], point[attribute: "customerPrice"] == nil, let tier = point[attribute: "priceTier"] {
+            let tierText: String
+            switch tier.value {
+            case .string(let value), .number(let value): tierText = value
+            default: tierText = "?"
+            }
+            issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
+                                      message: "\(pointKey) gives priceTier \(tierText) but no customerPrice, so \(resource.key) has no amount "
+                                          + "(save the page with include=\(relationship),territory from today's API: its price points carry customerPrice)",
+                                      position: tier.position))
+            return nil
         }
         guard let point = store[pointKey], let customerPrice = point[attribute: "customerPrice"] else {
             throw failure("the export has no \(pointKey) with a customerPrice for \(resource.key) (\(productID)): save the page with include=\(relationship),territory",

@@ -8,6 +8,8 @@ struct PackageDecoder {
     var products: [Product] = []
     var groups: [SubscriptionGroup] = []
     var issues: [SourceIssue] = []
+    /// Products left out because they are not cleared for sale.
+    var hidden: [String: Int] = [:]
 
     /// A subscription group (5.9) or family (5.0) and its members.
     struct GroupContext {
@@ -27,6 +29,7 @@ struct PackageDecoder {
         var catalog = Catalog(file: file, format: .appStorePackage, defaultTerritory: .usa, products: products,
                               groups: groups, knownFields: known, issues: issues)
         catalog.introductoryOfferModes = [.freeTrial]
+        catalog.hiddenByState = hidden
         return catalog
     }
 
@@ -85,14 +88,14 @@ struct PackageDecoder {
     }
 
     /// `cleared_for_sale` on the purchase or on its `products/product`; absent means for sale.
-    private func isForSale(_ element: XMLElementNode, id: String) throws -> Bool {
+    private mutating func isForSale(_ element: XMLElementNode, id: String) throws -> Bool {
         let cleared = element.child("cleared_for_sale")
             ?? element.child("products")?.children("product").compactMap { $0.child("cleared_for_sale") }.first
         guard let cleared else { return true }
         switch cleared.text.lowercased() {
         case "true", "yes": return true
         case "false", "no":
-            return ProductStates.counts(ProductStates.notClearedForSale, including: options.includeStates)
+            return ProductStates.counts(ProductStates.notClearedForSale, including: options.includeStates, hidden: &hidden)
         default:
             throw FormatError("product \(id): <cleared_for_sale> must be true or false, found \"\(cleared.text)\"",
                               file: file, position: cleared.position)

@@ -272,8 +272,10 @@ struct CSVProductMerger {
             }
             price = Money(amount: amount, currency: priced.territory.currency)
         }
+        let at = OfferPositions(mode: typeCell.position, period: periodCell.position,
+                                periods: draft.values[Self.introCountSlot]?.position ?? .unknown, price: priced?.cell.position ?? .unknown)
         return Offer(mode: mode, period: period, periods: count, price: price, territory: priced?.territory ?? .usa,
-                     position: typeCell.position)
+                     position: typeCell.position, termPositions: at)
     }
 
     static let kindWords = ProductKind.allCases.map(\.rawValue).joined(separator: ", ")

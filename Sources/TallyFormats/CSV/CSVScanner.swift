@@ -284,6 +284,22 @@ struct CSVRecord {
         return position(fields[index])
     }
 
+    /// Where a field's text starts: after an opening quote and leading blanks, where `untrimmed`
+    /// begins. Offsets into that text then give the position of a part of the cell.
+    func textPosition(_ index: Int) -> Position {
+        guard index < fields.count else { return Position(line: line, column: 1) }
+        let field = fields[index]
+        var line = field.line
+        var lineStart = field.lineStart
+        for offset in field.cell..<field.start where base[offset] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = offset + 1
+        }
+        let prefix = UnsafeBufferPointer(start: base + lineStart, count: field.start - lineStart)
+        let column = ascii ? prefix.count + 1 : String(decoding: prefix, as: UTF8.self).count + 1
+        return Position(line: line, column: column)
+    }
+
     fileprivate func position(_ field: Field) -> Position {
         if ascii { return Position(line: field.line, column: field.cell - field.lineStart + 1) }
         let prefix = UnsafeBufferPointer(start: base + field.lineStart, count: field.cell - field.lineStart)

@@ -44,4 +44,11 @@ public enum ProductStates {
         guard let state else { return true }
         return forSale.contains(state) || extra.contains(state) || extra.contains(all)
     }
+
+    /// `counts(_:including:)`, counting a product left out in `hidden` under its state.
+    public static func counts(_ state: String?, including extra: Set<String>, hidden: inout [String: Int]) -> Bool {
+        if counts(state, including: extra) { return true }
+        hidden[state ?? "", default: 0] += 1
+        return false
+    }
 }

@@ -67,9 +67,10 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// Long values (a 50 MB key, a 20 MB ID) elided with their length, see `Elision`.
     private var line: String {
         var text = "\(location): error: \(message)"
         if location.line != nil, let path = location.path, !path.isEmpty { text += " (at \(path))" }
-        return text
+        return Elision.message(text)
     }
 }

@@ -18,7 +18,7 @@ public enum GooglePlayReader: DirectorySourceReader {
     /// A key only Google Play pages have (`basePlans`, `oneTimeProducts`, ...), or a Google API
     /// error response (`{"error": {"code", "message", "status"}}`), so that a saved error says so.
     public static func sniff(_ head: String, file: String) -> Bool {
-        PlayPageParser.markers.contains { head.contains($0) }
+        PlayPageParser.markers.contains { head.contains($0) } || PlayPageParser.looksLikeInAppProduct(head)
             || (head.contains("\"error\"") && head.contains("\"status\"") && head.contains("\"message\""))
     }
 

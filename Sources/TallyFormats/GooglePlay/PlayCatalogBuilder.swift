@@ -20,14 +20,23 @@ struct PlayCatalogBuilder {
 
     func build(parts: [SourcePart]) -> Catalog {
         var products: [Product] = []
+        var hidden = records.hidden
+        var issues = records.issues
         let offers = Dictionary(grouping: records.offers.filter { counts($0.state) }) { "\($0.productID):\($0.basePlanID)" }
-        for subscription in records.subscriptions where !subscription.archived || options.includeStates.contains(ProductStates.all) {
-            for plan in subscription.basePlans where counts(plan.state) {
+        for subscription in records.subscriptions {
+            if subscription.archived, !options.includeStates.contains(ProductStates.all) {
+                hidden["ARCHIVED", default: 0] += max(subscription.basePlans.count, 1)
+                continue
+            }
+            for plan in subscription.basePlans where counts(plan.state, hidden: &hidden) {
                 products.append(product(subscription, plan, offers: offers["\(subscription.productID):\(plan.basePlanID)"] ?? []))
             }
         }
         for item in records.oneTimeProducts {
-            guard let option = item.options.first(where: { counts($0.state) && !$0.isRent }) ?? item.options.first(where: { counts($0.state) }) else { continue }
+            guard let option = item.options.first(where: { counts($0.state) && !$0.isRent }) ?? item.options.first(where: { counts($0.state) }) else {
+                if let state = item.options.first?.state { hidden[state.uppercased(), default: 0] += 1 }
+                continue
+            }
             var product = Product(id: item.productID, kind: option.isRent ? .nonRenewingSubscription : .nonConsumable,
                                   localizations: item.listings, prices: option.prices, position: item.position,
                                   fieldPositions: [.id: item.idPosition, .prices: option.pricesPosition, .kind: option.position])
@@ -36,9 +45,16 @@ struct PlayCatalogBuilder {
         }
         // The legacy API lists the same products the new ones do (a snapshot holds both): the new ones win.
         let listed = Set(records.oneTimeProducts.map(\.productID) + records.subscriptions.map(\.productID))
-        for item in records.inAppProducts where counts(item.status) && !listed.contains(item.sku) {
+        for item in records.inAppProducts where !listed.contains(item.sku) && counts(item.status, hidden: &hidden) {
+            var prices = item.prices
+            if prices.isEmpty, let price = item.defaultPrice,
+               let placed = PlayDefaultPrice.place(price.money.amount, currency: price.money.currency,
+                                                   written: "defaultPrice \(price.literal) with no prices per region",
+                                                   productID: item.sku, position: price.position, options: options, issues: &issues) {
+                prices = [placed]
+            }
             var product = Product(id: item.sku, kind: item.isSubscription ? .autoRenewableSubscription : .nonConsumable,
-                                  localizations: item.listings, prices: item.prices, period: item.isSubscription ? item.period : nil,
+                                  localizations: item.listings, prices: prices, period: item.isSubscription ? item.period : nil,
                                   position: item.position,
                                   fieldPositions: [.id: item.idPosition, .kind: item.kindPosition, .prices: item.pricesPosition,
                                                    .period: item.periodPosition, .introductoryOffer: item.trialPosition])
@@ -52,14 +68,19 @@ struct PlayCatalogBuilder {
         var known: Set<Field> = [.id, .kind, .localizations, .prices, .period]
         if records.sawOffers || records.inAppProducts.contains(where: \.isSubscription) { known.insert(.introductoryOffer) }
         var catalog = Catalog(file: file, format: .googlePlay, defaultTerritory: .usa, products: products, knownFields: known,
-                              issues: records.issues)
+                              issues: issues)
         catalog.parts = parts
+        catalog.hiddenByState = hidden
         catalog.distinguishesConsumables = false
         return catalog
     }
 
     private func counts(_ state: String?) -> Bool {
         ProductStates.counts(state?.uppercased(), including: options.includeStates)
+    }
+
+    private func counts(_ state: String?, hidden: inout [String: Int]) -> Bool {
+        ProductStates.counts(state?.uppercased(), including: options.includeStates, hidden: &hidden)
     }
 
     private func product(_ subscription: PlaySubscription, _ plan: PlayBasePlan, offers: [PlayOffer]) -> Product {
@@ -87,29 +108,38 @@ struct PlayCatalogBuilder {
         return product
     }
 
-    /// The offer's first phase as an introductory offer, priced in the United States when the
-    /// phase has a US price, else in its first region.
+    /// The offer's first phase as an introductory offer, with its price in every region it
+    /// prices (`Offer.regionalPrices`); `price` and `territory` are the United States' when the
+    /// phase has a US price, else its first region's.
     private func introductoryOffer(_ offer: PlayOffer, basePrices: [Price]) -> Offer? {
         guard let phase = offer.phases.first, let duration = phase.duration else { return nil }
         let regional = phase.regional.first { $0.territory == .usa } ?? phase.regional.first
         guard let pricing = regional?.pricing ?? phase.otherRegions else { return nil }
         let territory = regional?.territory
         let position = regional?.position ?? phase.position
-        let base = territory.flatMap { territory in basePrices.first { $0.territory == territory }?.money }
-        let price: Money?
-        switch pricing {
-        case .free:
+        if case .free = pricing {
             return Offer(mode: .freeTrial, period: duration, periods: phase.recurrenceCount,
                          territory: territory, position: position)
-        case .price(let money):
-            price = money
-        case .absoluteDiscount(let discount):
-            price = base.map { Money(amount: $0.amount - discount.amount, currency: $0.currency) }
-        case .relativeDiscount(let fraction):
-            price = base.map { Money(amount: $0.amount * (1 - fraction), currency: $0.currency) }
         }
+        let regionalPrices = phase.regional.compactMap { entry -> Price? in
+            price(entry.pricing, base: basePrices.first { $0.territory == entry.territory }?.money)
+                .map { Price(territory: entry.territory, money: $0, position: entry.position) }
+        }
+        let base = territory.flatMap { territory in basePrices.first { $0.territory == territory }?.money }
         let mode: OfferMode = phase.recurrenceCount > 1 ? .payAsYouGo : .payUpFront
-        return Offer(mode: mode, period: duration, periods: phase.recurrenceCount, price: price,
-                     territory: territory, position: position)
+        var result = Offer(mode: mode, period: duration, periods: phase.recurrenceCount, price: price(pricing, base: base),
+                           territory: territory, position: position)
+        result.regionalPrices = regionalPrices
+        return result
+    }
+
+    /// A phase's price in one region: its price, or the base plan's price there less the discount.
+    private func price(_ pricing: PlayPhase.Pricing, base: Money?) -> Money? {
+        switch pricing {
+        case .free: nil
+        case .price(let money): money
+        case .absoluteDiscount(let discount): base.map { Money(amount: $0.amount - discount.amount, currency: $0.currency) }
+        case .relativeDiscount(let fraction): base.map { Money(amount: $0.amount * (1 - fraction), currency: $0.currency) }
+        }
     }
 }

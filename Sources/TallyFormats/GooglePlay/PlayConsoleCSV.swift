@@ -8,10 +8,11 @@ import TallyModel
 /// coins_100,published,managed_by_android,false,en_US; 100 Coins; A pile of coins,false,US; 990000; GB; 790000,
 /// ```
 ///
-/// Prices are micro-units (990000 is 0.99) after a region code, `; `-separated pairs. With
-/// `Auto Fill Prices` true the price is one amount in the developer's default currency, for no
-/// region in particular: such a product's prices are unknown. The snake_case header of the
-/// documentation (`product_id,publish_state,purchase_type,autotranslate,locale; title;
+/// Prices are micro-units (990000 is 0.99) after a region code, `; `-separated pairs; a region
+/// priced twice in one row is an error naming both. With `Auto Fill Prices` true the price is
+/// one amount in the developer's default currency, for no region in particular: it is read as
+/// the price of the Play default territory (`PlayDefaultPrice`), else named as a dropped value.
+/// The snake_case header of the documentation (`product_id,publish_state,purchase_type,autotranslate,locale; title;
 /// description,autofill,country; price,pricing_template_id`) is read too.
 enum PlayConsoleCSV {
     /// Header names with case, spaces and `_` taken out.
@@ -36,7 +37,8 @@ enum PlayConsoleCSV {
             let record = scanner.record
             if record.isBlank { continue }
             rows.append(ConsoleRow(number: record.number, fields: (0..<record.count).map { record.untrimmed($0) },
-                                   positions: (0..<record.count).map { record.position($0) }, line: record.line))
+                                   positions: (0..<record.count).map { record.position($0) },
+                                   textPositions: (0..<record.count).map { record.textPosition($0) }, line: record.line))
         }
         guard let headerRow = rows.first else {
             throw FormatError("the file has no header row (expected Product ID,Published State,Purchase Type,...)", file: file, position: Position(line: 1, column: 1))
@@ -74,7 +76,7 @@ enum PlayConsoleCSV {
             case let other?: other.uppercased()
             case nil: nil
             }
-            guard ProductStates.counts(state, including: options.includeStates) else { continue }
+            guard ProductStates.counts(state, including: options.includeStates, hidden: &records.hidden) else { continue }
             let kind: ProductKind
             switch cell(typeColumn)?.lowercased() {
             case "managed_by_android"?, "managedbyandroid"?, "managed"?, "managed_by_publisher"?, nil: kind = .nonConsumable
@@ -95,28 +97,90 @@ enum PlayConsoleCSV {
                 }
             }
             let autofill = cell(autofillColumn)?.lowercased() == "true"
-            if let priceColumn, let text = cell(priceColumn), !autofill {
+            if let priceColumn, priceColumn < row.fields.count, cell(priceColumn) != nil {
                 product.fieldPositions[.prices] = at(row, priceColumn)
-                let parts = text.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count % 2 == 0 else {
-                    throw FormatError("the price \"\(text)\" is not region; micro-units pairs (US; 990000; GB; 790000)",
-                                      file: file, position: position(row, priceColumn))
-                }
-                for pair in stride(from: 0, to: parts.count, by: 2) {
-                    guard let territory = Territory(region: parts[pair]) else {
-                        throw FormatError(Territory.notARegion(parts[pair]), file: file, position: position(row, priceColumn))
-                    }
-                    guard let amount = PlayAmount.micros(parts[pair + 1]) else {
+                let parts = pricedParts(row.fields[priceColumn], at: shifted(row.textPosition(priceColumn)))
+                if autofill, parts.count == 1 {
+                    // One amount, no region: the app's default price in the developer's default currency.
+                    let written = parts[0]
+                    guard let amount = PlayAmount.micros(written.text) else {
                         records.issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
-                                                          message: "price \"\(parts[pair + 1])\" in \(parts[pair]) is not a whole number of micro-units",
-                                                          position: at(row, priceColumn)))
+                                                          message: "default price \"\(written.text)\" is not a whole number of micro-units",
+                                                          position: written.position))
+                        records.consoleProducts.append(product)
                         continue
                     }
-                    product.prices.append(Price(territory: territory, money: Money(amount: amount, in: territory), position: at(row, priceColumn)))
+                    if let price = PlayDefaultPrice.place(amount, currency: nil, written: "Auto Fill Prices is true: the price \(written.text)",
+                                                          productID: id, position: written.position, options: options, issues: &records.issues) {
+                        product.prices.append(price)
+                    }
+                } else {
+                    guard parts.count % 2 == 0 else {
+                        let text = row.fields[priceColumn].trimmingCharacters(in: .whitespaces)
+                        throw FormatError("the price \"\(text)\" is not region; micro-units pairs (US; 990000; GB; 790000)"
+                                          + (autofill ? " nor one default price in micro-units (990000)" : ""),
+                                          file: file, position: position(row, priceColumn))
+                    }
+                    var seen: [Territory: (region: PricedPart, amount: PricedPart)] = [:]
+                    for pair in stride(from: 0, to: parts.count, by: 2) {
+                        let region = parts[pair], amountText = parts[pair + 1]
+                        guard let territory = Territory(region: region.text) else {
+                            throw FormatError(Territory.notARegion(region.text), file: file, position: region.position)
+                        }
+                        if let first = seen[territory] {
+                            throw FormatError("region \(region.text) is priced twice in one row: \(first.region.text); \(first.amount.text) at "
+                                              + "\(file):\(first.region.position.line):\(first.region.position.column) and \(region.text); \(amountText.text) at "
+                                              + "\(file):\(region.position.line):\(region.position.column); keep one of them",
+                                              file: file, position: region.position)
+                        }
+                        seen[territory] = (region, amountText)
+                        guard let amount = PlayAmount.micros(amountText.text) else {
+                            records.issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .prices,
+                                                              message: "price \"\(amountText.text)\" in \(region.text) is not a whole number of micro-units",
+                                                              position: amountText.position))
+                            continue
+                        }
+                        product.prices.append(Price(territory: territory, money: Money(amount: amount, in: territory), position: region.position))
+                    }
                 }
             }
             records.consoleProducts.append(product)
         }
+    }
+}
+
+extension PlayConsoleCSV {
+    /// One `;`-separated part of a price cell, trimmed, and where it starts.
+    struct PricedPart {
+        var text: String
+        var position: Position
+    }
+
+    /// The parts of a price cell (`US; 990000; GB; 790000`) with their positions, from where the
+    /// cell's text starts (a line break inside a quoted cell starts a new line).
+    static func pricedParts(_ text: String, at start: Position) -> [PricedPart] {
+        var parts: [PricedPart] = []
+        var current = ""
+        var partStart: Position?
+        var line = Int(start.line), column = Int(start.column)
+        func close() {
+            parts.append(PricedPart(text: current.trimmingCharacters(in: .whitespaces), position: partStart ?? Position(line: line, column: column)))
+            current = ""
+            partStart = nil
+        }
+        for character in text {
+            if character == ";" {
+                close()
+            } else {
+                if partStart == nil, !(character == " " || character == "\t" || character.isNewline) {
+                    partStart = Position(line: line, column: column)
+                }
+                current.append(character)
+            }
+            if character.isNewline { line += 1; column = 1 } else { column += 1 }
+        }
+        close()
+        return parts
     }
 }
 
@@ -125,9 +189,35 @@ private struct ConsoleRow {
     var number: Int
     var fields: [String]
     var positions: [Position]
+    /// Where each field's text starts (after an opening quote).
+    var textPositions: [Position]
     var line: Int
 
     func position(_ index: Int) -> Position {
         index < positions.count ? positions[index] : Position(line: line, column: 1)
+    }
+
+    func textPosition(_ index: Int) -> Position {
+        index < textPositions.count ? textPositions[index] : position(index)
+    }
+}
+
+/// The Google Play developer's default price: one amount in the developer's default currency,
+/// for no region in particular (a Play Console CSV row with Auto Fill Prices true; a legacy
+/// `InAppProduct` with a `defaultPrice` and no `prices`). It is read as the price of
+/// `ReadOptions.playDefaultTerritory`, in `ReadOptions.playDefaultCurrency` (else the currency
+/// the source writes, else the territory's); without a territory it is a dropped value.
+enum PlayDefaultPrice {
+    static func place(_ amount: Decimal, currency: String?, written: String, productID: String, position: Position,
+                      options: ReadOptions, issues: inout [SourceIssue]) -> Price? {
+        guard let territory = options.playDefaultTerritory else {
+            let money = "\(amount)\(currency.map { " \($0)" } ?? " in the developer's default currency")"
+            issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
+                                      message: "\(written) (\(money)) is the app's default price, for no region in particular",
+                                      position: position, remedy: .givePlayDefaultTerritory))
+            return nil
+        }
+        let money = Money(amount: amount, currency: currency ?? options.playDefaultCurrency ?? territory.currency)
+        return Price(territory: territory, money: money, position: position)
     }
 }

@@ -20,6 +20,12 @@ struct PlayPageParser {
         "\"androidpublisher#", "\"phases\"",
     ]
 
+    /// A single legacy `InAppProduct` (as gradle-play-publisher keeps one per file under
+    /// `play/products/`): `sku` with one of the keys only an in-app product has beside it.
+    static func looksLikeInAppProduct(_ head: String) -> Bool {
+        head.contains("\"sku\"") && ["\"purchaseType\"", "\"defaultPrice\"", "\"defaultLanguage\""].contains { head.contains($0) }
+    }
+
     static func parse(bytes: [UInt8], file: String, firstLine: Int, maxDepth: Int, into records: inout PlayRecords) throws {
         var reader = try JSONReader(bytes: bytes, file: file, maxDepth: maxDepth)
         guard try reader.peekKind() == .object else {
@@ -60,20 +66,26 @@ struct PlayPageParser {
             for node in try array(list, "inappproduct") { try inAppProduct(node) }
         }
         if recognised { return }
-        if keys.contains("basePlans") || (keys.contains("productId") && keys.contains("listings") && !keys.contains("purchaseOptions")) {
+        // A single resource is told by the keys its type requires: a Subscription has base plans
+        // (or, before it has any, its package name and listings beside its product ID).
+        let isSubscription = keys.contains("productId") && !keys.contains("purchaseOptions")
+            && (keys.contains("basePlans") || (keys.contains("packageName") && keys.contains("listings")))
+        if isSubscription {
             try subscription(root)
-        } else if keys.contains("offerId") || keys.contains("phases") {
+        } else if keys.contains("offerId") && keys.contains("basePlanId") || keys.contains("phases") {
             records.sawOffers = true
             try offer(root)
-        } else if keys.contains("purchaseOptions") {
+        } else if keys.contains("purchaseOptions") && keys.contains("productId") {
             try oneTimeProduct(root)
         } else if keys.contains("sku") {
             try inAppProduct(root)
         } else if keys.isEmpty || keys.isSubset(of: ["nextPageToken", "kind", "tokenPagination", "pageInfo"]) {
             return // an empty list page: the API leaves out an empty list
         } else {
+            let found = members(root).map(\.key).prefix(8).joined(separator: ", ")
             throw fail("not a Google Play API page: expected subscriptions, subscriptionOffers, oneTimeProducts or inappproduct "
-                       + "(a list response), or one Subscription, SubscriptionOffer, OneTimeProduct or InAppProduct", root)
+                       + "(a list response), or one Subscription (productId, basePlans), SubscriptionOffer (productId, basePlanId, "
+                       + "offerId, phases), OneTimeProduct (productId, purchaseOptions) or InAppProduct (sku); found the keys \(found)", root)
         }
     }
 
@@ -111,8 +123,10 @@ struct PlayPageParser {
         }
         if let configs = node.member("regionalConfigs") {
             plan.pricesPosition = at(configs)
+            var seen: [Territory: DocNode] = [:]
             for config in try array(configs, "regionalConfigs") {
                 let region = try territory(config)
+                try once(region, config, in: &seen, "regionalConfigs")
                 guard let priceNode = config.member("price") else { continue }
                 if let money = try money(priceNode, productID: productKey, field: .prices, region: region.code) {
                     plan.prices.append(Price(territory: region, money: money, position: at(priceNode)))
@@ -199,8 +213,10 @@ struct PlayPageParser {
                 }
                 if let configs = optionNode.member("regionalPricingAndAvailabilityConfigs") {
                     option.pricesPosition = at(configs)
+                    var seen: [Territory: DocNode] = [:]
                     for config in try array(configs, "regionalPricingAndAvailabilityConfigs") {
                         let region = try territory(config)
+                        try once(region, config, in: &seen, "regionalPricingAndAvailabilityConfigs")
                         let availability = try string(config, "availability")?.text
                         guard availability == nil || availability == "AVAILABLE", let priceNode = config.member("price") else { continue }
                         if let money = try money(priceNode, productID: id.text, field: .prices, region: region.code) {
@@ -225,6 +241,10 @@ struct PlayPageParser {
             case "subscription": product.isSubscription = true
             default: throw fail("unknown purchaseType \"\(type.text)\" (expected managedUser or subscription)", node.member("purchaseType") ?? node)
             }
+        }
+        if let defaultPrice = node.member("defaultPrice"), !defaultPrice.isNull,
+           let money = try micros(defaultPrice, productID: sku.text, region: "defaultPrice") {
+            product.defaultPrice = (money, defaultPrice.member("priceMicros")?.scalarText ?? "", at(defaultPrice))
         }
         if let prices = node.member("prices") {
             product.pricesPosition = at(prices)
@@ -302,6 +322,23 @@ struct PlayPageParser {
             throw fail(Territory.notARegion(code.text), config.member("regionCode") ?? config)
         }
         return territory
+    }
+
+    /// Refuses a region configured twice in one list, naming both configs and their prices.
+    private func once(_ region: Territory, _ config: DocNode, in seen: inout [Territory: DocNode], _ list: String) throws {
+        guard let first = seen[region] else {
+            seen[region] = config
+            return
+        }
+        func describe(_ node: DocNode) -> String {
+            let price = node.member("price")
+            let amount = price.flatMap { PlayAmount.money(units: $0.member("units")?.scalarText ?? "0", nanos: $0.member("nanos")?.scalarText ?? "0") }
+            let currency = price?.member("currencyCode")?.scalarText
+            let where_ = node.position
+            return "\(amount.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price") at \(file):\(where_.line):\(where_.column)"
+        }
+        let code = config.member("regionCode")?.scalarText ?? region.code
+        throw fail("region \(code) is configured twice in \(list): \(describe(first)) and \(describe(config)); keep one of them", config)
     }
 
     private func listingArray(_ node: DocNode) throws -> [Localization] {

@@ -13,6 +13,8 @@ struct PlayRecords: Sendable {
     /// Whether any page lists subscription offers (else offers are unknown, not absent).
     var sawOffers = false
     var issues: [SourceIssue] = []
+    /// Play Console CSV rows left out by state, by state.
+    var hidden: [String: Int] = [:]
 }
 
 /// `monetization.subscriptions`: a `Subscription` and its base plans.
@@ -108,6 +110,8 @@ struct PlayInAppProduct: Sendable {
     var position: Position
     var idPosition: Position
     var status: String?
+    /// `defaultPrice`, placed in the developer's default territory only when `prices` is empty.
+    var defaultPrice: (money: Money, literal: String, position: Position)?
     var isSubscription = false
     var kindPosition: Position = .unknown
     var prices: [Price] = []

@@ -62,7 +62,7 @@ struct MappingApplier {
             locate(&product, .referenceName, found)
         }
         if let path = fields.familyShareable, let found = value(match, path) {
-            product.familyShareable = try bool(found)
+            product.familyShareable = flag(found, id: id)
             locate(&product, .familyShareable, found)
         }
         if let path = fields.price, let found = value(match, path) {
@@ -83,7 +83,7 @@ struct MappingApplier {
             locate(&product, .group, found)
             var level: Int?
             if let levelPath = fields.level, let levelMatch = value(match, levelPath) {
-                level = try whole(levelMatch, "level")
+                level = wholeLevel(levelMatch, id: id)
                 locate(&product, .level, levelMatch)
             }
             product.group = GroupMembership(groupID: group, level: level)
@@ -97,25 +97,43 @@ struct MappingApplier {
         return product
     }
 
+    /// The introductory offer; nil when there is none, or, with an issue naming what is wrong
+    /// (`invalid-offer`), when it cannot be read whole: the offer is dropped, never the file.
     private mutating func introductoryOffer(_ match: PathMatch, _ spec: TallyMapping.OfferFields, id: String,
                                             product: inout Product) throws -> Offer? {
         var base = match
         if let at = spec.at {
             guard let found = value(match, at) else { return nil }
             guard case .object = found.node.value else {
-                throw error("expected the introductory offer (an object) at \"\(at)\", found \(found.node.kind.article)", at: found)
+                locate(&product, .introductoryOffer, found)
+                dropOffer(id, "the introductory offer at \"\(at)\" is \(found.node.kind.article), not an object", found)
+                return nil
             }
             base = found
         }
         guard let typeMatch = value(base, spec.type) else { return nil }
         locate(&product, .introductoryOffer, spec.at == nil ? typeMatch : base)
-        let mode = try word(typeMatch, mapping.values.offerType, "values.offer_type", parse: OfferMode.init(rawValue:),
-                            expected: "an offer type (free-trial, pay-as-you-go, pay-up-front)")
+        guard let typeText = typeMatch.node.scalarText,
+              let mode = mapping.values.offerType[typeText] ?? OfferMode(rawValue: typeText) else {
+            let known = mapping.values.offerType.keys.sorted().joined(separator: ", ")
+            dropOffer(id, "the introductory offer's type \(typeMatch.node.scalarText.map { "\"\($0)\"" } ?? typeMatch.node.kind.article) is not an offer type "
+                      + "Tally knows (free-trial, pay-as-you-go, pay-up-front): add it to values.offer_type in \(mapping.file)"
+                      + (known.isEmpty ? "" : " (it maps: \(known))"), typeMatch)
+            return nil
+        }
         guard let periodMatch = value(base, spec.period) else {
-            throw error("\(id)'s introductory offer has no period at \"\(spec.period)\"", at: base)
+            dropOffer(id, "the introductory offer (\(mode)) has no period at \"\(spec.period)\"", base)
+            return nil
         }
         guard let period = period(periodMatch, id: id, field: .introductoryOffer) else { return nil }
-        let count = try spec.count.flatMap { value(base, $0) }.map { try whole($0, "count") } ?? 1
+        var count = 1
+        if let path = spec.count, let found = value(base, path) {
+            guard let text = found.node.scalarText, let value = Int(text), value >= 1 else {
+                dropOffer(id, "the introductory offer's count \(found.node.scalarText.map { "\"\($0)\"" } ?? found.node.kind.article) is not a whole number of at least 1", found)
+                return nil
+            }
+            count = value
+        }
         var price: Money?
         if let path = spec.price, let found = value(base, path) {
             guard let money = amount(found, id: id, territory: mapping.defaultTerritory, field: .introductoryOffer) else { return nil }
@@ -123,6 +141,10 @@ struct MappingApplier {
         }
         return Offer(mode: mode, period: period, periods: count, price: price, territory: mapping.defaultTerritory,
                      position: (spec.at == nil ? typeMatch : base).node.position)
+    }
+
+    private mutating func dropOffer(_ id: String, _ message: String, _ match: PathMatch) {
+        issue(.invalidOffer, id, .introductoryOffer, message + "; the offer was dropped", match)
     }
 
     private mutating func prices(_ found: PathMatch, _ list: TallyMapping.PriceList, id: String) throws -> [Price] {
@@ -136,7 +158,7 @@ struct MappingApplier {
         switch found.node.value {
         case .object:
             for (key, entry) in found.members {
-                let territory = try territoryCode(key, at: entry)
+                guard let territory = territoryCode(key, id: id, at: entry) else { continue }
                 var amountMatch = entry
                 if case .object = entry.node.value {
                     guard let path = list.amount, let inner = value(entry, path) else {
@@ -152,10 +174,15 @@ struct MappingApplier {
             }
             for entry in found.elements {
                 guard let territoryMatch = value(entry, territoryPath), let code = territoryMatch.node.scalarText else {
-                    throw error("this price has no territory at \"\(territoryPath)\"", at: entry)
+                    issue(.invalidPrice, id, .prices, "this price has no territory at \"\(territoryPath)\"", entry)
+                    continue
                 }
-                guard let amountMatch = value(entry, amountPath) else { throw error("this price has no amount at \"\(amountPath)\"", at: entry) }
-                try add(try territoryCode(code, at: territoryMatch), amountMatch, entry)
+                guard let amountMatch = value(entry, amountPath) else {
+                    issue(.invalidPrice, id, .prices, "this price has no amount at \"\(amountPath)\"", entry)
+                    continue
+                }
+                guard let territory = territoryCode(code, id: id, at: territoryMatch) else { continue }
+                try add(territory, amountMatch, entry)
             }
         case .scalar:
             throw error("expected prices (an object keyed by territory, or a list), found \(found.node.kind.article)", at: found)
@@ -185,9 +212,11 @@ struct MappingApplier {
                     + (known.isEmpty ? "" : " (it maps: \(known))"), at: match)
     }
 
-    private func territoryCode(_ text: String, at match: PathMatch) throws -> Territory {
+    /// A price's territory; nil, with an issue (`invalid-price`), when it is not one: that price is dropped.
+    private mutating func territoryCode(_ text: String, id: String, at match: PathMatch) -> Territory? {
         if let territory = mapping.values.territory[text] ?? Territory(text) { return territory }
-        throw error("\"\(text)\" is not an App Store storefront code (like USA): map it in values.territory in \(mapping.file), e.g. \(text): USA", at: match)
+        issue(.invalidPrice, id, .prices, "\"\(text)\" is not an App Store storefront code (like USA): map it in values.territory in \(mapping.file), e.g. \(text): USA", match)
+        return nil
     }
 
     private mutating func amount(_ match: PathMatch, id: String, territory: Territory, field: Field) -> Money? {
@@ -218,17 +247,23 @@ struct MappingApplier {
         return nil
     }
 
-    private func bool(_ match: PathMatch) throws -> Bool {
+    /// `true`/`false` (also yes/no, 1/0); nil, with an issue, for anything else: the value is dropped.
+    private mutating func flag(_ match: PathMatch, id: String) -> Bool? {
         switch match.node.scalarText?.lowercased() {
         case "true", "yes", "1": return true
         case "false", "no", "0": return false
-        default: throw error("expected true or false, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", at: match)
+        default:
+            issue(.familySharing, id, .familyShareable,
+                  "family sharing should be true or false, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", match)
+            return nil
         }
     }
 
-    private func whole(_ match: PathMatch, _ name: String) throws -> Int {
+    /// A level, a whole number from 1; nil, with an issue, for anything else: the value is dropped.
+    private mutating func wholeLevel(_ match: PathMatch, id: String) -> Int? {
         guard let text = match.node.scalarText, let value = Int(text), value >= 1 else {
-            throw error("\(name) should be a whole number of at least 1, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", at: match)
+            issue(.level, id, .level, "level should be a whole number of at least 1, found \(match.node.scalarText.map { "\"\($0)\"" } ?? match.node.kind.article)", match)
+            return nil
         }
         return value
     }

@@ -303,14 +303,24 @@ struct StoreKitDecoder {
         var priceText: String?
         var offerID: String?
         var eligibility: [String] = []
+        var at = OfferPositions()
         try reader.forEachUniqueKey { reader, key in
             switch key {
-            case "paymentMode": modeText = try reader.readOptionalString()
-            case "subscriptionPeriod": periodText = try reader.readOptionalString()
-            case "numberOfPeriods": if try !reader.readNullIfPresent() { periods = try reader.readInt() }
-            case "displayPrice": if try !reader.readNullIfPresent() { priceText = try reader.readDecimalText() }
+            case "paymentMode":
+                at.mode = reader.position
+                modeText = try reader.readOptionalString()
+            case "subscriptionPeriod":
+                at.period = reader.position
+                periodText = try reader.readOptionalString()
+            case "numberOfPeriods":
+                at.periods = reader.position
+                if try !reader.readNullIfPresent() { periods = try reader.readInt() }
+            case "displayPrice":
+                at.price = reader.position
+                if try !reader.readNullIfPresent() { priceText = try reader.readDecimalText() }
             case "offerID": offerID = try reader.readOptionalString()
             case "eligibility":
+                at.eligibility = reader.position
                 if try reader.peekKind() == .array {
                     try reader.forEachElement { reader, _ in eligibility.append(try reader.readString()) }
                 } else if let single = try reader.readOptionalString() {
@@ -320,23 +330,23 @@ struct StoreKitDecoder {
             }
         }
         guard let modeText, let mode = StoreKitDecoder.modes[modeText] else {
-            issues.append(("offer paymentMode \"\(modeText ?? "")\" is not free, payAsYouGo or payUpFront", start))
+            issues.append(("offer paymentMode \"\(modeText ?? "")\" is not free, payAsYouGo or payUpFront", at.mode.isKnown ? at.mode : start))
             return nil
         }
         guard let periodText, let period = Period(iso8601: periodText) else {
-            issues.append(("offer subscriptionPeriod \"\(periodText ?? "")\" is not an ISO 8601 period like P1W", start))
+            issues.append(("offer subscriptionPeriod \"\(periodText ?? "")\" is not an ISO 8601 period like P1W", at.period.isKnown ? at.period : start))
             return nil
         }
         var price: Money?
         if let priceText {
             guard let amount = DecimalText.parse(priceText) else {
-                issues.append(("offer displayPrice \"\(priceText)\" \(DecimalText.rejection(priceText))", start))
+                issues.append(("offer displayPrice \"\(priceText)\" \(DecimalText.rejection(priceText))", at.price))
                 return nil
             }
             price = Money(amount: amount, currency: nil)
         }
         return Offer(id: offerID, mode: mode, period: period, periods: periods, price: price,
-                     eligibility: eligibility, position: start)
+                     eligibility: eligibility, position: start, termPositions: at)
     }
 
     func readBillingPlan<R: DocumentReader>(_ reader: inout R) throws -> BillingPlan {

@@ -267,9 +267,14 @@ struct CatalogDecoder {
                 try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
             }
         }
+        // A product sold on Google Play only names its Play identity and no App Store ID.
+        if product.id.isEmpty, !idFailed, let playID = product.googlePlayID, !playID.isEmpty {
+            product.id = playID
+            product.isGooglePlayOnly = true
+        }
         guard !product.id.isEmpty else {
             // An id of the wrong type is reported already.
-            return idFailed ? () : try report(reader.error("a product has no id", at: start))
+            return idFailed ? () : try report(reader.error("a product has no id (nor a google_play identity, for a product sold on Google Play only)", at: start))
         }
         if !kindSeen { kindless.append((product.id, start, path)) }
         // Issues recorded before the id was read carry an empty product ID: fill it in.
@@ -357,9 +362,17 @@ struct CatalogDecoder {
         var price: Money?
         var valid = true
         var typeFailed = false
+        var positions = OfferPositions()
         try reader.forEachKey { reader, key in
             guard try firstTime(key, in: &keys, &reader) else { return }
             let at = reader.position
+            switch key {
+            case "type": positions.mode = at
+            case "period": positions.period = at
+            case "count": positions.periods = at
+            case "price": positions.price = at
+            default: break
+            }
             switch key {
             case "id" where promotional: id = try attempt(&reader) { try $0.readString() }
             case "type":
@@ -406,6 +419,6 @@ struct CatalogDecoder {
             try report(reader.error("a promotional offer needs an id", at: start))
             return nil
         }
-        return Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start)
+        return Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start, termPositions: positions)
     }
 }

@@ -6,7 +6,7 @@ import TallyModel
 /// Schema, version 1 (documented in docs/show-json.md):
 /// `{version, file, format, default_territory, products: [{id, kind, reference_name?,
 /// family_shareable?, prices: {TERRITORY: "decimal"}, currencies: {TERRITORY: "ISO 4217"},
-/// period?, group?, group_name?, level?, introductory_offer?: {mode, period, periods, price?},
+/// period?, group?, group_name?, level?, introductory_offer?: {mode, period, periods, price?, prices?, currencies?},
 /// promotional_offers: [{id, mode, period, periods, price?}], price_tier?, line?, file?}], groups: [{id, name?, products}]}`.
 /// Keys whose value is unknown are left out; prices are decimal strings, never floats.
 public struct CatalogDocument: Codable, Sendable {
@@ -33,6 +33,11 @@ public struct CatalogDocument: Codable, Sendable {
         public var familyShareable: Bool?
         public var prices: [String: String]
         public var currencies: [String: String]
+        /// Territory → `manual` (set by hand) or `automatic` (derived by the store), where the
+        /// source says (App Store Connect's in-app purchase prices); left out otherwise.
+        public var priceOrigins: [String: String]?
+        /// The Google Play identity, where it differs from `id`.
+        public var googlePlay: String?
         public var period: String?
         public var group: String?
         public var groupName: String?
@@ -48,6 +53,8 @@ public struct CatalogDocument: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case id, kind, prices, currencies, period, group, level, line, file
             case priceTier = "price_tier"
+            case priceOrigins = "price_origins"
+            case googlePlay = "google_play"
             case referenceName = "reference_name"
             case familyShareable = "family_shareable"
             case groupName = "group_name"
@@ -62,6 +69,10 @@ public struct CatalogDocument: Codable, Sendable {
         public var period: String
         public var periods: Int
         public var price: String?
+        /// The offer's price in each territory, where the source prices it region by region
+        /// (Google Play), and each price's currency; left out otherwise.
+        public var prices: [String: String]?
+        public var currencies: [String: String]?
     }
 
     public struct GroupDocument: Codable, Sendable {
@@ -79,13 +90,17 @@ public struct CatalogDocument: Codable, Sendable {
         products = catalog.products.map { product in
             var prices: [String: String] = [:]
             var currencies: [String: String] = [:]
+            var origins: [String: String] = [:]
             for price in product.prices {
                 prices[price.territory.code] = Money.plain(price.money.amount)
                 if let currency = price.money.currency { currencies[price.territory.code] = currency }
+                if let origin = price.origin { origins[price.territory.code] = origin.rawValue }
             }
             return ProductDocument(
                 id: product.id, kind: catalog.statedKind(of: product)?.rawValue, referenceName: product.referenceName,
                 familyShareable: product.familyShareable, prices: prices, currencies: currencies,
+                priceOrigins: origins.isEmpty ? nil : origins,
+                googlePlay: product.googlePlayID.flatMap { $0 == product.id ? nil : $0 },
                 period: product.period?.canonical, group: product.group?.groupID, groupName: product.group?.groupName,
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
                 promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
@@ -95,8 +110,19 @@ public struct CatalogDocument: Codable, Sendable {
     }
 
     static func offer(_ offer: Offer) -> OfferDocument {
-        OfferDocument(id: offer.id, mode: offer.mode.rawValue, period: offer.period.canonical, periods: offer.periods,
-                      price: offer.price.map { Money.plain($0.amount) })
+        var document = OfferDocument(id: offer.id, mode: offer.mode.rawValue, period: offer.period.canonical, periods: offer.periods,
+                                     price: offer.price.map { Money.plain($0.amount) })
+        if !offer.regionalPrices.isEmpty {
+            var prices: [String: String] = [:]
+            var currencies: [String: String] = [:]
+            for price in offer.regionalPrices {
+                prices[price.territory.code] = Money.plain(price.money.amount)
+                if let currency = price.money.currency { currencies[price.territory.code] = currency }
+            }
+            document.prices = prices
+            document.currencies = currencies
+        }
+        return document
     }
 
     /// Pretty-printed JSON with sorted keys.
@@ -126,6 +152,8 @@ public enum CatalogTable {
                 product.introductoryOffer?.summary ?? "",
             ])
         }
+        // A 20 MB product ID must not make every row 20 MB wide.
+        rows = rows.map { $0.map { Elision.value($0) } }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
             zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")

@@ -1,7 +1,8 @@
 import TallyCheck
 
 /// One self-contained HTML page for a person (a release manager opening a CI artefact): the
-/// verdict, counts, a table of findings per rule, then the findings grouped by product, each
+/// verdict, counts, a table of findings per rule, how to fix each of those rules, then the
+/// findings grouped by product, each
 /// with both sides (value and location) next to each other and the hint.
 ///
 /// The page loads nothing (inline CSS, no scripts) and reads at 1280 px and on a phone. Text
@@ -21,8 +22,8 @@ public struct HTMLReporter: Reporter {
     public func report(_ result: CheckResult) -> String {
         let errors = result.count(.error), warnings = result.count(.warning), notes = result.count(.note)
         let summary = FindingText.summary(result, context: context, symbol: false)
-        var html = HTMLPage.head(title: "Tally check: " + summary)
-        html += "<h1>Tally check</h1>\n"
+        var html = HTMLPage.head(title: "Tally \(context.run.rawValue): " + summary)
+        html += "<h1>Tally \(context.run.rawValue)</h1>\n"
         let fails = context.fails(result)
         let verdict = fails ? "fail" : errors > 0 || warnings > 0 ? "warn" : "pass"
         let symbol = fails ? "✘" : errors > 0 || warnings > 0 ? "⚠" : "✔"
@@ -50,6 +51,12 @@ public struct HTMLReporter: Reporter {
                 html += "<td>\(HTMLPage.escape(summary))</td></tr>\n"
             }
             html += "</tbody></table></div>\n"
+            html += "<h2>How to fix</h2>\n<ul data-section=\"fixes\">\n"
+            for fix in FindingText.fixes(result.findings) {
+                html += "<li data-rule=\"\(HTMLPage.escape(fix.rule.rawValue))\"><code>\(HTMLPage.escape(fix.rule.rawValue))</code>: \(HTMLPage.escape(fix.fix))"
+                html += " <span class=\"muted\">More: <code>\(HTMLPage.escape(FindingText.explainCommand(fix.rule)))</code></span></li>\n"
+            }
+            html += "</ul>\n"
             html += "<h2>Findings by product</h2>\n"
             for (product, findings) in TextReporter.grouped(result.findings) {
                 let owned = product != FindingText.noProduct

@@ -1,0 +1,218 @@
+import Foundation
+import TallyModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way `tally` writes to standard output and standard error: `write(2)` in a loop, so a
+/// full disk (`> /dev/full`), a closed stream (`>&-`) or a reader that went away ends in a
+/// message and an exit code, never a trap.
+///
+/// - Standard output carries the verdict (a report, `show`'s table, `--help`): when it cannot be
+///   written, standard error says so and the run exits 2. A reader that stopped reading
+///   (`| head -1`) ends the run quietly: SIGPIPE, or with SIGPIPE ignored, EPIPE and no message.
+/// - Standard output's console lines (the summary when every report went to a file) and standard
+///   error's messages are not the verdict: when they cannot be written the run keeps its exit
+///   code and the other stream says what was lost.
+enum Console {
+    /// A write that failed, with the C library's reason.
+    struct WriteFailure: Error {
+        var code: Int32
+        var reason: String { String(cString: strerror(code)) }
+        var readerGone: Bool { code == EPIPE }
+    }
+
+    /// What a line on standard output is.
+    enum Role {
+        /// The run's product: a report, a table, a listing. Losing it makes the run exit 2.
+        case verdict
+        /// A line beside the verdict (the summary when every report went to a file).
+        case console
+    }
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: a stream the
+    /// caller closed (`>&-`, `2>&-`) becomes /dev/null opened for reading, so that writing to it
+    /// fails with EBADF instead of landing in whatever file the run opens next.
+    static func claimStandardStreams() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = openNull()
+            guard null >= 0, null != descriptor else { continue }
+            dup2(null, descriptor)
+            close(null)
+        }
+    }
+
+    private static func openNull() -> Int32 {
+        #if canImport(Darwin)
+        Darwin.open("/dev/null", O_RDONLY)
+        #elseif canImport(Musl)
+        Musl.open("/dev/null", O_RDONLY)
+        #else
+        Glibc.open("/dev/null", O_RDONLY)
+        #endif
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying after a signal (EINTR) and waiting while a
+    /// non-blocking descriptor is full (EAGAIN).
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteFailure) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Darwin)
+            let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+            #elseif canImport(Musl)
+            let written = Musl.write(descriptor, base + offset, bytes.count - offset)
+            #else
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            #endif
+            if written > 0 {
+                offset += written
+                continue
+            }
+            let code = written == 0 ? EIO : errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&waiting, 1, 1000)
+                continue
+            }
+            throw WriteFailure(code: code)
+        }
+    }
+
+    static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) {
+        var text = text
+        let failure = text.withUTF8 { buffer -> WriteFailure? in
+            do {
+                try write(UnsafeRawBufferPointer(buffer), to: descriptor)
+                return nil
+            } catch let failure as WriteFailure {
+                return failure
+            } catch {
+                return WriteFailure(code: EIO)
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes to standard output. A failure is said on standard error once; after it, nothing
+    /// more is written there.
+    static func out(_ text: String, role: Role = .verdict) {
+        guard !text.isEmpty, state.outputUsable else { return }
+        do {
+            try write(text, to: STDOUT_FILENO)
+        } catch {
+            state.outputFailed(role: role, readerGone: error.readerGone)
+            guard !error.readerGone else { return }
+            err(role == .verdict
+                ? "tally: error: cannot write to standard output: \(error.reason); the output did not arrive (exit 2)\n"
+                : "tally: warning: cannot write to standard output: \(error.reason); the console summary did not arrive (the reports are in their files)\n")
+        }
+    }
+
+    /// Writes a message to standard error, long values elided (see `Elision`). When standard
+    /// error cannot be written, the message is counted as lost; an `essential` one (the reason a
+    /// run exits 2) goes to standard output instead.
+    static func err(_ text: String, essential: Bool = false) {
+        guard !text.isEmpty else { return }
+        let shown = Elision.message(text)
+        if state.errorUsable {
+            do {
+                try write(shown, to: STDERR_FILENO)
+                return
+            } catch {
+                state.errorFailed(error)
+            }
+        }
+        if essential {
+            out(shown, role: .console)
+        } else {
+            state.lost(shown)
+        }
+    }
+
+    /// Ends the process with `code`, or 2 when the verdict could not be written to standard
+    /// output (not when its reader went away: `| head -1` keeps the code); with a line on standard
+    /// output when lines for standard error were lost.
+    static func exit(_ code: Int32) -> Never {
+        let outcome = state.outcome
+        if let failure = outcome.errorFailure, let lost = outcome.lost {
+            // A run that fails says why on the stream that works; one that does not, how much it could not say.
+            let lines = lost.text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + lost.dropped
+            var note = "tally: warning: standard error cannot be written (\(failure.reason)): "
+            if code == TallyExit.usageOrInput.rawValue {
+                out(lost.text, role: .console)
+                note += "the messages above were meant for it" + (lost.dropped > 0 ? "; \(lost.dropped) more lines did not arrive" : "")
+            } else {
+                note += "\(lines > 1 ? "\(lines) lines" : "a line") of messages did not arrive"
+            }
+            out(note + "\n", role: .console)
+        }
+        Foundation.exit(outcome.verdictLost ? TallyExit.usageOrInput.rawValue : code)
+    }
+
+    private static let state = ConsoleState()
+}
+
+/// What has failed so far: shared by every thread that prints (fetch progress comes from tasks).
+private final class ConsoleState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputBroken = false
+    private var verdictLost = false
+    private var errorFailure: Console.WriteFailure?
+    /// What standard error did not get: the first 16 KB, and how many lines after them.
+    private var lost: (text: String, dropped: Int)?
+
+    var outputUsable: Bool { lock.withLock { !outputBroken } }
+    var errorUsable: Bool { lock.withLock { errorFailure == nil } }
+
+    func outputFailed(role: Console.Role, readerGone: Bool) {
+        lock.withLock {
+            outputBroken = true
+            if role == .verdict && !readerGone { verdictLost = true }
+        }
+    }
+
+    func errorFailed(_ failure: Console.WriteFailure) {
+        lock.withLock { errorFailure = failure }
+    }
+
+    func lost(_ text: String) {
+        lock.withLock {
+            var kept = lost ?? ("", 0)
+            if kept.text.utf8.count + text.utf8.count <= 16_384 {
+                kept.text += text
+            } else {
+                kept.dropped += max(1, text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
+            }
+            lost = kept
+        }
+    }
+
+    var outcome: (verdictLost: Bool, errorFailure: Console.WriteFailure?, lost: (text: String, dropped: Int)?) {
+        lock.withLock { (verdictLost, errorFailure, lost) }
+    }
+}
+
+/// Messages for standard error through `Console.err`, for `print(_:to:)`.
+struct StandardError: TextOutputStream {
+    /// Whether the lines are the reason the run fails (they go to standard output when standard error is closed).
+    var essential = false
+
+    mutating func write(_ string: String) {
+        Console.err(string, essential: essential)
+    }
+}
+
+/// Standard output through `Console.out`, for `print(_:to:)`.
+struct StandardOutput: TextOutputStream {
+    var role: Console.Role = .verdict
+
+    mutating func write(_ string: String) {
+        Console.out(string, role: role)
+    }
+}
