@@ -146,7 +146,7 @@ run_action() {
     GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$work/$label/summary.md" GITHUB_OUTPUT="$work/$label/output" \
     RUNNER_TEMP="$work/$label/runner-temp" RUNNER_TOOL_CACHE="$work/toolcache" \
     TALLY_VERSION="$version" TALLY_DOWNLOAD_URL="http://127.0.0.1:$port" TALLY_CACHE_DIR="${TALLY_ACTION_CACHE:-}" \
-    TALLY_STRICT=false TALLY_REPORTS="junit:build/tally.xml" \
+    TALLY_STRICT=false TALLY_REPORTS="junit:build/tally.xml" TALLY_SOURCES="${TALLY_ACTION_SOURCES:-}" \
     timeout 120 "$action/run.sh") > "$work/$label/log" 2>&1
   echo $?
   set -e
@@ -161,7 +161,7 @@ sarif="$(sed -n 's/^sarif=//p' "$work/action-good/output")"
 [ -s "$good/build/tally.xml" ] || fail "the extra report (junit:build/tally.xml) was not written"
 ok "consistent pair: exit 0, downloaded and verified, summary written, SARIF at $sarif, the extra JUnit report written"
 
-status=$(run_action "$broken" action-broken)
+status=$(TALLY_ACTION_SOURCES="configs/*.storekit catalog/*.yaml" run_action "$broken" action-broken)
 sed 's/^/     /' "$work/action-broken/log"
 [ "$status" -eq 1 ] || fail "the action exited $status on a broken pair, expected 1"
 grep -q "tally $version: cached in" "$work/action-broken/log" || fail "the second run did not reuse the cached binary"
@@ -175,7 +175,8 @@ import json, sys
 results = json.load(open(sys.argv[1]))["runs"][0]["results"]
 assert any(r["ruleId"] == "price" for r in results), results
 PY
-ok "broken pair: exit 1, the ::error annotation, the finding in the summary and the SARIF, the cached binary reused"
+grep -q "^tally check .* configs/ExampleApp.storekit catalog/products.yaml\$" "$work/action-broken/log" || fail "the sources input's globs were not expanded"
+ok "broken pair (sources given as globs): exit 1, the ::error annotation, the finding in the summary and the SARIF, the cached binary reused"
 
 printf 'tampered' >> "$served/v$version/$name.tar.gz"
 status=$(TALLY_ACTION_CACHE="$work/fresh-cache" run_action "$good" action-tampered)

@@ -99,10 +99,12 @@ case "${TALLY_STRICT:-false}" in
   false|False|FALSE|0|no|"") ;;
   *) fail "strict must be true or false, not ${TALLY_STRICT}" ;;
 esac
-set -f   # sources and reports are passed as written: tally expands the globs itself
+set -f   # reports as written
 for report in ${TALLY_REPORTS:-}; do arguments+=(--report "$report"); done
-for source in ${TALLY_SOURCES:-}; do arguments+=("$source"); done
 set +f
+# Sources split at white space, globs expanded by bash here (a glob matching nothing stays as
+# written, and tally says that file does not exist).
+for source in ${TALLY_SOURCES:-}; do arguments+=("$source"); done
 
 echo "tally ${arguments[*]}"
 set +e
