@@ -62,8 +62,9 @@ public struct Conversion: Sendable, Equatable {
 /// Writes a normalised catalogue in another format. Every loss is named in `Conversion.notes`,
 /// never dropped silently.
 public enum Converter {
-    public static func convert(_ catalog: Catalog, options: ConvertOptions) -> Conversion {
+    public static func convert(_ source: Catalog, options: ConvertOptions) -> Conversion {
         var notes = ConvertNotes()
+        let catalog = FreeTrialPrice.withoutLeftoverPrices(source, notes: &notes)
         let text: String
         switch options.target {
         case .tallyCatalogYAML:
