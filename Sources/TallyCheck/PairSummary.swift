@@ -90,7 +90,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
 
     /// The fields cross-source rules compare, in report order. IDs are matched, not listed here.
     public static let comparableFields: [Field] = [
-        .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level,
+        .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level, .billingPlans,
     ]
 
     /// The rules that compare each field: a field whose rules are all turned off is not compared
@@ -98,6 +98,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     public static let fieldRules: [Field: [RuleID]] = [
         .kind: [.kind], .familyShareable: [.familySharing], .prices: [.price], .period: [.period],
         .introductoryOffer: [.introOffer], .promotionalOffers: [.promoOffer], .group: [.group], .level: [.level, .levelNumber],
+        .billingPlans: [.billingPlan],
     ]
 
     /// This summary without `fields`: neither compared, nor skipped, nor counted (the fields of
@@ -189,6 +190,9 @@ public struct PairSummary: Sendable, Hashable, Codable {
             case .level:
                 states = (left.group?.level != nil, right.group?.level != nil)
                 (applicable, compared) = (subscriptions || left.group != nil || right.group != nil, states.0 && states.1)
+            case .billingPlans:
+                states = (configuration.states(.billingPlans, for: left), catalog.states(.billingPlans, for: right))
+                (applicable, compared) = (subscriptions, BillingPlanRule().applies(to: left, right, in: comparison))
             default:
                 (applicable, states, compared) = (false, (false, false), false)
             }
@@ -286,7 +290,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
 extension Field {
     /// Whether the field belongs to auto-renewable subscriptions only (so coverage counts subscriptions).
     var isSubscriptionField: Bool {
-        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level].contains(self)
+        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans].contains(self)
     }
 
     /// The field in words, plural: "prices", "introductory offers".
@@ -302,6 +306,7 @@ extension Field {
         case .introductoryOffer: return "introductory offers"
         case .promotionalOffers: return "promotional offers"
         case .codeOffers: return "code offers"
+        case .billingPlans: return "billing plans"
         case .group: return "subscription groups"
         case .level: return "levels"
         }
