@@ -120,7 +120,11 @@ public struct PairSummary: Sendable, Hashable, Codable {
         var coverage: [Coverage] = []
         var otherStorefront: Territory?
         let nouns = (Self.noun(configuration, beside: catalog), Self.noun(catalog, beside: configuration))
-        for field in Self.comparableFields {
+        // Billing plans are said only where a side has one: sources from before plans (StoreKit
+        // before 5.0, catalogues without billing_plans) leave the line as it was.
+        let hasPlans = { (source: Catalog) in source.products.contains { $0.billingPlans.contains { $0.kind != nil } } }
+        let mentionsPlans = hasPlans(configuration) || hasPlans(catalog)
+        for field in Self.comparableFields where field != .billingPlans || mentionsPlans {
             let configKnows = configuration.knownFields.contains(field)
             let catalogKnows = catalog.knownFields.contains(field)
             if field == .prices, configKnows, catalogKnows, let other = comparison.otherStorefront {

@@ -188,8 +188,7 @@ struct StoreKitWriter {
             offerValue($0, product: product, role: .introductory(0), notes: &notes)
         } ?? .null))
         if version == .v5 {
-            // StoreKit 5.0's list holds every introductory offer, the singular's among them.
-            let intros = product.otherIntroductoryOffers.isEmpty ? (product.introductoryOffer.map { [$0] } ?? []) : product.otherIntroductoryOffers
+            let intros = (product.introductoryOffer.map { [$0] } ?? []) + product.otherIntroductoryOffers
             members.append(OutputMember("introductoryOffers", .array(intros.enumerated().map { index, offer in
                 offerValue(offer, product: product, role: .introductory(index), notes: &notes)
             })))

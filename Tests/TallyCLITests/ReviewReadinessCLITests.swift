@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// Issue 28 through the built binary, offline: a StoreKit 5.0 file, a catalogue and an App Store
-/// Connect snapshot (`Fixtures/review-readiness`, written from Apple's documentation) in which
+/// Connect snapshot (`examples/review-readiness`, written from Apple's documentation) in which
 /// an unpriced territory, a missing and an over-long localization, a repriced monthly plan and an
 /// offer on the wrong plan are planted. `check` names exactly those and exits 1.
 @Suite struct ReviewReadinessCLITests {
-    static let fixtures = CLIRunner.repository.appendingPathComponent("Tests/TallyCLITests/Fixtures/review-readiness")
+    static let fixtures = CLIRunner.repository.appendingPathComponent("examples/review-readiness")
 
     /// A scratch copy of the fixtures, so that runs never write beside them.
     static func copy() throws -> URL {
