@@ -87,7 +87,12 @@ struct CatalogDecoder {
             }
         }
         var known = Set(Field.allCases)
-        if let declaredFields { known = declaredFields.union([.id]) }
+        if let declaredFields {
+            known = declaredFields.union([.id])
+        } else if !located.contains(where: { !$0.billingPlans.isEmpty }) {
+            // Billing plans are known where the catalogue writes some (or known_fields names them).
+            known.remove(.billingPlans)
+        }
         return Catalog(file: file, format: format, defaultTerritory: defaultTerritory, products: located,
                        groups: groups, knownFields: known, issues: issues)
     }
@@ -143,7 +148,7 @@ struct CatalogDecoder {
     ]
     /// The words of `known_fields`, in documentation order: each names a catalogue key.
     static let fieldKeyOrder = ["id", "kind", "name", "family_shareable", "localizations", "prices", "period",
-                                "introductory_offer", "promotional_offers", "subscription_groups", "level"]
+                                "introductory_offer", "promotional_offers", "subscription_groups", "level", "billing_plans"]
     static let fieldKeys: [String: Field] = [
         "id": .id, "kind": .kind, "name": .referenceName, "family_shareable": .familyShareable, "localizations": .localizations,
         "prices": .prices, "period": .period, "introductory_offer": .introductoryOffer, "promotional_offers": .promotionalOffers,
