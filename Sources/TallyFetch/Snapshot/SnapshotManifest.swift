@@ -21,6 +21,9 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     public var pages: Int
     /// Resource kind → count (`inAppPurchases`, `subscriptions`, ...).
     public var counts: [String: Int]
+    /// The files the fetch wrote beside the manifest: all a later fetch may replace. (Absent in
+    /// manifests written before Tally listed them; then only `NNNN-name.json` pages count as its own.)
+    public var files: [String]?
 
     public init(store: String, app: String, fetchedAt: Date, apiHost: String, requests: Int, pages: Int, counts: [String: Int]) {
         format = Self.currentFormat
@@ -49,9 +52,11 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("subscriptionOffers", "subscription offer", "subscription offers"),
         ("oneTimeProducts", "one-time product", "one-time products"),
         ("inAppProducts", "legacy in-app product", "legacy in-app products"),
+        ("apps", "app", "apps"), ("products", "product", "products"), ("offerings", "offering", "offerings"),
+        ("entitlements", "entitlement", "entitlements"),
     ]
 
-    static let storeNames = ["app-store-connect": "App Store Connect", "google-play": "Google Play"]
+    static let storeNames = ["app-store-connect": "App Store Connect", "google-play": "Google Play", "revenuecat": "RevenueCat"]
 
     /// "App Store Connect snapshot of app 1600000001, fetched 2026-05-01T09:30:00Z from
     /// https://api.appstoreconnect.apple.com: 8 in-app purchases, 2 subscription groups, ... (52 requests)".
