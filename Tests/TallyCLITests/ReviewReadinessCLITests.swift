@@ -127,10 +127,10 @@ import Testing
         let repriced = try CLIRunner.run(["diff", "Lumen.storekit", "Repriced.storekit"], in: directory)
         #expect(repriced.stdout.contains("monthly plan"), "\(repriced.stdout)\n\(repriced.stderr)")
         #expect(repriced.stdout.contains("5.99") && repriced.stdout.contains("6.49"), "\(repriced.stdout)\n\(repriced.stderr)")
-        // The catalogue without billing_plans: the subscription is billed up front only, so the monthly plan was added.
+        // The catalogue with the up-front plan only, then with both: the monthly plan was added (and back: removed).
         let catalogue = directory.appendingPathComponent("catalog.yaml")
         var yaml = try String(contentsOf: catalogue, encoding: .utf8)
-        let cut = try #require(yaml.range(of: "        billing_plans:"))
+        let cut = try #require(yaml.range(of: "          - type: MONTHLY"))
         yaml = String(yaml[..<cut.lowerBound])
         try yaml.write(to: directory.appendingPathComponent("no-plans.yaml"), atomically: true, encoding: .utf8)
         let added = try CLIRunner.run(["diff", "no-plans.yaml", "catalog.yaml"], in: directory)
