@@ -90,7 +90,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
 
     /// The fields cross-source rules compare, in report order. IDs are matched, not listed here.
     public static let comparableFields: [Field] = [
-        .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level,
+        .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level, .billingPlans,
     ]
 
     /// The rules that compare each field: a field whose rules are all turned off is not compared
@@ -98,6 +98,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     public static let fieldRules: [Field: [RuleID]] = [
         .kind: [.kind], .familyShareable: [.familySharing], .prices: [.price], .period: [.period],
         .introductoryOffer: [.introOffer], .promotionalOffers: [.promoOffer], .group: [.group], .level: [.level, .levelNumber],
+        .billingPlans: [.billingPlan],
     ]
 
     /// This summary without `fields`: neither compared, nor skipped, nor counted (the fields of
@@ -119,7 +120,11 @@ public struct PairSummary: Sendable, Hashable, Codable {
         var coverage: [Coverage] = []
         var otherStorefront: Territory?
         let nouns = (Self.noun(configuration, beside: catalog), Self.noun(catalog, beside: configuration))
-        for field in Self.comparableFields {
+        // Billing plans are said only where a side has one: sources from before plans (StoreKit
+        // before 5.0, catalogues without billing_plans) leave the line as it was.
+        let hasPlans = { (source: Catalog) in source.products.contains { $0.billingPlans.contains { $0.kind != nil } } }
+        let mentionsPlans = hasPlans(configuration) || hasPlans(catalog)
+        for field in Self.comparableFields where field != .billingPlans || mentionsPlans {
             let configKnows = configuration.knownFields.contains(field)
             let catalogKnows = catalog.knownFields.contains(field)
             if field == .prices, configKnows, catalogKnows, let other = comparison.otherStorefront {
@@ -189,6 +194,9 @@ public struct PairSummary: Sendable, Hashable, Codable {
             case .level:
                 states = (left.group?.level != nil, right.group?.level != nil)
                 (applicable, compared) = (subscriptions || left.group != nil || right.group != nil, states.0 && states.1)
+            case .billingPlans:
+                states = (configuration.states(.billingPlans, for: left), catalog.states(.billingPlans, for: right))
+                (applicable, compared) = (subscriptions, BillingPlanRule().applies(to: left, right, in: comparison))
             default:
                 (applicable, states, compared) = (false, (false, false), false)
             }
@@ -286,7 +294,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
 extension Field {
     /// Whether the field belongs to auto-renewable subscriptions only (so coverage counts subscriptions).
     var isSubscriptionField: Bool {
-        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level].contains(self)
+        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans].contains(self)
     }
 
     /// The field in words, plural: "prices", "introductory offers".
@@ -302,6 +310,7 @@ extension Field {
         case .introductoryOffer: return "introductory offers"
         case .promotionalOffers: return "promotional offers"
         case .codeOffers: return "code offers"
+        case .billingPlans: return "billing plans"
         case .group: return "subscription groups"
         case .level: return "levels"
         }

@@ -13,7 +13,7 @@ struct PolicyDecoder {
     let file: String
     private var result: PolicyFile
 
-    static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "groups", "baseline"]
+    static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
     static let sourceKeys = ["path", "mapping"]
@@ -47,6 +47,7 @@ struct PolicyDecoder {
         case "rules": result.policy.rules = try readRules(&reader, &log)
         case "ignore": result.policy.ignores = try readList(&reader, &log) { reader, log in try readIgnore(&reader, &log) }
         case "required_territories": result.policy.requiredTerritories = try readList(&reader, &log) { reader, _ in try readTerritory(&reader) }
+        case "required_locales": result.policy.requiredLocales = try readList(&reader, &log) { reader, _ in try readLocale(&reader) }
         case "groups": result.policy.groups = try readList(&reader, &log) { reader, log in try readGroup(&reader, &log) }
         case "baseline": result.baseline = try nonEmptyString(&reader, "a baseline file path")
         default: throw unknownKey(key, in: "the policy file", allowed: Self.topKeys, reader)
@@ -156,6 +157,18 @@ struct PolicyDecoder {
             throw reader.error(message, at: at)
         }
         return territory
+    }
+
+    /// A locale as the stores write it: `en_US`, `en-US`, `de`, `zh-Hans`.
+    private func readLocale(_ reader: inout TreeReader) throws -> String {
+        let at = reader.position
+        let text = try reader.readString()
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }),
+              parts.dropFirst().allSatisfy({ (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else {
+            throw reader.error("\"\(text)\" is not a locale like en_US, en-US or de", at: at)
+        }
+        return text
     }
 
     /// One group pair; each wrong key is reported, and an incomplete pair is left out.

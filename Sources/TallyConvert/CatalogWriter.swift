@@ -169,8 +169,33 @@ struct CatalogWriter {
             members.append(OutputMember("promotional_offers", .array(offers)))
         }
         if let localizations = localizations(product, notes: &notes) { members.append(localizations) }
+        if let plans = billingPlans(product, notes: &notes) { members.append(plans) }
         noteLosses(product, notes: &notes)
         return .object(members)
+    }
+
+    /// `billing_plans`: each App Store plan with its prices, commitment, whether it is enabled,
+    /// and the introductory offers on it (StoreKit 5.0's `introductoryOffers[]` by `billingPlanType`).
+    private func billingPlans(_ product: Product, notes: inout ConvertNotes) -> OutputMember? {
+        guard knows(.billingPlans), product.billingPlans.contains(where: { $0.kind != nil }) else { return nil }
+        let offers = product.otherIntroductoryOffers
+        let plans: [OutputValue] = product.billingPlans.compactMap { plan in
+            guard let kind = plan.kind else { return nil }
+            var fields = [OutputMember("type", .string(kind.rawValue))]
+            let prices = plan.prices.isEmpty ? plan.price.map { [Price(territory: catalog.defaultTerritory, money: $0)] } ?? [] : plan.prices
+            if !prices.isEmpty {
+                fields.append(OutputMember("prices", .object(prices.map { OutputMember($0.territory.code, .string(DecimalLiteral.text($0.money.amount))) })))
+            }
+            if let commitment = plan.commitment { fields.append(OutputMember("commitment", .string(commitment.literal))) }
+            if let price = plan.commitmentPrice { fields.append(OutputMember("commitment_price", .string(DecimalLiteral.text(price.amount)))) }
+            if let enabled = plan.isEnabled { fields.append(OutputMember("enabled", .bool(enabled))) }
+            let own = offers.filter { $0.billingPlan == kind }
+            if !own.isEmpty {
+                fields.append(OutputMember("introductory_offers", .array(own.map { offerValue($0, id: nil, product: product, notes: &notes) })))
+            }
+            return .object(fields)
+        }
+        return OutputMember("billing_plans", .array(plans))
     }
 
     private func offerValue(_ offer: Offer, id: String?, product: Product, notes: inout ConvertNotes) -> OutputValue {
@@ -192,11 +217,12 @@ struct CatalogWriter {
     private func noteLosses(_ product: Product, notes: inout ConvertNotes) {
         if !product.codeOffers.isEmpty { notes.add("offer codes (codeOffers) left out: the catalogue format has none", product.id) }
         if !product.winbackOffers.isEmpty { notes.add("win-back offers left out: the catalogue format has none", product.id) }
-        if !product.otherIntroductoryOffers.isEmpty {
+        // Introductory offers on a plan are written under it; others beyond the first have no place.
+        if product.otherIntroductoryOffers.contains(where: { $0.billingPlan == nil || !knows(.billingPlans) }) {
             notes.add("introductory offers beyond the first (StoreKit 5.0 introductoryOffers) left out", product.id)
         }
-        if !product.billingPlans.isEmpty, product.billingPlans.contains(where: { $0.type != "BILLED_UPFRONT" }) {
-            notes.add("billing plans (StoreKit 5.0 billingPlans) left out: the catalogue format has none", product.id)
+        if !knows(.billingPlans), product.billingPlans.contains(where: { $0.type != "BILLED_UPFRONT" }) {
+            notes.add("billing plans (StoreKit 5.0 billingPlans) left out: the source does not know them", product.id)
         }
         if product.priceTier != nil, !knows(.prices) || product.prices.isEmpty {
             notes.add("an App Store price tier left out: the catalogue holds amounts; give --price-tiers FILE to turn tiers into prices", product.id)

@@ -165,7 +165,7 @@ struct StoreKitWriter {
                 plans = [BillingPlan(type: "BILLED_UPFRONT", price: price, commitmentPrice: price, isEnabled: true)]
             }
             members.append(OutputMember("billingPlans", .array(plans.enumerated().map { index, plan in
-                var fields: [OutputMember] = [OutputMember("billingPlanType", .string(plan.type))]
+                var fields: [OutputMember] = [OutputMember("billingPlanType", .string(plan.kind?.storeKitText ?? plan.type))]
                 if let price = plan.commitmentPrice { fields.append(OutputMember("commitmentDisplayPrice", .string(DecimalLiteral.text(price.amount)))) }
                 if let price = plan.price { fields.append(OutputMember("displayPrice", .string(DecimalLiteral.text(price.amount)))) }
                 fields.append(OutputMember("internalID", .string(StableID.hex("plan:\(product.id):\(index)"))))
@@ -229,7 +229,7 @@ struct StoreKitWriter {
 
     private func offerValue(_ offer: Offer, product: Product, role: OfferRole, notes: inout ConvertNotes) -> OutputValue {
         var members: [OutputMember] = []
-        if version == .v5 { members.append(OutputMember("billingPlanType", .string("BILLED_UPFRONT"))) }
+        if version == .v5 { members.append(OutputMember("billingPlanType", .string(offer.billingPlan?.storeKitText ?? "BILLED_UPFRONT"))) }
         if let price = offer.price {
             if let territory = offer.territory, territory != storefront {
                 notes.add("an offer priced in \(territory), not in the storefront \(storefront): its displayPrice left out", product.id)

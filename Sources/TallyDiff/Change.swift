@@ -20,6 +20,8 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case level
     case familySharing = "family-sharing"
     case localization
+    /// A subscription's billing plan (up front, or monthly with a commitment): added, removed, repriced.
+    case billingPlan = "billing-plan"
     /// The source's storefront (StoreKit) or default territory (catalogues).
     case storefront
     /// A subscription group as a whole: added, removed or renamed.
@@ -43,6 +45,7 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .level: "level"
         case .familySharing: "family sharing"
         case .localization: "localizations"
+        case .billingPlan: "billing plans"
         case .storefront: "storefront"
         case .subscriptionGroup: "subscription groups"
         }

@@ -50,8 +50,37 @@ enum ProductDiffer {
         if context.old.format == context.new.format {
             OfferDiffer.keyed(.winbackOffer, old.winbackOffers, new.winbackOffers, old, new, field: .promotionalOffers, into: &changes)
         }
+        if context.bothKnow(.billingPlans) {
+            planChanges(old, new, into: &changes)
+        }
         if context.bothKnow(.group), let move = GroupDiffer.move(old, new, context: context) {
             changes.append(move)
+        }
+    }
+
+    /// Billing plans matched by kind: a plan added or removed, a plan's price changed in a
+    /// territory both price it in (per month for the monthly plan).
+    private static func planChanges(_ old: Product, _ new: Product, into changes: inout [Change]) {
+        let before = old.billingPlansByKind, after = new.billingPlansByKind
+        for kind in BillingPlanKind.allCases {
+            switch (before[kind], after[kind]) {
+            case (nil, let plan?):
+                changes.append(Change(.billingPlan, .added, productID: new.id, key: kind.description, new: .text(kind.description),
+                                      newPosition: plan.position))
+            case (let plan?, nil):
+                changes.append(Change(.billingPlan, .removed, productID: new.id, key: kind.description, old: .text(kind.description),
+                                      oldPosition: plan.position))
+            case (let a?, let b?):
+                // A plan given for a subscription that lists none has its prices: those are price changes.
+                guard !old.billingPlans.isEmpty, !new.billingPlans.isEmpty else { continue }
+                for price in b.prices {
+                    guard let was = a.price(in: price.territory), was.amount != price.money.amount else { continue }
+                    changes.append(Change(.billingPlan, .changed, productID: new.id, territory: price.territory, key: kind.description,
+                                          old: .money(was), new: .money(price.money), oldPosition: a.position, newPosition: price.position))
+                }
+            case (nil, nil):
+                continue
+            }
         }
     }
 

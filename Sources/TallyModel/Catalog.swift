@@ -71,12 +71,18 @@ public struct SubscriptionGroup: Sendable, Hashable, Codable {
     /// Member product IDs in source order.
     public var productIDs: [String]
     public var position: Position
+    /// The group's display names by locale (StoreKit's group `localizations`, App Store
+    /// Connect's `subscriptionGroupLocalizations`); `description` holds no text of the store's own
+    /// here (App Store Connect's `customAppName` is not a description).
+    public var localizations: [Localization] = []
 
-    public init(id: String, name: String? = nil, productIDs: [String] = [], position: Position = .unknown) {
+    public init(id: String, name: String? = nil, productIDs: [String] = [], position: Position = .unknown,
+                localizations: [Localization] = []) {
         self.id = id
         self.name = name
         self.productIDs = productIDs
         self.position = position
+        self.localizations = localizations
     }
 }
 
@@ -201,6 +207,7 @@ extension Catalog {
         case .introductoryOffer: return product.introductoryOffer != nil
         case .promotionalOffers: return !product.promotionalOffers.isEmpty
         case .codeOffers: return !product.codeOffers.isEmpty
+        case .billingPlans: return !product.billingPlans.isEmpty
         case .group: return product.group != nil
         case .level: return product.group?.level != nil
         }

@@ -32,6 +32,12 @@ public struct Offer: Sendable, Hashable, Codable {
     /// Play offer phase's regional configs); `price` and `territory` are then one of them (the
     /// United States, else the first). Empty for sources with one price.
     public var regionalPrices: [Price] = []
+    /// The billing plan the offer belongs to (StoreKit 5.0's `billingPlanType`, App Store
+    /// Connect's `planType`), as the source writes it; nil when the source does not say.
+    public var billingPlanType: String? = nil
+
+    /// The kind of plan `billingPlanType` names, whichever way the source spells it.
+    public var billingPlan: BillingPlanKind? { billingPlanType.flatMap(BillingPlanKind.init(sourceText:)) }
 
     public init(
         id: String? = nil, mode: OfferMode, period: Period, periods: Int = 1, price: Money? = nil,

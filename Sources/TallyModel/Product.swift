@@ -44,11 +44,20 @@ public struct Localization: Sendable, Hashable, Codable {
     public var locale: String
     public var displayName: String?
     public var description: String?
+    /// Google Play's subscription benefits (`SubscriptionListing.benefits`), in order; empty elsewhere.
+    public var benefits: [String] = []
 
-    public init(locale: String, displayName: String? = nil, description: String? = nil) {
+    public init(locale: String, displayName: String? = nil, description: String? = nil, benefits: [String] = []) {
         self.locale = locale
         self.displayName = displayName
         self.description = description
+        self.benefits = benefits
+    }
+
+    /// The locale as one spelling (`en_US`), for comparing StoreKit's `en_US` with App Store
+    /// Connect's `en-US`.
+    public static func normalised(_ locale: String) -> String {
+        locale.replacingOccurrences(of: "-", with: "_")
     }
 }
 
@@ -70,18 +79,79 @@ public struct GroupMembership: Sendable, Hashable, Codable {
     }
 }
 
-/// A StoreKit 5.0 billing plan (billed up front or monthly with a commitment).
+/// How a subscription's plan is billed: the whole period up front, or monthly with a 12-month
+/// commitment (iOS 26.4). StoreKit writes `BILLED_UPFRONT` and `MONTHLY`; App Store Connect
+/// writes `UPFRONT` and `MONTHLY`.
+public enum BillingPlanKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case upfront = "UPFRONT"
+    case monthly = "MONTHLY"
+
+    /// The kind a source's text names (`BILLED_UPFRONT`, `UPFRONT`, `MONTHLY`), or nil.
+    public init?(sourceText: String) {
+        switch sourceText.uppercased() {
+        case "BILLED_UPFRONT", "UPFRONT": self = .upfront
+        case "MONTHLY", "BILLED_MONTHLY": self = .monthly
+        default: return nil
+        }
+    }
+
+    /// How StoreKit 5.0 writes it.
+    public var storeKitText: String { self == .upfront ? "BILLED_UPFRONT" : "MONTHLY" }
+    public var description: String { self == .upfront ? "up-front plan" : "monthly plan" }
+}
+
+/// A subscription's billing plan (StoreKit 5.0 `billingPlans[]`, a catalogue's `billing_plans`,
+/// App Store Connect's plan availabilities and plan prices).
 public struct BillingPlan: Sendable, Hashable, Codable {
+    /// The plan type as the source writes it (`BILLED_UPFRONT`, `MONTHLY`, a Google Play plan's words).
     public var type: String
+    /// The price in the source's default territory (StoreKit's `displayPrice`): per month for a monthly plan.
     public var price: Money?
+    /// The whole commitment's price there (StoreKit's `commitmentDisplayPrice`).
     public var commitmentPrice: Money?
     public var isEnabled: Bool?
+    /// The plan's price per territory (per month for a monthly plan), where the source prices it
+    /// territory by territory; the StoreKit reader puts `price` here in its storefront.
+    public var prices: [Price] = []
+    /// How long a customer commits to (12 months for a monthly plan), where the source says.
+    public var commitment: Period? = nil
+    /// Where the plan was written.
+    public var position: Position = .unknown
 
-    public init(type: String, price: Money? = nil, commitmentPrice: Money? = nil, isEnabled: Bool? = nil) {
+    public init(type: String, price: Money? = nil, commitmentPrice: Money? = nil, isEnabled: Bool? = nil,
+                prices: [Price] = [], commitment: Period? = nil, position: Position = .unknown) {
         self.type = type
         self.price = price
         self.commitmentPrice = commitmentPrice
         self.isEnabled = isEnabled
+        self.prices = prices
+        self.commitment = commitment
+        self.position = position
+    }
+
+    /// The kind of plan, when `type` names an App Store one.
+    public var kind: BillingPlanKind? { BillingPlanKind(sourceText: type) }
+
+    /// The price in one territory: from `prices`, else `price` when that is the source's only one.
+    public func price(in territory: Territory) -> Money? {
+        prices.first { $0.territory == territory }?.money
+    }
+}
+
+/// Where a store sells a product: App Store Connect's availability (`inAppPurchaseAvailabilities`,
+/// `subscriptionAvailabilities`, or the up-front plan's `subscriptionPlanAvailabilities`).
+public struct Availability: Sendable, Hashable, Codable {
+    /// The territories the product is sold in, in source order.
+    public var territories: [Territory]
+    /// Whether the store adds the product to territories it opens later (`availableInNewTerritories`).
+    public var inNewTerritories: Bool?
+    /// Where the availability was written.
+    public var position: Position
+
+    public init(territories: [Territory], inNewTerritories: Bool? = nil, position: Position = .unknown) {
+        self.territories = territories
+        self.inNewTerritories = inNewTerritories
+        self.position = position
     }
 }
 
@@ -90,6 +160,8 @@ public enum Field: String, Sendable, Hashable, Codable, CaseIterable, CustomStri
     case id, kind, referenceName = "reference-name", familyShareable = "family-sharing", localizations
     case prices, period, introductoryOffer = "introductory-offer", promotionalOffers = "promotional-offers"
     case codeOffers = "code-offers", group, level
+    /// A subscription's billing plans (StoreKit 5.0 `billingPlans`) and the offers on each.
+    case billingPlans = "billing-plans"
 
     public var description: String { rawValue }
 }
@@ -122,6 +194,7 @@ public struct Product: Sendable, Hashable, Codable {
         var priceTier: Int? = nil
         var googlePlayID: String? = nil
         var onlyOnGooglePlay: Bool? = nil
+        var availability: Availability? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -208,6 +281,13 @@ public struct Product: Sendable, Hashable, Codable {
     public var billingPlans: [BillingPlan] {
         get { storage.fields.billingPlans }
         set { fields.billingPlans = newValue }
+    }
+
+    /// Where the store sells the product, when the source says (a store snapshot's availability);
+    /// nil when it does not.
+    public var availability: Availability? {
+        get { storage.fields.availability }
+        set { fields.availability = newValue }
     }
 
     public var group: GroupMembership? {
@@ -316,6 +396,24 @@ public struct Product: Sendable, Hashable, Codable {
     /// The key path of a field in sources without line numbers: its own when recorded, else the product's.
     public func path(of field: Field) -> String? {
         fieldPaths[field] ?? path
+    }
+}
+
+extension Product {
+    /// The App Store billing plans of a subscription, by kind (the first of each kind). A
+    /// subscription that lists no plan is billed up front only, at its own prices: that plan is
+    /// given, so that a source without plans and one with only the up-front plan agree.
+    public var billingPlansByKind: [BillingPlanKind: BillingPlan] {
+        guard kind.isAutoRenewable else { return [:] }
+        guard !billingPlans.isEmpty else {
+            return [.upfront: BillingPlan(type: BillingPlanKind.upfront.rawValue, prices: prices, position: position(of: .prices))]
+        }
+        var result: [BillingPlanKind: BillingPlan] = [:]
+        for plan in billingPlans {
+            guard let kind = plan.kind, result[kind] == nil else { continue }
+            result[kind] = plan
+        }
+        return result
     }
 }
 

@@ -43,6 +43,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let levelNumber = RuleID(rawValue: "level-number")
     public static let familySharing = RuleID(rawValue: "family-sharing")
     public static let pricesNotCompared = RuleID(rawValue: "prices-not-compared")
+    public static let billingPlan = RuleID(rawValue: "billing-plan")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")
@@ -56,6 +57,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let freeTrialWithPrice = RuleID(rawValue: "free-trial-with-price")
     public static let invalidOffer = RuleID(rawValue: "invalid-offer")
     public static let unpricedTerritory = RuleID(rawValue: "unpriced-territory")
+    public static let missingLocale = RuleID(rawValue: "missing-locale")
+    public static let localization = RuleID(rawValue: "localization")
 
     // Paywall rules (a paywall platform's configuration, on its own and against the stores).
     public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")
@@ -70,9 +73,9 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     /// Every rule identity, cross-source first (the order of `RuleSet`).
     public static let all: [RuleID] = [
         missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, levelNumber, familySharing,
-        pricesNotCompared,
+        pricesNotCompared, billingPlan,
         duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
-        negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory,
+        negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory, missingLocale, localization,
         paywallMissingInStore, paywallMissingInApp, paywallKind, paywallPeriod, paywallBasePlan, paywallNotEntitled,
         paywallEmptyOffering, paywallNoCurrentOffering,
     ]

@@ -103,14 +103,14 @@ import Testing
         #expect(findings.allSatisfy { (($0["source"] as? [String: Any])?["territories"] as? [String]) == ["ESP", "ITA"] })
         // The fix, once per rule, naming tally explain, in text, Markdown and HTML.
         #expect(lines.filter { $0 == "how to fix:" }.count == 1)
-        let fix = "  unpriced-territory: Add the missing price to the catalogue, or take the territory out of required_territories; "
-            + "for a product not sold there on purpose, add an ignore with the reason. (more: tally explain unpriced-territory)"
+        let fix = "  unpriced-territory: Price the product in those territories (in App Store Connect, or in the catalogue), or take them out of its availability "
+            + "or of required_territories; for a product not sold there on purpose, add an ignore with the reason. (more: tally explain unpriced-territory)"
         #expect(lines.filter { $0 == fix }.count == 1, "\(text.stdout)")
         let markdown = try String(contentsOf: directory.appendingPathComponent("report.md"), encoding: .utf8)
-        #expect(markdown.contains("#### How to fix\n\n- `unpriced-territory`: Add the missing price to the catalogue"))
+        #expect(markdown.contains("#### How to fix\n\n- `unpriced-territory`: Price the product in those territories"))
         #expect(markdown.components(separatedBy: "`tally explain unpriced-territory`").count == 2)
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("<h2>How to fix</h2>\n<ul data-section=\"fixes\">\n<li data-rule=\"unpriced-territory\"><code>unpriced-territory</code>: Add the missing price"))
+        #expect(html.contains("<h2>How to fix</h2>\n<ul data-section=\"fixes\">\n<li data-rule=\"unpriced-territory\"><code>unpriced-territory</code>: Price the product in those territories"))
         #expect(html.components(separatedBy: "<code>tally explain unpriced-territory</code>").count == 2)
     }
 

@@ -37,6 +37,7 @@ struct PolicyFileTests {
                 product: com.example.legacy.*
                 reason: priced by the old server until June
             required_territories: [USA, JPN]
+            required_locales: [en_US, de-DE, zh-Hans]
             groups:
               - configuration: Example Pro
                 catalog: pro
@@ -53,6 +54,7 @@ struct PolicyFileTests {
         #expect(file.policy.ignores.first?.reason == "priced by the old server until June")
         #expect(file.policy.ignores.first?.location?.line == 11)
         #expect(file.policy.requiredTerritories.map(\.code) == ["USA", "JPN"])
+        #expect(file.policy.requiredLocales == ["en_US", "de-DE", "zh-Hans"])
         #expect(file.policy.groups.map(\.description) == ["\"Example Pro\" ↔ \"pro\""])
         #expect(file.baselinePath == "app/.tally-baseline.json")
         #expect(file.directory == "app")
@@ -72,6 +74,7 @@ struct PolicyFileTests {
         ("version: 1\nrules:\n  price: fatal\n", "\"fatal\" is not a severity for price: use error, warning or off", 3),
         ("version: 1\nfail_on: note\n", "fail_on is error or warning, not \"note\"", 2),
         ("version: 1\nrequired_territories: [USA, uk]\n", "\"uk\" is not an App Store storefront code", 2),
+        ("version: 1\nrequired_locales: [en_US, English]\n", "\"English\" is not a locale like en_US, en-US or de", 2),
         ("version: 1\nignore:\n  - rule: price\n    product: com.a.*\n", "this ignore has no reason", 3),
         ("version: 1\nignore:\n  - rule: prise\n    product: com.a.*\n    reason: x\n", "unknown rule \"prise\"; did you mean \"price\"?", 3),
         ("version: 1\nsources: configs/*.storekit\n", "expected a list", 2),

@@ -24,6 +24,9 @@ import Testing
         // No iapPriceSchedule linkage: the schedule is asked for.
         "/v1/apps/42/inAppPurchasesV2": #"{"data":[{"type":"inAppPurchases","id":"7","attributes":{"productId":"p.one","inAppPurchaseType":"CONSUMABLE","state":"APPROVED"}}],"links":{"self":"x"}}"#,
         "/v2/inAppPurchases/7/iapPriceSchedule": #"{"data":{"type":"inAppPurchasePriceSchedules","id":"S7"},"links":{"self":"x"}}"#,
+        // Where it is sold: the availability, then its territories (the subscription's was never set: 404).
+        "/v2/inAppPurchases/7/inAppPurchaseAvailability": #"{"data":{"type":"inAppPurchaseAvailabilities","id":"A7","attributes":{"availableInNewTerritories":true}},"links":{"self":"x"}}"#,
+        "/v1/inAppPurchaseAvailabilities/A7/availableTerritories": #"{"data":[{"type":"territories","id":"USA"},{"type":"territories","id":"CAN"}],"links":{"self":"x"}}"#,
         "/v1/inAppPurchasePriceSchedules/S7/manualPrices": #"{"data":[],"links":{"self":"x"}}"#,
         "/v1/inAppPurchasePriceSchedules/S7/automaticPrices": #"{"data":[],"links":{"self":"x"}}"#,
         // Subscriptions included with the group: no list of the group's subscriptions is asked for.
@@ -43,19 +46,24 @@ import Testing
         let fetch = try AppStoreConnectFetch(appID: "42", apiURL: URL(string: "http://127.0.0.1:9")!, output: scratch.path("asc"))
         let manifest = try await fetch.run(client: FetchClient(transport: routes, signer: nil, retry: RetryPolicy(sleep: { _ in })))
         #expect(routes.asked.map(\.path) == [
-            "/v1/apps/42/inAppPurchasesV2", "/v2/inAppPurchases/7/iapPriceSchedule", "/v1/inAppPurchasePriceSchedules/S7/manualPrices",
+            "/v1/apps/42/inAppPurchasesV2", "/v2/inAppPurchases/7/iapPriceSchedule", "/v2/inAppPurchases/7/inAppPurchaseAvailability",
+            "/v1/inAppPurchaseAvailabilities/A7/availableTerritories", "/v1/inAppPurchasePriceSchedules/S7/manualPrices",
             "/v1/inAppPurchasePriceSchedules/S7/automaticPrices", "/v1/apps/42/subscriptionGroups", "/v1/subscriptions/9/prices", "/v1/subscriptions/9/introductoryOffers",
             "/v1/subscriptions/9/promotionalOffers", "/v1/subscriptions/9/promotionalOffers/more", "/v1/subscriptionPromotionalOffers/O1/prices",
+            "/v1/subscriptions/9/subscriptionAvailability",
         ])
         #expect(routes.asked.allSatisfy { $0.host == "127.0.0.1" && $0.port == 9 })
-        #expect(routes.asked[8].query == "cursor=2")
+        #expect(routes.asked[10].query == "cursor=2")
+        #expect(routes.asked[3].query == "limit=200")
         #expect(manifest.counts == ["inAppPurchases": 1, "manualPrices": 0, "automaticPrices": 0, "subscriptionGroups": 1, "subscriptions": 1, "subscriptionPrices": 0,
-                                    "introductoryOffers": 0, "promotionalOffers": 1])
-        #expect(manifest.requests == 10 && manifest.pages == 10)
+                                    "introductoryOffers": 0, "promotionalOffers": 1,
+                                    "availabilities": 1, "availableTerritories": 2])
+        #expect(manifest.requests == 12 && manifest.pages == 12)
         // A page without links.self gets the request's URL, which readers join it by.
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("asc")).sorted()
-        #expect(files.first == "0001-inAppPurchasesV2.json" && files.contains("0010-promotionalOfferPrices-O1.json"))
-        let last = try String(contentsOfFile: scratch.path("asc/0010-promotionalOfferPrices-O1.json"), encoding: .utf8)
+        #expect(files.first == "0001-inAppPurchasesV2.json" && files.contains("0012-promotionalOfferPrices-O1.json"))
+        #expect(files.contains("0003-inAppPurchaseAvailability-7.json") && files.contains("0004-availableTerritories-A7.json"))
+        let last = try String(contentsOfFile: scratch.path("asc/0012-promotionalOfferPrices-O1.json"), encoding: .utf8)
         #expect(last.contains("subscriptionPromotionalOffers\\/O1\\/prices") || last.contains("subscriptionPromotionalOffers/O1/prices"), "\(last)")
     }
 

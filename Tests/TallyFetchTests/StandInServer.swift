@@ -30,6 +30,8 @@ final class StandInServer: @unchecked Sendable {
         var faults: [String: [Fault]] = [:]
         /// Paths that always answer 500.
         var broken: Set<String> = []
+        /// Whether the data include where one in-app purchase is sold (`Fixtures/availability`).
+        var availability = false
     }
 
     private let options: Options
@@ -52,6 +54,8 @@ final class StandInServer: @unchecked Sendable {
     static let promotional = testsFolder.appendingPathComponent("Fixtures/promotional-offers")
     /// Prices Apple derives (automatic, equalised) for one in-app purchase's other territories.
     static let automatic = testsFolder.appendingPathComponent("Fixtures/automatic-prices")
+    /// Where tip.tea is sold: nine territories, two of them (MEX, KOR) without a price.
+    static let availability = testsFolder.appendingPathComponent("Fixtures/availability")
 
     init(_ options: Options) throws {
         self.options = options
@@ -85,7 +89,7 @@ final class StandInServer: @unchecked Sendable {
 
     private func load() throws {
         var files: [URL] = []
-        for folder in [Self.calmly, Self.promotional, Self.automatic] {
+        for folder in [Self.calmly, Self.promotional, Self.automatic] + (options.availability ? [Self.availability] : []) {
             files += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
         }
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
@@ -97,7 +101,8 @@ final class StandInServer: @unchecked Sendable {
             guard let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
                   let links = document["links"] as? [String: Any], let selfLink = links["self"] as? String,
                   let path = URLComponents(string: selfLink)?.path else { throw StandInError("\(file.lastPathComponent) has no links.self") }
-            let data = document["data"] as? [[String: Any]] ?? []
+            // A single resource (an availability) is served as a list of one, as every route is.
+            let data = document["data"] as? [[String: Any]] ?? (document["data"] as? [String: Any]).map { [$0] } ?? []
             var route = routes[path] ?? ([], [])
             route.data += data
             for resource in document["included"] as? [[String: Any]] ?? [] where !route.pool.contains(where: { Self.key($0) == Self.key(resource) }) {

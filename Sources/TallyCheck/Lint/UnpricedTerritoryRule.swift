@@ -1,18 +1,20 @@
 import TallyModel
 
-/// A catalogue product without a price in territories the policy requires: one finding per
-/// product, naming every such territory (as a list value, so JSON, SARIF and baselines keep them
-/// apart and a newly unpriced territory changes the finding).
+/// A product without a price in a territory where it must have one: a territory the policy
+/// requires (`required_territories` in `.tally.yml`), or one where the store sells it (a store
+/// snapshot's availability, App Store Connect's `availableTerritories`). One finding per product,
+/// naming every such territory (as a list value, so JSON, SARIF and baselines keep them apart and
+/// a newly unpriced territory changes the finding).
 ///
-/// Configured by `required_territories` in `.tally.yml`; with no territories it finds nothing.
-/// Only catalogues are examined: a StoreKit configuration prices one storefront by design.
+/// Every catalogue-side source is examined: server catalogues, spreadsheets and the stores' own
+/// exports and snapshots. A StoreKit configuration prices one storefront by design and is not.
 public struct UnpricedTerritoryRule: LintRule {
     public static let description = RuleDescription(
         id: .unpricedTerritory, defaultSeverity: .error,
-        summary: "A catalogue product has no price in territories the policy requires (required_territories in .tally.yml); one finding per product names them all.",
+        summary: "A product has no price in territories where the store sells it (a snapshot's availability) or that the policy requires (required_territories in .tally.yml); one finding per product names them all.",
         category: "lint",
-        rationale: "A product without a price in a storefront cannot be sold there, or the server falls back to a price that is not the store's.",
-        fix: "Add the missing price to the catalogue, or take the territory out of required_territories; for a product not sold there on purpose, add an ignore with the reason.")
+        rationale: "A product sold in a storefront without a price there cannot be bought there and keeps its submission from App Store review (Missing Metadata); without a price the server falls back to one that is not the store's.",
+        fix: "Price the product in those territories (in App Store Connect, or in the catalogue), or take them out of its availability or of required_territories; for a product not sold there on purpose, add an ignore with the reason.")
 
     /// The territories every catalogue product must be priced in, in report order.
     public var territories: [Territory]
@@ -22,19 +24,32 @@ public struct UnpricedTerritoryRule: LintRule {
     }
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        guard !territories.isEmpty, catalog.format.role == .catalog else { return }
+        guard catalog.format.role == .catalog else { return }
         for product in catalog.products {
+            let sold = product.availability?.territories ?? []
+            guard !territories.isEmpty || !sold.isEmpty else { continue }
             markChecked(catalog, product, &checked)
             let priced = Set(product.prices.map(\.territory))
-            let missing = territories.filter { !priced.contains($0) }
+            let required = territories.filter { !priced.contains($0) }
+            let unsold = sold.filter { !priced.contains($0) && !required.contains($0) }
+            let missing = required + unsold
             guard !missing.isEmpty else { continue }
-            let message = territories.count == 1
-                ? "\(product.id) has no price in \(missing[0]), which the policy requires"
-                : "\(product.id) has no price in \(missing.count) of the \(territories.count) territories the policy requires: \(FindingValue.territories(missing))"
+            var parts: [String] = []
+            if !required.isEmpty {
+                parts.append(territories.count == 1 && unsold.isEmpty
+                    ? "\(product.id) has no price in \(required[0]), which the policy requires"
+                    : "\(product.id) has no price in \(required.count) of the \(territories.count) territories the policy requires: \(FindingValue.territories(required))")
+            }
+            if !unsold.isEmpty {
+                let count = sold.count
+                let text = "no price in \(unsold.count) of the \(count) territor\(count == 1 ? "y" : "ies") where the store sells it: \(FindingValue.territories(unsold))"
+                parts.append(required.isEmpty ? "\(product.id) is sold without a price: \(text)" : "and \(text)")
+            }
+            let position = unsold.isEmpty ? product.position(of: .prices) : (product.availability?.position ?? product.position(of: .prices))
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id,
-                field: .prices, message: message,
-                left: FindingSide(role: nil, value: .territories(missing), location: catalog.location(product.position(of: .prices)))))
+                field: .prices, message: parts.joined(separator: "; "),
+                left: FindingSide(role: nil, value: .territories(missing), location: catalog.location(position))))
         }
     }
 }

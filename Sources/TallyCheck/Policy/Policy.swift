@@ -9,6 +9,8 @@ public struct Policy: Sendable, Hashable {
     public var ignores: [Ignore]
     /// Territories every catalogue product must have a price in (`unpriced-territory`).
     public var requiredTerritories: [Territory]
+    /// Locales every product and subscription group must be described in (`missing-locale`).
+    public var requiredLocales: [String] = []
     /// Subscription groups paired explicitly between configurations and catalogues.
     public var groups: [GroupCorrespondence]
     /// The lowest severity that fails the gate: `.error` (the default) or `.warning`.
@@ -32,7 +34,10 @@ public struct Policy: Sendable, Hashable {
     /// A checker with every rule, configured as the policy says.
     public func checker(recordsSubjects: Bool = true) -> Checker {
         let lintRules: [any LintRule] = RuleSet.lintRules.map { rule in
-            rule is UnpricedTerritoryRule ? UnpricedTerritoryRule(territories: requiredTerritories) : rule
+            if rule is UnpricedTerritoryRule { return UnpricedTerritoryRule(territories: requiredTerritories) }
+            if rule is MissingLocaleRule { return MissingLocaleRule(locales: requiredLocales) }
+            if rule is LocalizationTextRule { return LocalizationTextRule(isEnabled: !requiredLocales.isEmpty) }
+            return rule
         }
         return Checker(comparisonRules: RuleSet.comparisonRules, lintRules: lintRules, recordsSubjects: recordsSubjects,
                        groupCorrespondences: groups)

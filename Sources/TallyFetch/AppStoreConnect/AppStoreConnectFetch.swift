@@ -13,7 +13,11 @@ import Foundation
 ///    (`GET /v1/subscriptionGroups/{id}/subscriptions?limit=200` for a group with more);
 /// 4. per subscription, `GET /v1/subscriptions/{id}/prices` and `/introductoryOffers` (both with
 ///    `include=subscriptionPricePoint,territory&limit=200`) and `/promotionalOffers?limit=200`;
-/// 5. per promotional offer, `GET /v1/subscriptionPromotionalOffers/{id}/prices?include=subscriptionPricePoint,territory&limit=200`.
+/// 5. per promotional offer, `GET /v1/subscriptionPromotionalOffers/{id}/prices?include=subscriptionPricePoint,territory&limit=200`;
+/// 6. where each product is sold: `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` and
+///    `GET /v1/subscriptions/{id}/subscriptionAvailability` (404, never set: skipped), then
+///    `GET /v1/inAppPurchaseAvailabilities/{id}/availableTerritories?limit=200` (or
+///    `subscriptionAvailabilities`), every territory it is sold in.
 public struct AppStoreConnectFetch: Sendable {
     public static let defaultAPI = "https://api.appstoreconnect.apple.com"
     public static let store = "app-store-connect"

@@ -39,6 +39,8 @@ extension AppStoreConnectFetch {
                     let schedule = try await list("/v2/inAppPurchases/\(try segment(purchase.id, from: "/v1/apps/\(app)/inAppPurchasesV2"))/iapPriceSchedule", [], name: "iapPriceSchedule-\(purchase.id)")
                     scheduleID = schedule.first?.data.first(where: { $0.type == "inAppPurchasePriceSchedules" })?.id
                 }
+                try await availability("/v2/inAppPurchases/\(purchase.id)/inAppPurchaseAvailability", type: "inAppPurchaseAvailabilities",
+                                       name: "inAppPurchaseAvailability-\(purchase.id)")
                 guard let scheduleID else { continue }
                 for kind in ["manualPrices", "automaticPrices"] {
                     let pages = try await list("/v1/inAppPurchasePriceSchedules/\(try segment(scheduleID, from: "/v2/inAppPurchases/\(purchase.id)"))/\(kind)",
@@ -81,10 +83,31 @@ extension AppStoreConnectFetch {
                     _ = try await list("/v1/subscriptionPromotionalOffers/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/promotionalOffers"))/prices", [Self.pricePointInclude, Self.limit],
                                        name: "promotionalOfferPrices-\(offer.id)")
                 }
+                try await availability("/v1/subscriptions/\(id)/subscriptionAvailability", type: "subscriptionAvailabilities",
+                                       name: "subscriptionAvailability-\(id)")
             }
             counts["subscriptionPrices"] = prices
             counts["introductoryOffers"] = introductory
             counts["promotionalOffers"] = promotional
+        }
+
+        /// Where a product is sold: its availability (`availableInNewTerritories`), then every
+        /// territory it lists (`GET /v1/{type}/{id}/availableTerritories?limit=200`). A product
+        /// whose availability was never set answers 404: nothing is saved, and the snapshot says
+        /// nothing about where it is sold.
+        private mutating func availability(_ path: String, type: String, name: String) async throws {
+            let pages: [ConnectPage]
+            do {
+                pages = try await list(path, [], name: name)
+            } catch FetchError.httpStatus(let status, _, _, _) where status == 404 {
+                return
+            }
+            for resource in pages.flatMap(\.data) where resource.type == type {
+                counts["availabilities", default: 0] += 1
+                let territories = try await list("/v1/\(type)/\(resource.id)/availableTerritories", [Self.limit],
+                                                 name: "availableTerritories-\(resource.id)")
+                counts["availableTerritories", default: 0] += territories.reduce(0) { $0 + $1.data.count }
+            }
         }
 
         private mutating func addSubscription(_ id: String) {

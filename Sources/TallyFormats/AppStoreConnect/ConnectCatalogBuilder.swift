@@ -35,7 +35,9 @@ struct ConnectCatalogBuilder {
         let groups = store.all("subscriptionGroups").compactMap { group -> SubscriptionGroup? in
             let ids = members[group.key] ?? []
             guard !ids.isEmpty || !group.attributes.isEmpty else { return nil }
-            return SubscriptionGroup(id: group.key.id, name: group[attribute: "referenceName"]?.string, productIDs: ids, position: group.position)
+            return SubscriptionGroup(id: group.key.id, name: group[attribute: "referenceName"]?.string, productIDs: ids, position: group.position,
+                                     localizations: localizations(of: group, older: ("subscriptionGroupLocalizations", "subscriptionGroup"),
+                                                                  versions: ("subscriptionGroupVersions", "subscriptionGroup")))
         }
         var catalog = Catalog(file: file, format: .appStoreConnect, defaultTerritory: .usa, products: products, groups: groups,
                               knownFields: knownFields(), issues: issues)
@@ -54,6 +56,11 @@ struct ConnectCatalogBuilder {
             known.insert(.prices)
         }
         if !subscriptions.isEmpty { known.formUnion([.period, .group, .level]) }
+        // Plans (API 4.4) where the export tells them: plan availabilities, or prices that name their plan.
+        if store.contains(type: "subscriptionPlanAvailabilities")
+            || store.all("subscriptionPrices").contains(where: { $0[attribute: "planType"] != nil }) {
+            known.insert(.billingPlans)
+        }
         if store.contains(type: "subscriptionIntroductoryOffers") || subscriptions.contains(where: { $0.relationships["introductoryOffers"] != nil }) {
             known.insert(.introductoryOffer)
         }
@@ -80,8 +87,11 @@ struct ConnectCatalogBuilder {
         var product = Product(id: id, kind: kind, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
         product.fieldPositions[.kind] = type.position
-        readCommon(resource, localizations: ("inAppPurchaseLocalizations", "inAppPurchaseV2"), into: &product)
+        readCommon(resource, localizations: ("inAppPurchaseLocalizations", "inAppPurchaseV2"), versions: ("inAppPurchaseVersions", "inAppPurchase"),
+                   into: &product)
         product.prices = try purchasePrices(resource, id: id)
+        product.availability = availability(store.related(resource, "inAppPurchaseAvailability", inverse: "inAppPurchase",
+                                                          type: "inAppPurchaseAvailabilities"))
         products.append(product)
     }
 
@@ -90,7 +100,8 @@ struct ConnectCatalogBuilder {
         guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
         var product = Product(id: id, kind: .autoRenewableSubscription, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
-        readCommon(resource, localizations: ("subscriptionLocalizations", "subscription"), into: &product)
+        readCommon(resource, localizations: ("subscriptionLocalizations", "subscription"), versions: ("subscriptionVersions", "subscription"),
+                   into: &product)
         if let period = resource[attribute: "subscriptionPeriod"], let text = period.string {
             product.fieldPositions[.period] = period.position
             if let value = ConnectVocabulary.period(text) {
@@ -107,12 +118,25 @@ struct ConnectCatalogBuilder {
         product.group = GroupMembership(groupID: group?.key.id ?? "", groupName: group.flatMap { store[$0.key]?[attribute: "referenceName"]?.string },
                                         level: level?.int)
         if let group { members[group.key, default: []].append(id) }
-        product.prices = try currentPrices(store.related(resource, "prices").map { ($0, 0) }, owner: resource,
+        // API 4.4: a price of the monthly plan says planType MONTHLY; the rest are the up-front plan's.
+        let allPrices = store.related(resource, "prices")
+        let isMonthly = { (price: Resource) in price[attribute: "planType"]?.string == BillingPlanKind.monthly.rawValue }
+        product.prices = try currentPrices(allPrices.filter { !isMonthly($0) }.map { ($0, 0) }, owner: resource,
                                            point: "subscriptionPricePoint", productID: id).map(\.price)
-        product.introductoryOffer = try introductoryOffer(resource, productID: id)
+        let monthly = try currentPrices(allPrices.filter(isMonthly).map { ($0, 0) }, owner: resource,
+                                        point: "subscriptionPricePoint", productID: id).map(\.price)
+        product.billingPlans = plans(resource, upfront: product.prices, monthly: monthly)
+        let (introductory, planOffers) = try introductoryOffers(resource, productID: id)
+        product.introductoryOffer = introductory
+        product.otherIntroductoryOffers = planOffers
         if let offer = product.introductoryOffer { product.fieldPositions[.introductoryOffer] = offer.position }
         product.promotionalOffers = try promotionalOffers(resource, productID: id)
         if let offer = product.promotionalOffers.first { product.fieldPositions[.promotionalOffers] = offer.position }
+        // Where it is sold: the subscription's availability, else (API 4.4) its up-front plan's.
+        product.availability = availability(store.related(resource, "subscriptionAvailability", inverse: "subscription",
+                                                          type: "subscriptionAvailabilities"))
+            ?? availability(store.related(resource, "planAvailabilities", inverse: "subscription", type: "subscriptionPlanAvailabilities")
+                .filter { $0[attribute: "planType"]?.string.map { $0 == "UPFRONT" } ?? true })
         products.append(product)
     }
 
@@ -146,7 +170,8 @@ struct ConnectCatalogBuilder {
     }
 
     /// The reference name, family sharing and localizations, read alike for both kinds.
-    private func readCommon(_ resource: Resource, localizations: (type: String, inverse: String), into product: inout Product) {
+    private func readCommon(_ resource: Resource, localizations: (type: String, inverse: String), versions: (type: String, inverse: String),
+                            into product: inout Product) {
         if let name = resource[attribute: "name"] ?? resource[attribute: "referenceName"], let text = name.string {
             product.referenceName = text
             product.fieldPositions[.referenceName] = name.position
@@ -155,12 +180,7 @@ struct ConnectCatalogBuilder {
             product.familyShareable = flag
             product.fieldPositions[.familyShareable] = family.position
         }
-        product.localizations = store.related(resource, localizations.type, inverse: localizations.inverse, type: localizations.type)
-            .compactMap { localization in
-                guard let locale = localization[attribute: "locale"]?.string else { return nil }
-                return Localization(locale: locale, displayName: localization[attribute: "name"]?.string,
-                                    description: localization[attribute: "description"]?.string)
-            }
+        product.localizations = self.localizations(of: resource, older: localizations, versions: versions)
     }
 
     // MARK: - Prices and offers
@@ -253,11 +273,14 @@ struct ConnectCatalogBuilder {
         return Price(territory: territory, money: Money(amount: amount, currency: currency), position: customerPrice.position)
     }
 
-    /// The introductory offer in force today: the one in the default territory (USA), else the
-    /// first. App Store Connect keeps one offer resource per territory.
-    private mutating func introductoryOffer(_ subscription: Resource, productID: String) throws -> Offer? {
+    /// The introductory offers in force today: per plan, the one in the default territory (USA),
+    /// else the first (App Store Connect keeps one offer resource per territory). The up-front
+    /// plan's (or the only one's) is the introductory offer; when offers name their plan
+    /// (`planType`, API 4.4), each plan's is also returned, tagged with it.
+    private mutating func introductoryOffers(_ subscription: Resource, productID: String) throws -> (Offer?, [Offer]) {
         let type = "subscriptionIntroductoryOffers"
-        var chosen: Offer?
+        var byPlan: [String: Offer] = [:]
+        var plans: [String] = []
         for resource in store.related(subscription, "introductoryOffers", inverse: "subscription", type: type) {
             guard resource.position.isKnown else {
                 throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
@@ -268,11 +291,17 @@ struct ConnectCatalogBuilder {
             let territory = resource.relationships["territory"]?.first.flatMap { Territory($0.id) }
             var price: Money?
             if mode != .freeTrial { price = try self.price(of: resource, point: "subscriptionPricePoint", productID: productID)?.money }
-            let offer = Offer(mode: mode, period: period, periods: resource[attribute: "numberOfPeriods"]?.int ?? 1, price: price,
+            var offer = Offer(mode: mode, period: period, periods: resource[attribute: "numberOfPeriods"]?.int ?? 1, price: price,
                               territory: territory, position: resource.position)
-            if chosen == nil || (territory == .usa && chosen?.territory != .usa) { chosen = offer }
+            let plan = resource[attribute: "planType"]?.string ?? ""
+            offer.billingPlanType = plan.isEmpty ? nil : plan
+            if byPlan[plan] == nil { plans.append(plan) }
+            if let chosen = byPlan[plan], !(territory == .usa && chosen.territory != .usa) { continue }
+            byPlan[plan] = offer
         }
-        return chosen
+        let main = byPlan[""] ?? byPlan[BillingPlanKind.upfront.rawValue] ?? plans.first.flatMap { byPlan[$0] }
+        let tagged = plans.filter { !$0.isEmpty }.compactMap { byPlan[$0] }
+        return (main, tagged)
     }
 
     /// An offer's `offerMode` and `duration`; nil, with an issue naming the offer (`kind`), when

@@ -343,8 +343,10 @@ struct PlayPageParser {
 
     private func listingArray(_ node: DocNode) throws -> [Localization] {
         try array(node, "listings").map { listing in
-            Localization(locale: (try string(listing, "languageCode")?.text ?? "").replacingOccurrences(of: "-", with: "_"),
-                         displayName: try string(listing, "title")?.text, description: try string(listing, "description")?.text)
+            let benefits = try listing.member("benefits").map { try array($0, "benefits").compactMap(\.scalarText) } ?? []
+            return Localization(locale: (try string(listing, "languageCode")?.text ?? "").replacingOccurrences(of: "-", with: "_"),
+                                displayName: try string(listing, "title")?.text, description: try string(listing, "description")?.text,
+                                benefits: benefits)
         }
     }
 

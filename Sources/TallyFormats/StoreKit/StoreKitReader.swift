@@ -47,7 +47,13 @@ public enum StoreKitReader: SourceReader {
             switch key {
             case "version":
                 sawVersion = true
-                try reader.skipValue()
+                if try reader.peekKind() == .object {
+                    try reader.forEachUniqueKey { reader, key in
+                        if key == "major", try !reader.readNullIfPresent() { state.majorVersion = try reader.readInt() } else { try reader.skipValue() }
+                    }
+                } else {
+                    try reader.skipValue()
+                }
             case "settings": try state.readSettings(&reader)
             case "products", "nonRenewingSubscriptions":
                 try reader.forEachElement { reader, _ in
@@ -74,6 +80,8 @@ struct StoreKitDecoder {
     var products: [Product] = []
     var groups: [SubscriptionGroup] = []
     var issues: [SourceIssue] = []
+    /// The file's `version.major`; a file before 5.0 has no billing plans.
+    var majorVersion: Int?
 
     init(file: String) { self.file = file }
 
@@ -102,11 +110,16 @@ struct StoreKitDecoder {
                 var plan = plan
                 plan.price = plan.price.map { Money(amount: $0.amount, currency: currency) }
                 plan.commitmentPrice = plan.commitmentPrice.map { Money(amount: $0.amount, currency: currency) }
+                // The plan's price is its price in the storefront, as a product's is.
+                plan.prices = plan.price.map { [Price(territory: storefront, money: $0, position: plan.position)] } ?? []
                 return plan
             }
         }
-        return Catalog(file: file, format: .storeKit, defaultTerritory: storefront, products: products,
-                       groups: groups, issues: issues)
+        var catalog = Catalog(file: file, format: .storeKit, defaultTerritory: storefront, products: products,
+                              groups: groups, issues: issues)
+        // Billing plans came with StoreKit 5.0: an older file states none (and says nothing about them).
+        if let major = majorVersion, major < 5 { catalog.knownFields.remove(.billingPlans) }
+        return catalog
     }
 
     mutating func readSettings<R: DocumentReader>(_ reader: inout R) throws {
@@ -127,10 +140,12 @@ struct StoreKitDecoder {
         var id: String?
         var name: String?
         var members: [Product] = []
+        var localizations: [Localization] = []
         try reader.forEachUniqueKey { reader, key in
             switch key {
             case "id": id = try reader.readOptionalString()
             case "name": name = try reader.readOptionalString()
+            case "localizations": localizations = try readLocalizations(&reader)
             case "subscriptions":
                 try reader.forEachElement { reader, _ in
                     if let product = try readProduct(&reader, group: nil) { members.append(product) }
@@ -147,7 +162,7 @@ struct StoreKitDecoder {
             product.group = GroupMembership(groupID: groupID, groupName: name, level: product.group?.level, declaredGroupID: declared)
             products.append(product)
         }
-        groups.append(SubscriptionGroup(id: groupID, name: name, productIDs: members.map(\.id), position: start))
+        groups.append(SubscriptionGroup(id: groupID, name: name, productIDs: members.map(\.id), position: start, localizations: localizations))
     }
 
     /// Reads one product or subscription; nil when it has to be left out (an issue is recorded).
@@ -302,6 +317,7 @@ struct StoreKitDecoder {
         var periods = 1
         var priceText: String?
         var offerID: String?
+        var planType: String?
         var eligibility: [String] = []
         var at = OfferPositions()
         try reader.forEachUniqueKey { reader, key in
@@ -319,6 +335,7 @@ struct StoreKitDecoder {
                 at.price = reader.position
                 if try !reader.readNullIfPresent() { priceText = try reader.readDecimalText() }
             case "offerID": offerID = try reader.readOptionalString()
+            case "billingPlanType": planType = try reader.readOptionalString()
             case "eligibility":
                 at.eligibility = reader.position
                 if try reader.peekKind() == .array {
@@ -345,12 +362,14 @@ struct StoreKitDecoder {
             }
             price = Money(amount: amount, currency: nil)
         }
-        return Offer(id: offerID, mode: mode, period: period, periods: periods, price: price,
-                     eligibility: eligibility, position: start, termPositions: at)
+        var offer = Offer(id: offerID, mode: mode, period: period, periods: periods, price: price,
+                          eligibility: eligibility, position: start, termPositions: at)
+        offer.billingPlanType = planType
+        return offer
     }
 
     func readBillingPlan<R: DocumentReader>(_ reader: inout R) throws -> BillingPlan {
-        var plan = BillingPlan(type: "")
+        var plan = BillingPlan(type: "", position: reader.position)
         try reader.forEachUniqueKey { reader, key in
             switch key {
             case "billingPlanType": plan.type = try reader.readOptionalString() ?? ""

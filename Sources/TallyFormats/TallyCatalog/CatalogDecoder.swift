@@ -76,12 +76,23 @@ struct CatalogDecoder {
         }
         var located = products
         products = []
-        for index in located.indices where located[index].introductoryOffer != nil || !located[index].promotionalOffers.isEmpty {
+        for index in located.indices where located[index].introductoryOffer != nil || !located[index].promotionalOffers.isEmpty
+            || !located[index].billingPlans.isEmpty {
             located[index].introductoryOffer = located[index].introductoryOffer.map(place)
             located[index].promotionalOffers = located[index].promotionalOffers.map(place)
+            located[index].otherIntroductoryOffers = located[index].otherIntroductoryOffers.map(place)
+            for plan in located[index].billingPlans.indices {
+                located[index].billingPlans[plan].commitmentPrice = located[index].billingPlans[plan].commitmentPrice.map { Money(amount: $0.amount, currency: currency) }
+                located[index].billingPlans[plan].price = located[index].billingPlans[plan].price(in: territory)
+            }
         }
         var known = Set(Field.allCases)
-        if let declaredFields { known = declaredFields.union([.id]) }
+        if let declaredFields {
+            known = declaredFields.union([.id])
+        } else if !located.contains(where: { !$0.billingPlans.isEmpty }) {
+            // Billing plans are known where the catalogue writes some (or known_fields names them).
+            known.remove(.billingPlans)
+        }
         return Catalog(file: file, format: format, defaultTerritory: defaultTerritory, products: located,
                        groups: groups, knownFields: known, issues: issues)
     }
@@ -127,7 +138,8 @@ struct CatalogDecoder {
     static let topKeys = ["format", "default_territory", "known_fields", "products", "subscription_groups"]
     static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
     static let subscriptionKeys = ["id", "name", "level", "period", "prices", "family_shareable",
-                                   "introductory_offer", "promotional_offers", "localizations", "google_play"]
+                                   "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans"]
+    static let planKeys = ["type", "prices", "commitment", "commitment_price", "enabled", "introductory_offers"]
     static let groupKeys = ["id", "name", "subscriptions"]
     static let offerKeys = ["id", "type", "period", "count", "price"]
     static let localizationKeys = ["name", "description"]
@@ -136,11 +148,11 @@ struct CatalogDecoder {
     ]
     /// The words of `known_fields`, in documentation order: each names a catalogue key.
     static let fieldKeyOrder = ["id", "kind", "name", "family_shareable", "localizations", "prices", "period",
-                                "introductory_offer", "promotional_offers", "subscription_groups", "level"]
+                                "introductory_offer", "promotional_offers", "subscription_groups", "level", "billing_plans"]
     static let fieldKeys: [String: Field] = [
         "id": .id, "kind": .kind, "name": .referenceName, "family_shareable": .familyShareable, "localizations": .localizations,
         "prices": .prices, "period": .period, "introductory_offer": .introductoryOffer, "promotional_offers": .promotionalOffers,
-        "subscription_groups": .group, "level": .level,
+        "subscription_groups": .group, "level": .level, "billing_plans": .billingPlans,
     ]
 
     mutating func readGroup<R: DocumentReader>(_ reader: inout R) throws {
@@ -262,6 +274,14 @@ struct CatalogDecoder {
                         product.promotionalOffers.append(offer)
                     }
                 }
+            case "billing_plans" where isSubscription:
+                product.fieldPositions[.billingPlans] = at
+                guard try expect(.array, &reader) else { return }
+                try reader.forEachElement { reader, _ in
+                    guard let (plan, offers) = try readBillingPlan(&reader, productID: product.id) else { return }
+                    product.billingPlans.append(plan)
+                    product.otherIntroductoryOffers += offers
+                }
             default:
                 let allowed = isSubscription ? Self.subscriptionKeys : Self.productKeys
                 try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
@@ -349,6 +369,62 @@ struct CatalogDecoder {
             result.append(localization)
         }
         return result
+    }
+
+    /// One entry of `billing_plans`: `{type: UPFRONT|MONTHLY, prices, commitment, commitment_price,
+    /// enabled, introductory_offers}`; the offers come back tagged with the plan.
+    mutating func readBillingPlan<R: DocumentReader>(_ reader: inout R, productID: String) throws -> (BillingPlan, [Offer])? {
+        let start = reader.position
+        guard try expect(.object, &reader) else { return nil }
+        var keys = KeySet()
+        var plan = BillingPlan(type: "", position: start)
+        var offers: [Offer] = []
+        try reader.forEachKey { reader, key in
+            guard try firstTime(key, in: &keys, &reader) else { return }
+            let at = reader.position
+            switch key {
+            case "type":
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                guard let kind = BillingPlanKind(sourceText: text) else {
+                    return try report(reader.error("unknown billing plan type \"\(text)\" (expected UPFRONT or MONTHLY)", at: at))
+                }
+                plan.type = kind.rawValue
+            case "prices":
+                guard try expect(.object, &reader) else { return }
+                plan.prices = try readPrices(&reader, productID: productID)
+            case "commitment":
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                guard let period = Period(iso8601: text) else {
+                    return try report(reader.error("commitment \"\(text)\" is not an ISO 8601 period like P12M", at: at))
+                }
+                plan.commitment = period
+            case "commitment_price":
+                guard let text = try attempt(&reader, { try $0.readDecimalText() }) else { return }
+                guard let amount = DecimalText.parse(text) else {
+                    return issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .billingPlans,
+                                                     message: "commitment_price \"\(text)\" \(DecimalText.rejection(text))", position: at))
+                }
+                plan.commitmentPrice = Money(amount: amount, currency: nil)
+            case "enabled":
+                plan.isEnabled = try attempt(&reader) { try $0.readBool() }
+            case "introductory_offers":
+                guard try expect(.array, &reader) else { return }
+                try reader.forEachElement { reader, _ in
+                    if let offer = try readOffer(&reader, productID: productID, promotional: false) { offers.append(offer) }
+                }
+            default:
+                try unknown(key, in: "a billing plan", allowed: Self.planKeys, &reader)
+            }
+        }
+        guard let kind = plan.kind else {
+            if !keys.contains("type") { try report(reader.error("a billing plan needs a type (UPFRONT or MONTHLY)", at: start)) }
+            return nil
+        }
+        return (plan, offers.map { offer in
+            var offer = offer
+            offer.billingPlanType = kind.rawValue
+            return offer
+        })
     }
 
     mutating func readOffer<R: DocumentReader>(_ reader: inout R, productID: String, promotional: Bool) throws -> Offer? {
