@@ -27,7 +27,10 @@ usage: python3 bench/writers_bench.py [--sizes 20000] [--territories 175] [--run
 import argparse, filecmp, os, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+# ../shared beside the checkout (or beside the folder of worktrees a worktree is in)
+SHARED = next((p for p in (os.path.join(os.path.dirname(ROOT), "shared", "bench"),
+                           os.path.join(os.path.dirname(os.path.dirname(ROOT)), "shared", "bench")) if os.path.isdir(p)),
+              os.path.join(os.path.dirname(ROOT), "shared", "bench"))
 GEN = os.path.join(SHARED, "gen_catalog.py")
 PEER = os.path.join(SHARED, "peer_convert.py")
 SCRATCH = ".build-release"  # a release build beside the debug one (.build-*/ is ignored by git)
@@ -35,7 +38,7 @@ SCRATCH = ".build-release"  # a release build beside the debug one (.build-*/ is
 COMMANDS = [  # name, arguments after the binary (CATALOG and OUT filled in), output file, peer output
     ("convert --to csv", ["convert", "CATALOG", "--to", "csv", "-o", "OUT"], "out.csv", "peer.csv"),
     ("convert --to tally-catalog-json", ["convert", "CATALOG", "--to", "tally-catalog-json", "-o", "OUT"], "out.json", "peer.json"),
-    ("show --format json", ["show", "CATALOG", "--format", "json", "-o", "OUT"], "show.json", "peer.json"),
+    ("show --format json", ["show", "CATALOG", "--format", "json", "--output", "OUT"], "show.json", "peer.json"),
     ("convert --to tally-catalog-yaml", ["convert", "CATALOG", "--to", "tally-catalog-yaml", "-o", "OUT"], "out.yaml", "peer.json"),
 ]
 

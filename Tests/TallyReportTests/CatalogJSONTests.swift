@@ -28,7 +28,7 @@ import TallyModel
             CatalogJSON.write(catalog, to: &sink)
             return sink.bytes
         }
-        nonisolated(unsafe) var pieces: [UInt8] = []
+        var pieces: [UInt8] = []
         var sink = ByteSink(threshold: threshold) { piece in
             pieces += piece
             return true
