@@ -33,7 +33,7 @@ import Testing
     ]
 
     /// Each writer: the golden file's suffix and the arguments after the source.
-    static let writers: [(suffix: String, arguments: (_ source: [String]) -> [String])] = [
+    static let writers: [(suffix: String, arguments: @Sendable (_ source: [String]) -> [String])] = [
         ("csv", { ["convert"] + $0 + ["--to", "csv"] }),
         ("catalog.json", { ["convert"] + $0 + ["--to", "tally-catalog-json"] }),
         ("catalog.yaml", { ["convert"] + $0 + ["--to", "tally-catalog-yaml"] }),
@@ -77,7 +77,7 @@ import Testing
             #expect(try Data(contentsOf: out) == Data(printed.stdout.utf8), "\(target)")
         }
         let shown = directory.appendingPathComponent("show.json")
-        let written = try CLIRunner.run(["show", source, "--format", "json", "-o", shown.path])
+        let written = try CLIRunner.run(["show", source, "--format", "json", "--output", shown.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(try Data(contentsOf: shown) == Data(try CLIRunner.run(["show", source, "--format", "json"]).stdout.utf8))
     }
