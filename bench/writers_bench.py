@@ -12,7 +12,8 @@ default), then runs, interleaved, the release build of
 and the script a team would write, ../shared/bench/peer_convert.py (json.load, then csv.writer or
 json.dump with indent=2), on the same file: the CSV peer is the yardstick for `--to csv`, the JSON
 peer for the three others (there is no standard-library YAML writer). Prints each command's median
-wall time and peak resident memory, the peer's, the ratios and the targets (time at most 0.5 and
+wall time (and CPU time: on a shared machine wall time waits for a core) and peak resident
+memory, the peer's, the ratios and the targets (time at most 0.5 and
 memory at most 1 of the peer's). With several --sizes, prints how time and memory grow with the
 number of products: the slope (per 1,000 products) of a least-squares line, and how far each
 point is from it.
@@ -44,16 +45,20 @@ COMMANDS = [  # name, arguments after the binary (CATALOG and OUT filled in), ou
 
 
 def measure(argv, cwd):
-    """Runs argv once; returns (wall seconds, peak RSS in MB, exit status)."""
+    """Runs argv once; returns (wall seconds, peak RSS in MB, exit status, CPU seconds: user + system)."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    return wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime
 
 
 def median(runs):
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs)
+
+
+def cpu(runs):
+    return statistics.median(r[3] for r in runs)
 
 
 def fit(points):
@@ -112,7 +117,7 @@ def main():
         sizes_out = {out: os.path.getsize(os.path.join(folder, out)) / 1e6 for _, _, out, _ in COMMANDS}
         print(f"\n{size:,} products × {a.territories} territories: catalog.json {megabytes:.1f} MB; "
               f"medians of {a.runs} interleaved run{'s' if a.runs != 1 else ''}")
-        header = (f"{'command':<32} {'out MB':>7} | {'tally s':>8} {'peak MB':>8} | {'peer s':>7} {'peer MB':>8} |"
+        header = (f"{'command':<32} {'out MB':>7} | {'tally s':>8} {'cpu s':>6} {'peak MB':>8} | {'peer s':>7} {'cpu s':>6} {'peer MB':>8} |"
                   f" {'time ×':>7} {'memory ×':>8} | target")
         print(header + "\n" + "-" * len(header))
         for name, _, out, peer_out in COMMANDS:
@@ -121,7 +126,8 @@ def main():
             t, m = wall / peer_wall, rss / peer_rss
             met = status == 0 and peer_status == 0 and t <= 0.5 and m <= 1.0
             failures += 0 if met else 1
-            print(f"{name:<32} {sizes_out[out]:>7.1f} | {wall:>8.3f} {rss:>8.1f} | {peer_wall:>7.3f} {peer_rss:>8.1f} |"
+            print(f"{name:<32} {sizes_out[out]:>7.1f} | {wall:>8.3f} {cpu(tally_runs[name]):>6.2f} {rss:>8.1f} |"
+                  f" {peer_wall:>7.3f} {cpu(peer_runs[peer_out]):>6.2f} {peer_rss:>8.1f} |"
                   f" {t:>7.2f} {m:>8.2f} | {'met' if met else 'MISSED' if status == 0 else f'exit {status}'}")
             growth[name].append((size, wall, rss))
         for key, peer_out in (("csv", "peer.csv"), ("json", "peer.json")):
