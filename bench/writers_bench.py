@@ -129,10 +129,10 @@ def main():
             print(f"{name:<32} {sizes_out[out]:>7.1f} | {wall:>8.3f} {cpu(tally_runs[name]):>6.2f} {rss:>8.1f} |"
                   f" {peer_wall:>7.3f} {cpu(peer_runs[peer_out]):>6.2f} {peer_rss:>8.1f} |"
                   f" {t:>7.2f} {m:>8.2f} | {'met' if met else 'MISSED' if status == 0 else f'exit {status}'}")
-            growth[name].append((size, wall, rss))
+            growth[name].append((size, wall, rss, cpu(tally_runs[name])))
         for key, peer_out in (("csv", "peer.csv"), ("json", "peer.json")):
             wall, rss, _ = median(peer_runs[peer_out])
-            peer_growth[key].append((size, wall, rss))
+            peer_growth[key].append((size, wall, rss, cpu(peer_runs[peer_out])))
 
         if a.compare_with:
             for name, args, out, _ in COMMANDS:
@@ -150,16 +150,18 @@ def main():
 
     print("\ntargets at 20,000 × 175: time × at most 0.50 and memory × at most 1.00 of the peer script (interleaved)")
     if len(sizes) >= 2:
-        print(f"\ngrowth from {sizes[0]:,} to {sizes[-1]:,} products (least-squares line; 'off' is the worst point's distance from it)")
-        header = f"{'command':<32} " + " ".join(f"{s:>15,}" for s in sizes) + " | s per 1k products   MB per 1k products"
+        print(f"\ngrowth from {sizes[0]:,} to {sizes[-1]:,} products: CPU seconds (user + system; wall time on a shared"
+              f" machine mostly measures the queue for a core) and peak MB at each size, and the slope of a least-squares"
+              f" line per 1,000 products ('off': the worst point's distance from the line)")
+        header = f"{'command':<32} " + " ".join(f"{s:>15,}" for s in sizes) + " | CPU s per 1k products   MB per 1k products"
         print(header + "\n" + "-" * len(header))
         rows = [(name, growth[name]) for name, *_ in COMMANDS] + [("peer: csv.writer", peer_growth["csv"]),
                                                                   ("peer: json.dump", peer_growth["json"])]
         for name, points in rows:
-            cells = " ".join(f"{w:>6.2f} s {r:>5.0f} MB" for _, w, r in points)
-            ts, _, tw = fit([(s, w) for s, w, _ in points])
-            ms, _, mw = fit([(s, r) for s, _, r in points])
-            print(f"{name:<32} {cells} | {ts * 1000:>7.3f} (off {tw * 100:>3.0f}%)   {ms * 1000:>7.2f} (off {mw * 100:>3.0f}%)")
+            cells = " ".join(f"{c:>6.2f} s {r:>5.0f} MB" for _, _, r, c in points)
+            ts, _, tw = fit([(s, c) for s, _, _, c in points])
+            ms, _, mw = fit([(s, r) for s, _, r, _ in points])
+            print(f"{name:<32} {cells} | {ts * 1000:>11.3f} (off {tw * 100:>3.0f}%)   {ms * 1000:>7.2f} (off {mw * 100:>3.0f}%)")
     load = os.getloadavg()
     print(f"\nload average {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f} on {os.cpu_count()} cores")
     if not a.keep:
