@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         .testTarget(name: "TallyFetchTests", dependencies: [
             "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig"]),
     ],

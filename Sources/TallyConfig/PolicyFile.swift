@@ -102,30 +102,78 @@ extension PolicyFile {
     /// - Parameter root: the folder relative paths start from, when it is not the current
     ///   directory (the paths returned stay relative to it).
     public func sourceEntries(root: String? = nil) throws -> [(path: String, mapping: String?)] {
-        var paths: [(path: String, mapping: String?)] = []
+        try resolveSources(root: root).entries
+    }
+
+    /// What the `sources:` entries name, as seen from the current directory (or `root`):
+    ///
+    /// - a file, or a glob's files, in the order the entries are written (the first entry
+    ///   matching a file wins);
+    /// - a folder Tally reads as one source (`asc`, `asc/`, or a glob whose last name matches it,
+    ///   `asc*`): the folder, without a trailing `/`; another folder named without a glob is an
+    ///   error that says what Tally expected inside it;
+    /// - a file a glob matches that is not a product source (a YAML file without catalogue keys
+    ///   beside the catalogue) is skipped, and said so in `skipped`.
+    ///
+    /// An entry that names nothing is an error at its line: a typo must not quietly check less.
+    /// - Parameter reads: files read whatever their content (the run forces a format, or names
+    ///   a mapping that reads them): never skipped.
+    public func resolveSources(root: String? = nil, reads: (String) -> Bool = { _ in false }) throws -> SourceResolution {
+        var resolution = SourceResolution()
         var seen = Set<String>()
-        let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let tree = FileTree(root: root)
         var unmatched: [FormatError] = []
         for source in sources {
-            var matches = SourceGlob.expand(source.pattern, in: prefix.map { directory == "." ? $0 : $0 + directory } ?? directory)
-            if let prefix {
-                matches = matches.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            let match: SourceMatch
+            do {
+                match = try source.match(in: tree, base: directory, policyFile: file, reads: reads)
+            } catch let error as FormatError {
+                unmatched.append(error)
+                continue
             }
-            guard !matches.isEmpty else {
-                // Every glob that matches nothing is reported in the one run, not the first only.
-                unmatched.append(FormatError("the source \"\(source.pattern)\" matches no file (relative to \(directory == "." ? "this directory" : directory))",
-                                             at: source.location ?? SourceLocation(file: file)))
+            guard !match.paths.isEmpty else {
+                // Every entry that names nothing is reported in the one run, not the first only.
+                unmatched.append(source.nothingMatched(match, place: directory == "." ? "this directory" : directory, policyFile: file))
                 continue
             }
             // A file two globs reach by different paths (a link) is one source.
-            for path in matches where seen.insert(SourceGlob.realPath(prefix.map { $0 + path } ?? path)).inserted {
-                paths.append((path, source.mapping.map(resolve)))
+            for path in match.paths where seen.insert(SourceGlob.realPath(tree.location(path))).inserted {
+                resolution.entries.append((path, source.mapping.map(resolve)))
+            }
+            for skipped in match.skipped where seen.insert(SourceGlob.realPath(tree.location(skipped.path))).inserted {
+                resolution.skipped.append(skipped)
             }
         }
         guard unmatched.isEmpty else { throw FormatError.combining(unmatched) }
-        return paths
+        return resolution
     }
 
     /// The baseline the file names, resolved from the current directory.
     public var baselinePath: String? { baseline.map(resolve) }
+}
+
+/// What a policy's `sources:` name: the entries to read, and the files its globs matched that
+/// are not product sources (skipped, each said on standard error).
+public struct SourceResolution: Sendable {
+    public var entries: [(path: String, mapping: String?)] = []
+    public var skipped: [SkippedSource] = []
+
+    public init() {}
+}
+
+/// A file a `sources:` glob matches that Tally does not read as a product source.
+public struct SkippedSource: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var pattern: String
+    /// Why: `a YAML file without catalogue keys ('format: tally-catalog/1')`.
+    public var reason: String
+    /// The `sources:` entry.
+    public var location: SourceLocation
+
+    /// `backend/config/deploy.yaml matches the source "backend/config/*.yaml" but is not a product source (...); skipped`.
+    public var message: String {
+        "\(path) matches the source \"\(pattern)\" but is not a product source (\(reason)); skipped"
+    }
+
+    public var description: String { "\(location): warning: \(message)" }
 }

@@ -11,27 +11,35 @@ public enum PolicyTemplate {
         public var pricedEverywhere: [Territory]
         /// A configuration group name and a catalogue group ID, for the commented example.
         public var groupExample: (configuration: String, catalog: String)?
+        /// The catalogues that are folders read as one source (a snapshot): named as the folder.
+        public var folders: Set<String>
+        /// The directory the paths are relative to (where a glob is checked to match only them).
+        public var directory: String
 
         public init(configurations: [String] = [], catalogs: [String] = [], pricedEverywhere: [Territory] = [],
-                    groupExample: (configuration: String, catalog: String)? = nil) {
+                    groupExample: (configuration: String, catalog: String)? = nil, folders: Set<String> = [], directory: String = ".") {
             self.configurations = configurations
             self.catalogs = catalogs
             self.pricedEverywhere = pricedEverywhere
             self.groupExample = groupExample
+            self.folders = folders
+            self.directory = directory
         }
     }
 
     /// The file's text. Every section is present, commented where there is nothing to set yet,
     /// and the result reads back as a valid version-1 policy.
     public static func render(_ detected: Detected) -> String {
-        let globs = SourceScan.globs(for: detected.configurations) + SourceScan.globs(for: detected.catalogs)
+        let globs = SourceScan.globs(for: detected.configurations, in: detected.directory)
+            + SourceScan.globs(for: detected.catalogs, in: detected.directory, folders: detected.folders)
         var lines = [
             "# Tally policy: what 'tally check' (with no arguments) checks in this repository, and what",
             "# fails the gate. Written by 'tally init'; the reference is policy.md in Tally's documentation.",
             "version: 1",
             "",
-            "# The sources to check: globs relative to this file ('*' within a name, '**' for any folders).",
+            "# The sources to check: files or globs relative to this file ('*' within a name, '**' for any folders).",
             "# .storekit files are configurations (what the app sells); catalogues are what the server grants.",
+            "# A folder Tally reads as one source (a 'tally fetch' snapshot, saved store pages) is named as the folder.",
         ]
         if globs.isEmpty {
             lines += [

@@ -19,14 +19,16 @@ public enum SourceGlob {
 
     /// The regular files (and folders that are one source) matching `pattern`, sorted; paths are `directory`-relative unless the
     /// pattern is absolute, and prefixed with `directory` unless it is `.`.
-    public static func expand(_ pattern: String, in directory: String = ".") -> [String] {
+    /// - Parameter folders: every folder the pattern's last name matches, not only those that are
+    ///   one source (the caller says what a folder that is not one source is).
+    public static func expand(_ pattern: String, in directory: String = ".", folders: Bool = false) -> [String] {
         let absolute = pattern.hasPrefix("/")
         let components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             .filter { $0 != "." }
         guard !components.isEmpty else { return [] }
         let base = absolute ? "/" : directory
         var found = Set<String>()
-        walk(base, components[...], depth: 0, into: &found)
+        walk(base, components[...], depth: 0, folders: folders, into: &found)
         var seen = Set<String>()
         return found.sorted().filter { seen.insert(realPath($0)).inserted }
     }
@@ -66,14 +68,14 @@ public enum SourceGlob {
         return fits && match(parts.dropFirst(), names.dropFirst(), depth: depth + 1)
     }
 
-    private static func walk(_ base: String, _ rest: ArraySlice<String>, depth: Int, into found: inout Set<String>) {
+    private static func walk(_ base: String, _ rest: ArraySlice<String>, depth: Int, folders: Bool, into found: inout Set<String>) {
         guard let component = rest.first, depth <= maxDepth else { return }
         let remaining = rest.dropFirst()
         let manager = FileManager.default
         if component == "**" {
-            walk(base, remaining, depth: depth, into: &found)
+            walk(base, remaining, depth: depth, folders: folders, into: &found)
             for name in entries(base) where !name.hasPrefix(".") && isDirectory(join(base, name)) && !isSymbolicLink(join(base, name)) {
-                walk(join(base, name), rest, depth: depth + 1, into: &found)
+                walk(join(base, name), rest, depth: depth + 1, folders: folders, into: &found)
             }
             return
         }
@@ -85,14 +87,15 @@ public enum SourceGlob {
             if remaining.isEmpty {
                 // A folder that is one source (Google Play pages, an App Store Connect export, an
                 // .itmsp package) is named like a file.
-                if isRegularFile(path) || (isDirectory(path) && SourceLoader.isDirectorySource(path)) { found.insert(path) }
+                if isRegularFile(path) || (isDirectory(path) && (folders || SourceLoader.isDirectorySource(path))) { found.insert(path) }
             } else if isDirectory(path) {
-                walk(path, remaining, depth: depth + 1, into: &found)
+                walk(path, remaining, depth: depth + 1, folders: folders, into: &found)
             }
         }
     }
 
-    static func hasGlob(_ text: String) -> Bool { text.contains { "*?[".contains($0) } }
+    /// Whether a pattern holds `*`, `?` or `[`.
+    public static func hasGlob(_ text: String) -> Bool { text.contains { "*?[".contains($0) } }
 
     private static func join(_ base: String, _ name: String) -> String {
         switch base {
@@ -106,7 +109,7 @@ public enum SourceGlob {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
     }

@@ -2,76 +2,91 @@ import Foundation
 import TallyFormats
 import TallyModel
 
-/// Finds the sources in a repository for `tally init`: `.storekit` configurations, and files
-/// whose first bytes show a catalogue format Tally reads (Google Play files that share a folder
-/// are that folder, one source). Hidden folders, build output and symbolic links to folders are
-/// skipped; a file reached by two paths is proposed once.
+/// Finds the sources in a repository for `tally init`: `.storekit` configurations, files whose
+/// first bytes show a catalogue format Tally reads, and folders Tally reads as one source (a
+/// `tally fetch` snapshot, saved store pages, gradle-play-publisher's `play/products/`). Hidden
+/// folders, build output and symbolic links to folders are skipped; a file reached by two paths is
+/// proposed once.
 public enum SourceScan {
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
     static let maxDepth = 6
     static let maxFiles = 20_000
 
-    /// Paths relative to `directory`, sorted.
-    public static func find(in directory: String = ".") -> (configurations: [String], catalogs: [String]) {
-        var configurations: [String] = []
-        var catalogs: [String] = []
+    /// What a scan found, as paths relative to the directory scanned, sorted.
+    public struct Found: Sendable, Hashable {
+        public var configurations: [String] = []
+        /// Catalogue files, and folders read as one source (those are in `folders` too).
+        public var catalogs: [String] = []
+        /// Each folder read as one source, with what it is (`App Store Connect snapshot`).
+        public var folders: [String: FolderSource] = [:]
+        /// Files beside a source that a reader takes by their ending but that are not product
+        /// sources (a `deploy.yaml` beside `iap.yaml`, an empty `.storekit`): left out, and said so.
+        public var notSources: [String] = []
+
+        public init() {}
+    }
+
+    public static func find(in directory: String = ".") -> Found {
+        var found = Found()
+        var candidates: [String] = []
         var budget = maxFiles
         var seen = Set<String>()
-        walk(directory, relative: "", depth: 0, budget: &budget) { relative, full in
+        walk(directory, relative: "", depth: 0, budget: &budget, folder: { relative, full in
+            // A snapshot, or saved pages (two files or more: one file is proposed as itself);
+            // an App Store package is proposed by its metadata.xml, as before.
+            guard let source = FolderSource.at(full), source.format != .appStorePackage, source.snapshot || source.files > 1 else { return false }
+            found.catalogs.append(relative)
+            found.folders[relative] = source
+            return true
+        }, file: { relative, full in
             guard seen.insert(SourceGlob.realPath(full)).inserted else { return }
-            let candidates = SourceLoader.readers(claiming: relative)
-            guard !candidates.isEmpty else { return }
-            if candidates.allSatisfy({ $0.format.role == .configuration }) {
-                configurations.append(relative)
-                return
-            }
-            guard let head = head(of: full) else { return }
-            if candidates.contains(where: { $0.format.role == .catalog && $0.sniff(head, file: relative) }) {
-                catalogs.append(relative)
-            }
-        }
-        return (configurations.sorted(), playFolders(catalogs, in: directory).sorted())
-    }
-
-    /// Google Play files that share a folder (a `tally fetch google-play` snapshot,
-    /// gradle-play-publisher's `play/products/`: one product per file) are one source: their folder.
-    static func playFolders(_ catalogs: [String], in directory: String) -> [String] {
-        let byFolder = Dictionary(grouping: catalogs) { ($0 as NSString).deletingLastPathComponent }
-        var result: [String] = []
-        for (folder, files) in byFolder {
-            let full = directory == "." ? folder : (directory as NSString).appendingPathComponent(folder)
-            let allPlay = files.allSatisfy { file in
-                guard let head = head(of: directory == "." ? file : (directory as NSString).appendingPathComponent(file)) else { return false }
-                return GooglePlayReader.sniff(head, file: file) || GooglePlayCSVReader.sniff(head, file: file)
-            }
-            if files.count > 1, !folder.isEmpty, allPlay, SourceLoader.isDirectorySource(full, format: .googlePlay) {
-                result.append(folder)
+            let readers = SourceLoader.readers(claiming: relative)
+            guard !readers.isEmpty else { return }
+            if SourceLoader.isProductSource(path: full, name: relative) {
+                if readers.allSatisfy({ $0.format.role == .configuration }) {
+                    found.configurations.append(relative)
+                } else {
+                    found.catalogs.append(relative)
+                }
             } else {
-                result += files
+                candidates.append(relative)
             }
-        }
-        return result
+        })
+        found.configurations.sort()
+        found.catalogs.sort()
+        let sourceFolders = Set((found.configurations + found.catalogs).map(folder))
+        found.notSources = candidates.filter { sourceFolders.contains(folder(of: $0)) }.sorted()
+        return found
     }
 
-    /// One glob per folder and extension: `configs/*.storekit`, `catalog/*.yaml`.
-    public static func globs(for paths: [String]) -> [String] {
+    /// The `sources:` entries for what a scan found: a folder source as `folder/`; one glob per
+    /// folder and extension (`configs/*.storekit`) where it matches exactly the files found
+    /// there, in `directory`; else each file by name. What `init` writes is what it read.
+    public static func globs(for paths: [String], in directory: String = ".", folders: Set<String> = []) -> [String] {
         var seen = Set<String>()
-        var globs: [String] = []
+        var entries: [String] = []
+        let found = Set(paths)
         for path in paths {
-            let folder = (path as NSString).deletingLastPathComponent
-            let ext = (path as NSString).pathExtension
-            if ext.isEmpty {
-                // A folder that is one source is named as it is.
-                if seen.insert(path).inserted { globs.append(path) }
+            if folders.contains(path) {
+                if seen.insert(path + "/").inserted { entries.append(path + "/") }
                 continue
             }
-            let glob = folder.isEmpty ? "*.\(ext)" : "\(folder)/*.\(ext)"
-            if seen.insert(glob).inserted { globs.append(glob) }
+            let parent = folder(of: path)
+            let ext = (path as NSString).pathExtension
+            let glob = parent.isEmpty ? "*.\(ext)" : "\(parent)/*.\(ext)"
+            let base = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+            let matched = SourceGlob.expand(glob, in: directory).map { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0 }
+            let entry = !ext.isEmpty && !matched.isEmpty && matched.allSatisfy(found.contains) ? glob : path
+            if seen.insert(entry).inserted { entries.append(entry) }
         }
-        return globs
+        return entries
     }
 
-    private static func walk(_ full: String, relative: String, depth: Int, budget: inout Int, _ visit: (String, String) -> Void) {
+    private static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
+
+    /// Visits every folder (`folder` returns true when it is a source, not to be entered) and file.
+    private static func walk(_ full: String, relative: String, depth: Int, budget: inout Int,
+                             folder: (String, String) -> Bool, file: (String, String) -> Void) {
         guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
         for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
             guard budget > 0 else { return }
@@ -82,17 +97,10 @@ public enum SourceScan {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 guard !SourceGlob.isSymbolicLink(path) else { continue }
-                walk(path, relative: rel, depth: depth + 1, budget: &budget, visit)
+                if !folder(rel, path) { walk(path, relative: rel, depth: depth + 1, budget: &budget, folder: folder, file: file) }
             } else {
-                visit(rel, path)
+                file(rel, path)
             }
         }
-    }
-
-    private static func head(of path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 4096) else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -73,8 +73,9 @@ public enum Converter {
     /// catalogue and CSV targets), ending with a newline, and returns the notes: what the target
     /// could not hold. Call `sink.finish()` afterwards. When the sink closes (its reader went
     /// away), writing stops early.
-    public static func write(_ catalog: Catalog, options: ConvertOptions, to sink: inout ByteSink) -> [String] {
+    public static func write(_ source: Catalog, options: ConvertOptions, to sink: inout ByteSink) -> [String] {
         var notes = ConvertNotes()
+        let catalog = FreeTrialPrice.withoutLeftoverPrices(source, notes: &notes)
         switch options.target {
         case .tallyCatalogYAML:
             var writer = CatalogWriter(catalog: catalog)

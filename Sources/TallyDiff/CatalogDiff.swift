@@ -177,3 +177,29 @@ public struct DiffResult: Sendable, Hashable {
 
     public var hasChanges: Bool { diffs.contains(where: \.hasChanges) }
 }
+
+/// The counts over the diffs of one role: configurations (what the app sells) or catalogues
+/// (what the server or the store holds), never added together (one app's 15 products are 15
+/// configuration products and 15 catalogue products, not 30).
+public struct DiffTotal: Sendable, Hashable {
+    public var role: SourceRole
+    /// How many diffs (files, or sets of files) of this role.
+    public var diffs: Int
+    public var summary: DiffSummary
+}
+
+extension CatalogDiff {
+    /// The role of what is compared: the new side's, or the old side's when the new one is absent.
+    public var role: SourceRole { (new.absent ? old : new).format.role }
+}
+
+extension DiffResult {
+    /// The counts per role, configurations first; a role without diffs is left out.
+    public var totals: [DiffTotal] {
+        [SourceRole.configuration, .catalog].compactMap { role in
+            let diffs = diffs.filter { $0.role == role }
+            guard !diffs.isEmpty else { return nil }
+            return DiffTotal(role: role, diffs: diffs.count, summary: diffs.reduce(DiffSummary()) { $0 + $1.summary })
+        }
+    }
+}

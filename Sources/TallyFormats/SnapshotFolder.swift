@@ -37,3 +37,48 @@ public enum SnapshotFolder {
         return (parts, display)
     }
 }
+
+/// A folder Tally reads as one source: a `tally fetch` snapshot, store pages saved by hand, Play
+/// Console CSV files, an App Store package. The policy file, `tally init` and `tally diff` name
+/// such a folder as one source, as the command line does.
+public struct FolderSource: Sendable, Hashable {
+    /// The reader that reads the folder.
+    public var format: SourceFormat
+    /// `App Store Connect snapshot`, `App Store Connect pages`, `Google Play snapshot`, ...
+    public var kind: String
+    /// Whether the folder is a `tally fetch` snapshot (it holds the manifest).
+    public var snapshot: Bool = false
+    /// How many files the reader reads in it (pages, CSV files; 1 for a package).
+    public var files: Int = 1
+
+    /// What the folder at `path` is when Tally reads it as one source; nil for a file, a missing
+    /// path or any other folder. A `tally fetch` snapshot (with its manifest) is one; saved pages
+    /// must look like their store's: App Store Connect pages name a resource type Tally reads (at
+    /// least one of them; a page of an empty list names none), and every Google Play file is a
+    /// Play page or a Play Console CSV, so that a catalogue beside one Play file is not read as a page.
+    public static func at(_ path: String) -> FolderSource? {
+        guard let reader = (try? SourceLoader.directoryReader(path: path, format: nil)) ?? nil else { return nil }
+        let snapshot = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(SnapshotFolder.manifestName))
+        func heads(_ names: [String]) -> [(file: String, head: String)] {
+            names.map { name in
+                let file = (path as NSString).appendingPathComponent(name)
+                return (file, String(decoding: (try? SourceLoader.readBytes(path: file, prefix: 4096)) ?? [], as: UTF8.self))
+            }
+        }
+        switch reader.format {
+        case .appStoreConnect:
+            guard snapshot || heads(AppStoreConnectReader.pageNames(in: path)).contains(where: { AppStoreConnectReader.sniff($0.head, file: $0.file) })
+            else { return nil }
+            return FolderSource(format: reader.format, kind: snapshot ? "App Store Connect snapshot" : "App Store Connect pages",
+                                snapshot: snapshot, files: AppStoreConnectReader.pageNames(in: path).count)
+        case .googlePlay:
+            guard snapshot || heads(GooglePlayReader.pageNames(in: path)).allSatisfy({
+                GooglePlayReader.sniff($0.head, file: $0.file) || GooglePlayCSVReader.sniff($0.head, file: $0.file)
+            }) else { return nil }
+            return FolderSource(format: reader.format, kind: snapshot ? "Google Play snapshot" : "Google Play pages",
+                                snapshot: snapshot, files: GooglePlayReader.pageNames(in: path).count)
+        default:
+            return FolderSource(format: reader.format, kind: "App Store package")
+        }
+    }
+}

@@ -14,6 +14,44 @@ extension SourceLoader {
         return readers.filter { $0.extensions.contains(ext) }
     }
 
+    /// Whether a file is a product source by its ending and first bytes: a file only configuration
+    /// readers claim (`.storekit`), or one whose head a catalogue reader recognises (a YAML file
+    /// with `format: tally-catalog/1`, saved store pages). `tally init`'s scan and the policy's
+    /// globs share this answer: what a glob matches and this refuses is skipped with a note.
+    public static func isProductSource(path: String, name: String? = nil) -> Bool {
+        let shown = name ?? path
+        let candidates = readers(claiming: shown)
+        guard !candidates.isEmpty else { return false }
+        if isEmptyFile(path) { return false }
+        if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
+        guard let bytes = try? readBytes(path: path, prefix: 4096) else { return true }
+        return isProductSource(head: bytes, name: shown)
+    }
+
+    /// `isProductSource(path:)` for a file already in memory (its first bytes at least), such as
+    /// a file at a git revision.
+    public static func isProductSource(head bytes: [UInt8], name: String) -> Bool {
+        let candidates = readers(claiming: name)
+        guard !candidates.isEmpty, !bytes.isEmpty else { return false }
+        if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        return candidates.contains { $0.sniff(head, file: name) }
+    }
+
+    /// Why `isProductSource` refuses a file, for the note that skips it.
+    /// - Parameter opened: where the file is opened, when not at `path`.
+    public static func notAProductSource(_ path: String, opened: String? = nil) -> String {
+        if isEmptyFile(opened ?? path) { return "an empty file (0 bytes)" }
+        let ext = (path as NSString).pathExtension.lowercased()
+        if readers(claiming: path).isEmpty { return ext.isEmpty ? "a file without an extension Tally reads" : "no reader takes a .\(ext) file" }
+        switch ext {
+        case "yaml", "yml": return "a YAML file without catalogue keys ('format: tally-catalog/1')"
+        case "json": return "a JSON file that is neither a tally-catalog/1 file nor a store page"
+        case "csv": return "a CSV file without a catalogue header (product_id, ...) or a Play Console header"
+        default: return "its content is not a format Tally reads"
+        }
+    }
+
     /// Whether some reader claims the file by its ending.
     public static func isSourceFile(_ path: String) -> Bool { !readers(claiming: path).isEmpty }
 
@@ -33,5 +71,9 @@ extension SourceLoader {
             readers(claiming: path).contains { $0.format.role == .catalog }
         }
         return (configurations, catalogs)
+    }
+
+    private static func isEmptyFile(_ path: String) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0
     }
 }

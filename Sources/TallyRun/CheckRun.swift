@@ -63,13 +63,13 @@ public struct CheckRun: Sendable {
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
     public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
         guard let outcome = try gate().check(sources: catalogs) else { throw .oneSource }
-        return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, strict: strict)
+        return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, strict: strict, skipped: sources.skipped)
     }
 
     /// Reads every source and lints each on its own.
     public func lint(events: RunEvents? = nil) throws(RunFailure) -> RunOutcome {
         let catalogs = try sources.read(format: format, options: options, events: events)
-        return RunOutcome(gate: try gate().lint(catalogs), catalogs: catalogs, policyFile: policyFile, strict: strict)
+        return RunOutcome(gate: try gate().lint(catalogs), catalogs: catalogs, policyFile: policyFile, strict: strict, skipped: sources.skipped)
     }
 
     /// The gate: the policy's rules, ignores and settings, and the baseline.
@@ -97,12 +97,14 @@ public struct RunOutcome: Sendable {
     public var notices: [RunNotice]
     public var strict: Bool
 
-    init(gate: GateOutcome, catalogs: [Catalog], policyFile: PolicyFile?, strict: Bool) {
+    init(gate: GateOutcome, catalogs: [Catalog], policyFile: PolicyFile?, strict: Bool, skipped: [SkippedSource] = []) {
         self.gate = gate
         self.catalogs = catalogs
         self.strict = strict
         let file = SourceLocation(file: policyFile?.file ?? PolicyFile.defaultName)
-        notices = gate.unusedIgnores.map { ignore in
+        notices = skipped.map { source in
+            RunNotice(location: source.location, message: source.message)
+        } + gate.unusedIgnores.map { ignore in
             RunNotice(location: ignore.location ?? file,
                       message: "the ignore of \(ignore) matched no finding; remove it if it is no longer needed")
         } + gate.unmatchedGroups.map { pair in

@@ -38,6 +38,8 @@ public struct SourceSet: Sendable, Hashable {
     /// The folder relative paths (of sources and mappings) start from, when it is not the
     /// current directory; files keep their relative names in every message.
     public var root: String?
+    /// Files the policy's globs match that are not product sources: not read, each a notice.
+    public var skipped: [SkippedSource] = []
 
     public init(_ entries: [Entry], origin: Origin = .arguments, root: String? = nil) {
         self.entries = entries
@@ -88,8 +90,10 @@ public struct SourceSet: Sendable, Hashable {
 
     /// The sources of a run: `arguments` when any, else the policy's, else the default folders
     /// of `directory`. Nil when there are none anywhere (the caller says how to name some).
+    /// A file a policy glob matches that is not a product source is skipped (`skipped`), unless
+    /// `format` forces a reader or a mapping reads it.
     public static func resolve(arguments: [String], policy: PolicyFile?, mapping: MappingChoice = MappingChoice(),
-                               root: String? = nil) throws(RunFailure) -> SourceSet? {
+                               root: String? = nil, format: SourceFormat? = nil) throws(RunFailure) -> SourceSet? {
         let opened = SourceSet([], root: root)
         var set: SourceSet
         if !arguments.isEmpty {
@@ -98,11 +102,14 @@ public struct SourceSet: Sendable, Hashable {
             }
             set = SourceSet(arguments.map { Entry($0, mapping: mapping.perSource[$0] ?? mapping.general) }, origin: .arguments, root: root)
         } else if let policy, !policy.sources.isEmpty {
-            let matches: [(path: String, mapping: String?)]
-            do { matches = try policy.sourceEntries(root: root) } catch { throw .policy(SourceSet.formatError(error, file: policy.file)) }
+            let resolution: SourceResolution
+            let readsAll = format != nil || mapping.general != nil
+            do { resolution = try policy.resolveSources(root: root) { readsAll || mapping.perSource[$0] != nil } } catch { throw .policy(SourceSet.formatError(error, file: policy.file)) }
+            let matches = resolution.entries
             set = SourceSet(matches.filter { !isMappingFile(opened.location(of: $0.path)) }.map { match in
                 Entry(match.path, mapping: mapping.perSource[match.path] ?? match.mapping ?? mapping.general)
             }, origin: .policy(file: policy.file), root: root)
+            set.skipped = resolution.skipped
         } else {
             let found = SourceLoader.defaultSources(in: root ?? ".")
             let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""

@@ -18,7 +18,11 @@ struct DiffCommand: ParsableCommand {
         With --since REV, from any folder of a git repository, the sources are compared with \
         themselves at REV: the ones the nearest .tally.yml (here or above) names in 'sources:', \
         else those in configs/ and catalog/; or the FILEs and folders named (a folder stands for \
-        the source files in it). Paths are printed from the repository's top folder, as git does. \
+        the source files in it, unless Tally reads it as one source: a snapshot or saved store \
+        pages, read as one at both revisions). With --until REV2 (or 'tally diff REV..REV2'), the \
+        newer side is REV2 instead of the working tree, and its .tally.yml names the sources: \
+        nothing is checked out (files come from 'git ls-tree' and 'git show'). Paths are printed \
+        from the repository's top folder, as git does. \
         Configurations (.storekit, .plist) and catalogues are two sets, each compared as a whole \
         across its files: a product that moves from one file to another is reported as moved \
         (not for attention), not as removed and added; a file added or deleted since REV adds or \
@@ -46,7 +50,9 @@ struct DiffCommand: ParsableCommand {
         and cuts, trials and offers, periods, levels and groups), with reference names beside the \
         IDs, the attention items once at the top and no line numbers; HTML is one self-contained \
         page (no scripts, nothing from the network) to keep as a CI artefact. --output creates \
-        missing folders and writes the report atomically.
+        missing folders and writes the report atomically. Several reports in one run: any number \
+        of --report FORMAT[:FILE] (one may go to standard output). Over several files the totals \
+        say configurations and catalogues apart.
 
         Exit codes (like git diff): 0, also when there are changes; with --exit-code, 1 when \
         there are changes; 2 on usage or input errors.
@@ -61,18 +67,28 @@ struct DiffCommand: ParsableCommand {
           tally diff --since HEAD catalog/ --format release-notes
           tally diff --since HEAD --format html --output build/diff.html
           tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output diff.json
+          tally diff --since HEAD~1 --until HEAD
+          tally diff HEAD~1..HEAD --report text:build/diff.txt --report html:build/diff.html --report release-notes:build/notes.md
         """
     )
 
-    @Argument(help: ArgumentHelp("OLD and NEW (a file, FILE@REV or a folder); with --since, the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
+    @Argument(help: ArgumentHelp("OLD and NEW (a file, FILE@REV or a folder); with --since (or REV..REV2 first), the files or folders to compare (default: the policy's sources, or configs/ and catalog/).",
                                  valueName: "file"))
     var files: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Compare the sources (the policy's, the default folders', or the FILEs named) with themselves at this git revision.", valueName: "rev"))
     var since: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --since: compare with the sources as they are at this revision, not with the working tree ('tally diff OLD..NEW' says both at once).", valueName: "rev"))
+    var until: String?
+
     @Option(name: .long, help: "Report format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: DiffFormat = .text
+    var format: DiffFormat?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A report to write: FORMAT to standard output, or FORMAT:FILE (atomically, folders created). Repeat for several (text, html and release-notes in one run).",
+        valueName: "format[:file]"))
+    var report: [String] = []
 
     @Flag(name: .long, help: "List every price row and every attention item instead of summarising large sweeps.")
     var verbose = false
@@ -85,19 +101,76 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if since == nil, files.count != 2 {
-            throw ValidationError("tally diff needs OLD and NEW (got \(files.count) file\(files.count == 1 ? "" : "s")), e.g. 'tally diff old.storekit new.storekit', or --since REV.")
-        }
         if since?.isEmpty == true { throw ValidationError("--since needs a git revision, e.g. --since HEAD~1") }
+        if until?.isEmpty == true { throw ValidationError("--until needs a git revision, e.g. --until v2") }
+        if until != nil, since == nil, range == nil { throw ValidationError("--until goes with --since: 'tally diff --since v1 --until v2', or 'tally diff v1..v2'") }
+        if range != nil, since != nil || until != nil {
+            throw ValidationError("\(files[0]) names both revisions already; drop --since and --until, or write 'tally diff --since v1 --until v2'")
+        }
+        if since == nil, range == nil, files.count != 2 {
+            throw ValidationError("tally diff needs OLD and NEW (got \(files.count) file\(files.count == 1 ? "" : "s")), e.g. 'tally diff old.storekit new.storekit', --since REV, or REV1..REV2.")
+        }
+        _ = try targets()
+    }
+
+    /// `v1..v2` as the first argument (when no such file exists): the two revisions to compare.
+    var range: (since: String, until: String)? {
+        guard let first = files.first, !FileManager.default.fileExists(atPath: first), let dots = first.range(of: "..") else { return nil }
+        let old = String(first[..<dots.lowerBound]), new = String(first[dots.upperBound...])
+        guard !old.isEmpty, !new.isEmpty, !new.hasPrefix(".") else { return nil }
+        return (old, new)
     }
 
     func run() throws {
-        let diffs = try since.map(diffsSince) ?? diffFiles()
+        let diffs: [CatalogDiff]
+        if let range {
+            diffs = try diffsSince(range.since, until: range.until, arguments: Array(files.dropFirst()))
+        } else if let since {
+            diffs = try diffsSince(since, until: until, arguments: files)
+        } else {
+            diffs = try diffFiles()
+        }
         let result = DiffResult(diffs: diffs)
-        var stream = try ReportStream(output)
-        format.reporter(color: output.useColor, verbose: verbose).write(result, to: &stream)
-        try stream.finish()
+        let targets = try targets()
+        for target in targets {
+            var options = output
+            options.output = target.path
+            var stream = try ReportStream(options)
+            target.format.reporter(color: target.path == nil && output.useColor, verbose: verbose).write(result, to: &stream)
+            try stream.finish()
+        }
+        if !report.isEmpty, !targets.contains(where: { $0.path == nil }) {
+            // Every report went to a file: the console gets the totals and where the reports went.
+            let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
+            var console = StandardOutput(role: .console)
+            print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "), to: &console)
+        }
         if exitCode, result.hasChanges { throw TallyExit.mismatches.code }
+    }
+
+    /// The reports asked for: every `--report`, and `--format`/`--output` (text to standard output
+    /// when nothing is named).
+    private func targets() throws -> [(format: DiffFormat, path: String?)] {
+        var targets: [(format: DiffFormat, path: String?)] = try report.map { text in
+            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let format = DiffFormat(rawValue: parts[0].lowercased()) else {
+                var message = "unknown report format \"\(parts[0])\" in --report \(text)"
+                if let near = NearMatch.best(for: parts[0], among: DiffFormat.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+                throw ValidationError(message + " (formats: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard parts.count == 2 else { return (format, nil) }
+            guard !parts[1].isEmpty else { throw ValidationError("--report \(text) names no file after the ':'; write \(parts[0]):FILE, or \(parts[0]) alone for standard output") }
+            return (format, parts[1] == "-" ? nil : parts[1])
+        }
+        if format != nil || output.output != nil || targets.isEmpty { targets.insert((format ?? .text, output.output), at: 0) }
+        if targets.filter({ $0.path == nil }).count > 1 {
+            throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report html:build/diff.html")
+        }
+        let paths = targets.compactMap(\.path)
+        if let twice = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+            throw ValidationError("two reports would be written to \(twice); give each its own file")
+        }
+        return targets
     }
 
     /// OLD against NEW; a side that is a folder (not one a reader reads whole, such as an App
@@ -167,19 +240,25 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// Every set of sources (configurations, catalogues) against itself at `revision`, each as a whole.
-    private func diffsSince(_ revision: String) throws -> [CatalogDiff] {
+    private func diffsSince(_ revision: String, until: String?, arguments: [String]) throws -> [CatalogDiff] {
         let plan: DiffSince.Plan
         let since: DiffSince
         do {
-            since = try DiffSince(revision: revision)
-            plan = try since.plan(arguments: files, format: input.inputFormat)
+            since = try DiffSince(revision: revision, until: until)
+            plan = try since.plan(arguments: arguments, format: input.inputFormat, readsAll: try input.mappingChoice().general != nil)
         } catch let failure as GitRevision.Failure {
             var standardError = StandardError()
             print("tally: \(failure.message)", to: &standardError)
             throw TallyExit.usageOrInput.code
+        } catch let error as FormatError {
+            var standardError = StandardError()
+            print(Diagnostics.text(error), to: &standardError)
+            throw TallyExit.usageOrInput.code
         }
+        var standardError = StandardError()
+        for note in plan.skipped { print(note, to: &standardError) }
         guard !plan.sets.isEmpty else {
-            throw Self.fail("no catalogue sources in \(plan.origin), here or at \(revision); name the files or folders to compare")
+            throw Self.fail("no catalogue sources in \(plan.origin), \(until.map { "at \($0)" } ?? "here") or at \(revision); name the files or folders to compare")
         }
         // Every file that exists on a side, read at once.
         var inputs: [DiffInput] = []
@@ -194,7 +273,7 @@ struct DiffCommand: ParsableCommand {
                 }
                 if set.new.contains(file) {
                     slot["new:" + file] = inputs.count
-                    var new = DiffInput(path: since.here(file), display: file)
+                    var new = DiffInput(path: since.here(file), revision: until, display: file)
                     new.mapping = plan.mappings[file].map(since.here)
                     inputs.append(new)
                 }
@@ -213,7 +292,7 @@ struct DiffCommand: ParsableCommand {
                 return catalogs.isEmpty ? names.map { name in at.map { "\(name)@\($0)" } ?? name }.joined(separator: ", ") : names.joined(separator: ", ")
             }
             let old = CatalogSet(label: label(olds, revision), olds, paths: oldFiles, format: format, territory: territory)
-            let new = CatalogSet(label: label(news, nil), news, paths: newFiles, format: format, territory: territory)
+            let new = CatalogSet(label: label(news, until), news, paths: newFiles, format: format, territory: territory)
             if old.duplicates.isEmpty, new.duplicates.isEmpty {
                 diffs.append(CatalogDiffer().diff(old: old, new: new))
                 continue
@@ -226,7 +305,7 @@ struct DiffCommand: ParsableCommand {
                 func empty(_ at: String?) -> Catalog {
                     Catalog(file: at.map { "\(file)@\($0)" } ?? file, format: other.format, defaultTerritory: other.defaultTerritory)
                 }
-                diffs.append(CatalogDiffer().diff(old: before ?? empty(revision), new: after ?? empty(nil),
+                diffs.append(CatalogDiffer().diff(old: before ?? empty(revision), new: after ?? empty(until),
                                                   oldAbsent: before == nil, newAbsent: after == nil))
             }
         }

@@ -91,14 +91,27 @@ enum DiffReading {
             let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber
             Diagnostics.progress(.reading(path: input.path, bytes: size?.intValue))
             guard input.display != nil else { return try SourceLoader.load(path: input.path, format: format, options: options) }
+            // A folder's pages are named from the top folder too (`shop/asc/page.json`, not `../shop/asc/page.json`).
+            func rename(_ file: String) -> String {
+                file == input.path ? input.label : file.hasPrefix(input.path + "/") ? input.label + file.dropFirst(input.path.count) : file
+            }
             do {
                 var catalog = try SourceLoader.load(path: input.path, format: format, options: options)
                 catalog.file = input.label
+                catalog.parts = catalog.parts.map { part in
+                    var part = part
+                    part.file = rename(part.file)
+                    return part
+                }
                 return catalog
-            } catch var error as FormatError {
-                if error.location.file == input.path { error.location.file = input.label }
-                throw error
+            } catch let error as FormatError {
+                var errors = error.all
+                for index in errors.indices { errors[index].location.file = rename(errors[index].location.file) }
+                throw FormatError.combining(errors, stoppedAtLimit: error.stoppedAtLimit)
             }
+        }
+        if let copy = try GitRevision.copyFolder(input.path, at: revision, maxBytes: options.maxBytes) {
+            return try loadFolder(copy, as: input, at: revision, format: format, options: options)
         }
         guard let bytes = try GitRevision.read(input.path, at: revision, maxBytes: options.maxBytes) else {
             if input.mayBeAbsent { return nil }
@@ -112,6 +125,33 @@ enum DiffReading {
         } catch var error as FormatError {
             if error.location.file == (input.display ?? input.path) { error.location.file = input.label }
             throw error
+        }
+    }
+
+    /// A folder source (a snapshot, saved store pages) as it was at `revision`, copied from git into
+    /// `copy`: read as one source like the folder today, its pages named `folder/page.json@REV`.
+    private static func loadFolder(_ copy: String, as input: DiffInput, at revision: String,
+                                   format: SourceFormat?, options: ReadOptions) throws -> Catalog {
+        defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+        let shown = input.display ?? input.path
+        func rename(_ file: String) -> String {
+            guard file.hasPrefix(copy) else { return file }
+            let rest = file.dropFirst(copy.count)
+            return rest.isEmpty ? input.label : "\(shown)\(rest)@\(revision)"
+        }
+        do {
+            var catalog = try SourceLoader.load(path: copy, format: format, options: options)
+            catalog.file = input.label
+            catalog.parts = catalog.parts.map { part in
+                var part = part
+                part.file = rename(part.file)
+                return part
+            }
+            return catalog
+        } catch let error as FormatError {
+            var errors = error.all
+            for index in errors.indices { errors[index].location.file = rename(errors[index].location.file) }
+            throw FormatError.combining(errors, stoppedAtLimit: error.stoppedAtLimit)
         }
     }
 

@@ -6,7 +6,9 @@ import TallyModel
 import TallyRun
 
 /// What `tally diff --since REV` compares: the sources the policy file names (or the default
-/// folders), found from any folder of the repository, as they are now and as they were at REV.
+/// folders), found from any folder of the repository, as they are now (or at `--until`) and as
+/// they were at REV. Neither revision is checked out: files are listed with `git ls-tree` and read
+/// with `git show`; a folder source is copied from git into a temporary folder and read as one.
 ///
 /// Paths are kept from the repository's top folder (as `git diff` prints them) and read from the
 /// current folder through `top` (`../../`). Configurations (`.storekit`, `.plist`) and catalogues
@@ -35,11 +37,18 @@ struct DiffSince {
         /// The tally-mapping/1 file (from the top folder) that reads a source, by the source's
         /// path: the policy's `{path: …, mapping: …}` entries.
         var mappings: [String: String] = [:]
+        /// Files a policy glob matches that are not product sources (left out, each a warning).
+        var skipped: [String] = []
     }
 
-    init(revision: String) throws {
+    /// The newer side: a revision with `--until` (or `OLD..NEW`), else the working tree.
+    let until: String?
+
+    init(revision: String, until: String? = nil) throws {
         self.revision = revision
+        self.until = until
         try GitRevision.verify(revision)
+        if let until { try GitRevision.verify(until) }
         prefix = try GitRevision.prefix()
     }
 
@@ -50,71 +59,81 @@ struct DiffSince {
     }
 
     /// The sets named by `arguments` (files or folders, from the current folder), else by the
-    /// policy file's `sources:`, else the default folders.
-    func plan(arguments: [String], format: SourceFormat?) throws -> Plan {
-        let tree = try GitRevision.allFiles(at: revision, top: top)
-        var now: [String] = []
-        var then: [String] = []
+    /// policy file's `sources:` (as it is on the newer side), else the default folders. A folder
+    /// Tally reads as one source (a snapshot, saved store pages) is one source on both sides.
+    /// - Parameter readsAll: a mapping given on the command line reads every JSON and YAML file:
+    ///   none is skipped as not a product source.
+    func plan(arguments: [String], format: SourceFormat?, readsAll: Bool = false) throws -> Plan {
+        let old = try DiffTree(revision: revision, top: top)
+        let new = try until.map { try DiffTree(revision: $0, top: top) } ?? DiffTree(top: top)
+        let sides = [old, new]
+        var found: [[String]] = [[], []]
         var mappings: [String: String] = [:]
+        var skipped: [String] = []
         let origin: String
         if !arguments.isEmpty {
             for argument in arguments {
                 let path = try fromTop(argument)
-                let inside = path.isEmpty ? "" : path + "/"
-                let folderThen = tree.filter { $0.hasPrefix(inside) && !$0.dropFirst(inside.count).contains("/") }
-                if isDirectory(here(path)) || !folderThen.isEmpty {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: here(path))) ?? []
-                    now += names.map { inside + $0 }.filter { isFile(here($0)) && claimed($0, format) }
-                    then += folderThen.filter { claimed($0, format) }
-                } else {
-                    if isFile(here(path)) { now.append(path) }
-                    if tree.contains(path) { then.append(path) }
-                    if !isFile(here(path)), !tree.contains(path) {
-                        throw GitRevision.Failure(message: "'\(argument)' exists neither here nor at \(revision)")
+                var exists = false
+                for (index, side) in sides.enumerated() {
+                    if side.isFolder(path) {
+                        exists = true
+                        found[index] += side.isFolderSource(path) ? [path] : side.files(in: path).filter { claimed($0, format) }
+                    } else if side.isFile(path) {
+                        exists = true
+                        found[index].append(path)
                     }
                 }
+                if !exists { throw GitRevision.Failure(message: "'\(argument)' exists neither \(new.revision.map { "at \($0)" } ?? "here") nor at \(revision)") }
             }
             origin = arguments.joined(separator: ", ")
-        } else if let policy = try policyFile() {
+        } else if let policy = try policyFile(new) {
             let base = (policy.path as NSString).deletingLastPathComponent
             let patterns = policy.file.sources.map(\.pattern)
             if patterns.isEmpty {
-                (now, then) = defaults(in: base, tree: tree, format: format)
+                found = sides.map { defaults(in: base, side: $0, format: format) }
                 origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/ (\(policy.path) names no sources)"
             } else {
                 for source in policy.file.sources where !source.pattern.hasPrefix("/") {
-                    let pattern = source.pattern
-                    let matchedNow = SourceGlob.expand(pattern, in: here(base)).map { fromHere($0, base: base) }.filter { claimed($0, format) }
-                    let matchedThen = tree.filter { path in
-                        guard let relative = below(base, path) else { return false }
-                        return SourceGlob.matches(pattern, path: relative) && claimed(path, format)
+                    var matched: [String] = []
+                    for (index, side) in sides.enumerated() {
+                        let paths = try matches(source, base: base, side: side, format: format, readsAll: readsAll, policy: policy.path, skipped: &skipped)
+                        found[index] += paths
+                        matched += paths
                     }
                     if let mapping = source.mapping {
                         let file = try fromTop(join(base, mapping), from: "")
-                        for path in matchedNow + matchedThen where mappings[path] == nil { mappings[path] = file }
+                        for path in matched where mappings[path] == nil { mappings[path] = file }
                     }
-                    now += matchedNow
-                    then += matchedThen
                 }
                 origin = "the sources \(policy.path) names (\(patterns.joined(separator: ", ")))"
             }
         } else {
-            let base = defaultBase()
-            (now, then) = defaults(in: base, tree: tree, format: format)
+            let base = defaultBase(new)
+            found = sides.map { defaults(in: base, side: $0, format: format) }
             origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/"
         }
         // A mapping file is never a source, whichever glob matched it.
-        let mappingFiles = Set(mappings.values).union(now.filter { SourceSet.isMappingFile(here($0)) })
-        now.removeAll { mappingFiles.contains($0) }
-        then.removeAll { mappingFiles.contains($0) }
-        let newFiles = Set(now), oldFiles = Set(then)
+        let mappingFiles = Set(mappings.values).union(found[1].filter { new.revision == nil && SourceSet.isMappingFile(here($0)) })
+        let newFiles = Set(found[1].filter { !mappingFiles.contains($0) }), oldFiles = Set(found[0].filter { !mappingFiles.contains($0) })
         let all = newFiles.union(oldFiles).sorted()
         var sets: [FileSet] = []
         for role in [SourceRole.configuration, .catalog] {
             let files = all.filter { Self.role(of: $0, format) == role }
             if !files.isEmpty { sets.append(FileSet(role: role, files: files, old: oldFiles, new: newFiles)) }
         }
-        return Plan(sets: sets, origin: origin, mappings: mappings)
+        var seen = Set<String>()
+        return Plan(sets: sets, origin: origin, mappings: mappings, skipped: skipped.filter { seen.insert($0).inserted })
+    }
+
+    /// What one `sources:` entry names on one side, decided as `check` decides it
+    /// (`SourcePattern.match`): files Tally reads, and folders it reads as one source; a file a
+    /// glob matches that is not a product source is left out with a note.
+    private func matches(_ source: SourcePattern, base: String, side: DiffTree, format: SourceFormat?, readsAll: Bool,
+                         policy: String, skipped: inout [String]) throws -> [String] {
+        let match = try source.match(in: side, base: base, policyFile: policy) { _ in format != nil || readsAll }
+        skipped += match.skipped.map(\.description)
+        return match.paths.filter { side.isFolder($0) || claimed($0, format) }
     }
 
     /// Configuration when only configuration readers claim the file (or the format forced is one).
@@ -129,8 +148,8 @@ struct DiffSince {
         return !name.hasPrefix(".") && (format != nil || SourceLoader.isSourceFile(name))
     }
 
-    /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, now and at the revision.
-    private func defaults(in base: String, tree: [String], format: SourceFormat?) -> (now: [String], then: [String]) {
+    /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, on one side.
+    private func defaults(in base: String, side: DiffTree, format: SourceFormat?) -> [String] {
         func fits(_ path: String) -> Bool {
             let folder = (path as NSString).deletingLastPathComponent
             guard claimed(path, format) else { return false }
@@ -138,21 +157,20 @@ struct DiffSince {
             if folder == join(base, "catalog") { return format != nil || SourceLoader.readers(claiming: path).contains { $0.format.role == .catalog } }
             return false
         }
-        var now: [String] = []
-        for folder in ["configs", "catalog"] {
-            let path = join(base, folder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: here(path))) ?? []
-            now += names.map { join(path, $0) }.filter { isFile(here($0)) }
-        }
-        return (now.filter(fits), tree.filter(fits))
+        return (side.files(in: join(base, "configs")) + side.files(in: join(base, "catalog"))).filter(fits)
     }
 
-    /// The policy file in the current folder or the nearest folder above it in the repository.
-    private func policyFile() throws -> (path: String, file: PolicyFile)? {
+    /// The policy file in the current folder or the nearest folder above it in the repository,
+    /// as it is on the newer side.
+    private func policyFile(_ side: DiffTree) throws -> (path: String, file: PolicyFile)? {
         for folder in folders() {
             let path = join(folder, PolicyFile.defaultName)
-            guard isFile(here(path)) else { continue }
-            var file = try Reading.orExit { try PolicyFile.load(path: here(path)) }
+            guard side.isFile(path) else { continue }
+            var file = try Reading.orExit { () throws -> PolicyFile in
+                guard let revision = side.revision else { return try PolicyFile.load(path: here(path)) }
+                let bytes = try GitRevision.read(here(path), at: revision, maxBytes: 4 * 1024 * 1024) ?? []
+                return try PolicyFile.read(bytes: bytes, file: "\(path)@\(revision)")
+            }
             file.file = path
             return (path, file)
         }
@@ -160,8 +178,8 @@ struct DiffSince {
     }
 
     /// Without a policy file: the nearest folder (from here up) holding configs/ or catalog/, else the top.
-    private func defaultBase() -> String {
-        folders().first { isDirectory(here(join($0, "configs"))) || isDirectory(here(join($0, "catalog"))) } ?? ""
+    private func defaultBase(_ side: DiffTree) -> String {
+        folders().first { side.isFolder(join($0, "configs")) || side.isFolder(join($0, "catalog")) } ?? ""
     }
 
     /// The current folder and every folder above it up to the top, from the top (`a/b`, `a`, ``).
@@ -192,29 +210,5 @@ struct DiffSince {
         return parts.joined(separator: "/")
     }
 
-    /// A path `SourceGlob.expand` gave for `here(base)`, from the top folder.
-    private func fromHere(_ path: String, base: String) -> String {
-        let start = here(base)
-        guard start != "." else { return path }
-        let relative = path.hasPrefix(start + "/") ? String(path.dropFirst(start.count + 1)) : path
-        return join(base, relative)
-    }
-
-    /// `path` relative to `base` when it is inside it.
-    private func below(_ base: String, _ path: String) -> String? {
-        if base.isEmpty { return path }
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : nil
-    }
-
     private func join(_ folder: String, _ name: String) -> String { folder.isEmpty ? name : "\(folder)/\(name)" }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
-    }
-
-    private func isFile(_ path: String) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && !flag.boolValue
-    }
 }

@@ -74,6 +74,43 @@ enum GitRevision {
         return [UInt8](result.stdout)
     }
 
+    /// A copy of the folder `path` as it was at `revision` (the files directly in it), in a new
+    /// temporary folder of the same name, or nil when `path` was not a folder then. The caller
+    /// removes the copy's parent folder.
+    static func copyFolder(_ path: String, at revision: String, maxBytes: Int) throws -> String? {
+        let (directory, relative) = anchor(path.hasSuffix("/") ? String(path.dropLast()) : path)
+        let spec = "\(revision):./\(relative)"
+        let type = try git(["cat-file", "-t", spec], in: directory)
+        guard type.status == 0, String(decoding: type.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "tree" else { return nil }
+        let listing = try git(["ls-tree", "-z", spec], in: directory)
+        guard listing.status == 0 else { throw Failure(message: "git cannot list \(path) at \(revision): \(listing.stderr)") }
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("tally-\(getpid())-\(UUID().uuidString)").path
+        let name = (relative as NSString).lastPathComponent
+        let copy = (parent as NSString).appendingPathComponent(name.isEmpty || name == "." ? "top" : name)
+        do {
+            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            // `MODE blob HASH\tNAME`: the files directly in the folder.
+            for entry in listing.stdout.split(separator: 0) {
+                let line = String(decoding: entry, as: UTF8.self)
+                guard let tab = line.firstIndex(of: "\t") else { continue }
+                let fields = line[..<tab].split(separator: " ")
+                guard fields.count == 3, fields[1] == "blob" else { continue }
+                let file = String(line[line.index(after: tab)...])
+                let blob = try git(["cat-file", "blob", String(fields[2])], in: directory)
+                guard blob.status == 0 else { throw Failure(message: "git cannot show \(path)/\(file) at \(revision): \(blob.stderr)") }
+                guard blob.stdout.count <= maxBytes else {
+                    throw Failure(message: "\(path)/\(file) is over the \(maxBytes / 1_048_576) MB input limit at \(revision) (raise it with --max-input-mb)")
+                }
+                try blob.stdout.write(to: URL(fileURLWithPath: (copy as NSString).appendingPathComponent(file)))
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: parent)
+            if let failure = error as? Failure { throw failure }
+            throw Failure(message: "cannot copy \(path) at \(revision) to a temporary folder: \(error.localizedDescription)")
+        }
+        return copy
+    }
+
     /// The nearest existing directory above `path`, and the path from there: git runs in that
     /// directory so that files outside the current repository (or deleted since) still resolve.
     private static func anchor(_ path: String) -> (directory: String, relative: String) {

@@ -9,9 +9,12 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a commented starter .tally.yml for the repository in the current directory.",
         discussion: """
-        Looks for StoreKit configurations (.storekit) and catalogues Tally reads (tally-catalog/1 \
-        files, by their content) below the current directory, skipping hidden folders and build \
-        output, and writes .tally.yml with their folders as source globs. Territories every \
+        Looks for StoreKit configurations (.storekit), catalogues Tally reads (tally-catalog/1 \
+        files and store pages, by their content) and folders Tally reads as one source (a 'tally \
+        fetch' snapshot, saved App Store Connect or Google Play pages) below the current \
+        directory, skipping hidden folders and build output, and writes .tally.yml naming what it \
+        found: a folder source as the folder, files by a glob only where the glob matches nothing \
+        else (a deploy.yaml beside the catalogue is left out and named). Territories every \
         catalogue product is priced in today become required_territories; every other section \
         is there, commented, to fill in. Afterwards 'tally check' needs no arguments.
 
@@ -35,35 +38,52 @@ struct InitCommand: ParsableCommand {
             throw TallyExit.usageOrInput.code
         }
         let found = SourceScan.find(in: ".")
-        let text = PolicyTemplate.render(Self.detect(configurations: found.configurations, catalogs: found.catalogs))
+        let loaded = Self.load(found.catalogs)
+        let text = PolicyTemplate.render(Self.detect(found, loadedCatalogs: loaded))
         if print {
             Console.out(text)
             return
         }
         try ReportFile.writeOrExit(text, to: path, what: "the policy file")
+        let catalogues = found.catalogs.map { path in
+            guard let folder = found.folders[path] else { return path }
+            let count = loaded[path].map { ", \($0.products.count) product\($0.products.count == 1 ? "" : "s")" } ?? ""
+            return "\(path)/ (\(folder.kind)\(count))"
+        }
         var console = StandardOutput(role: .console)
         Swift.print("wrote \(path)", to: &console)
         Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
-        Swift.print("  catalogues:     \(found.catalogs.isEmpty ? "none found: add them under sources:" : found.catalogs.joined(separator: ", "))", to: &console)
+        Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
+        if !found.notSources.isEmpty {
+            Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
+        }
         Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
     }
 
-    /// What the template can say about these sources; unreadable files are simply not used.
-    static func detect(configurations: [String], catalogs: [String]) -> PolicyTemplate.Detected {
-        let loadedCatalogs = catalogs.compactMap { try? SourceLoader.load(path: $0) }
-        let loadedConfigs = configurations.compactMap { try? SourceLoader.load(path: $0) }
+    /// The catalogues that can be read, by path; unreadable ones are simply not used here (the
+    /// check that follows names their errors).
+    static func load(_ catalogs: [String]) -> [String: Catalog] {
+        var loaded: [String: Catalog] = [:]
+        for path in catalogs { loaded[path] = try? SourceLoader.load(path: path) }
+        return loaded
+    }
+
+    /// What the template can say about these sources.
+    static func detect(_ found: SourceScan.Found, loadedCatalogs: [String: Catalog]) -> PolicyTemplate.Detected {
+        let catalogs = found.catalogs.compactMap { loadedCatalogs[$0] }
+        let loadedConfigs = found.configurations.compactMap { try? SourceLoader.load(path: $0) }
         var priced: Set<Territory>?
-        for product in loadedCatalogs.flatMap(\.products) {
+        for product in catalogs.flatMap(\.products) {
             let territories = Set(product.prices.map(\.territory))
             priced = priced.map { $0.intersection(territories) } ?? territories
         }
         let example: (configuration: String, catalog: String)?
-        if let group = loadedConfigs.flatMap(\.groups).first, let other = loadedCatalogs.flatMap(\.groups).first {
+        if let group = loadedConfigs.flatMap(\.groups).first, let other = catalogs.flatMap(\.groups).first {
             example = (group.name ?? group.id, other.id)
         } else {
             example = nil
         }
-        return PolicyTemplate.Detected(configurations: configurations, catalogs: catalogs,
-                                       pricedEverywhere: (priced ?? []).sorted(), groupExample: example)
+        return PolicyTemplate.Detected(configurations: found.configurations, catalogs: found.catalogs,
+                                       pricedEverywhere: (priced ?? []).sorted(), groupExample: example, folders: Set(found.folders.keys))
     }
 }

@@ -45,6 +45,8 @@ struct LintCommand: ParsableCommand {
                            recordsSubjects: try reports.targets().contains { $0.format == .junit }, strict: strict)
         let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
         DroppedValues.warn(about: outcome.catalogs)
+        var standardError = StandardError()
+        for skipped in run.sources.skipped { print(skipped.description, to: &standardError) }
         var context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
         context.run = .lint
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }

@@ -105,7 +105,7 @@ struct SourceOptions: ParsableArguments {
     func sourceSet(arguments: [String], policy: PolicyFile?, outcome: String = "nothing was checked") throws -> SourceSet {
         let choice = try mappingChoice()
         let set = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
-            try SourceSet.resolve(arguments: arguments, policy: policy, mapping: choice)
+            try SourceSet.resolve(arguments: arguments, policy: policy, mapping: choice, format: inputFormat)
         }
         guard var set else {
             Diagnostics.report(.noSources, outcome: outcome)

@@ -155,7 +155,8 @@ struct DiffRevisionTests {
         #expect(text.contains("no changes: 15 products identical"))
         #expect(text.contains("old: configs/Second.storekit@HEAD (absent)"))
         #expect(text.contains("15 added, 0 removed, 0 changed"))
-        #expect(text.contains("total over 3 files: 15 added, 0 removed, 1 changed, 29 unchanged products"), "\(text)")
+        #expect(text.contains("total for configurations (2 files): 15 added, 0 removed, 0 changed, 15 unchanged products"), "\(text)")
+        #expect(text.contains("total for catalogues (1 file): 0 added, 0 removed, 1 changed, 14 unchanged products"), "configurations and catalogues apart")
 
         // And a deleted file lists every product as removed
         try FileManager.default.removeItem(at: url.appendingPathComponent("catalog/products.yaml"))

@@ -169,9 +169,10 @@ import Testing
         try manager.copyItem(at: Self.folder.appendingPathComponent("play-a.csv"), to: root.appendingPathComponent("server/play-a.csv"))
         let initialised = try CLIRunner.run(["init"], in: root)
         #expect(initialised.status == 0, "\(initialised.stderr)")
-        #expect(initialised.stdout.contains("catalogues:     app/src/main/play/products, server/play-a.csv"), "\(initialised.stdout)")
+        #expect(initialised.stdout.contains("catalogues:     app/src/main/play/products/ (Google Play pages, "), "\(initialised.stdout)")
+        #expect(initialised.stdout.contains("), server/play-a.csv\n"), "\(initialised.stdout)")
         let policy = try String(contentsOf: root.appendingPathComponent(".tally.yml"), encoding: .utf8)
-        #expect(policy.contains("\n  - app/src/main/play/products\n"), "\(policy)")
+        #expect(policy.contains("\n  - app/src/main/play/products/\n"), "\(policy)")
         let checked = try CLIRunner.run(["check"], in: root)
         #expect(checked.stdout.contains("compared: app/src/main/play/products (prices in every region both price) vs server/play-a.csv"),
                 "\(checked.stdout)\(checked.stderr)")

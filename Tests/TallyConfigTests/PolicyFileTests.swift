@@ -113,9 +113,15 @@ struct PolicyFileTests {
 
     @Test func theStarterFileReadsBackAsAValidPolicy() throws {
         // Given: what 'tally init' writes for the shipped examples, and for an empty folder.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-template-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for file in ["configs/App.storekit", "catalog/products.yaml", "catalog/extra.yaml"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(file).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: root.appendingPathComponent(file))
+        }
         let detected = PolicyTemplate.Detected(
             configurations: ["configs/App.storekit"], catalogs: ["catalog/products.yaml", "catalog/extra.yaml"],
-            pricedEverywhere: [.usa, Territory("GBR")!], groupExample: ("Calmly: Plus", "calmly_plus"))
+            pricedEverywhere: [.usa, Territory("GBR")!], groupExample: ("Calmly: Plus", "calmly_plus"), directory: root.path)
         // When
         let full = try Self.read(PolicyTemplate.render(detected))
         let empty = try Self.read(PolicyTemplate.render(PolicyTemplate.Detected()))

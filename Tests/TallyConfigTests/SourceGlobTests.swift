@@ -75,6 +75,8 @@ struct SourceGlobTests {
         let found = SourceScan.find(in: root)
         #expect(found.configurations == ["a/b/c/z.storekit", "a/x.storekit", "a/y.storekit"])
         #expect(found.catalogs == ["catalog/p.yaml"])
-        #expect(SourceScan.globs(for: found.configurations) == ["a/b/c/*.storekit", "a/*.storekit"])
+        #expect(SourceScan.globs(for: found.configurations, in: root) == ["a/b/c/*.storekit", "a/*.storekit"])
+        #expect(found.notSources == ["catalog/other.yaml"], "a YAML file without catalogue keys beside the catalogue")
+        #expect(SourceScan.globs(for: found.catalogs, in: root) == ["catalog/p.yaml"], "the glob would match other.yaml too: the file is named")
     }
 }

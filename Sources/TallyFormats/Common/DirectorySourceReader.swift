@@ -18,11 +18,12 @@ extension SourceLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let candidates = readers.compactMap { $0 as? any DirectorySourceReader.Type }.filter { format == nil || $0.format == format }
         if let reader = candidates.first(where: { $0.claims(directory: path) }) { return reader }
-        throw FormatError("this is a directory; Tally reads a directory only as an App Store Connect export "
-                          + "(its pages saved as .json files), Google Play API pages (.json) or Play Console CSV files, "
-                          + "or an App Store package (an .itmsp folder with metadata.xml)",
-                          file: path, position: .unknown)
+        throw FormatError("this is a directory; Tally reads a directory only as " + folderExpectation, file: path, position: .unknown)
     }
+
+    /// What Tally expects inside a folder it reads as one source, for messages.
+    public static let folderExpectation = "an App Store Connect export or snapshot (its API pages saved as .json files), "
+        + "Google Play API pages (.json) or Play Console CSV files, or an App Store package (an .itmsp folder with metadata.xml)"
 
     /// Whether `path` is a directory that a directory reader reads as one source (an App Store
     /// Connect export, Google Play pages or CSV files, an App Store package); false for files and

@@ -70,6 +70,18 @@ public struct DiffJSONReporter: DiffReporter {
         }
         json.raw(result.diffs.isEmpty ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": ")
         Self.write(result.summary, &json)
+        // The counts per role: configurations and catalogues are never added together.
+        json.raw(",\n  \"totals\": [")
+        for (index, total) in result.totals.enumerated() {
+            json.raw(index == 0 ? "\n    {\"diffs\": " : ",\n    {\"diffs\": ")
+            json.int(total.diffs)
+            json.raw(", \"role\": ")
+            json.string(total.role.rawValue)
+            json.raw(", \"summary\": ")
+            Self.write(total.summary, &json)
+            json.raw("}")
+        }
+        json.raw(result.totals.isEmpty ? "]" : "\n  ]")
         json.raw(",\n  \"version\": 1\n}")
         output.write(json.text)
     }

@@ -26,7 +26,7 @@ public struct DiffMarkdownReporter: DiffReporter {
     }
 
     public func report(_ result: DiffResult) -> String {
-        DiffWords.report(result, section: section) { "**Total over \(DiffWords.counted(result.diffs.count, "file")):** \(Self.text($0))" }
+        DiffWords.report(result, section: section, totalSeparator: "\n\n") { "**Total \($0):** \(Self.text($1))" }
     }
 
     private func section(_ diff: CatalogDiff) -> String {

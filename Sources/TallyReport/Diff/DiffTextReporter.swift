@@ -37,7 +37,14 @@ public struct DiffTextReporter: DiffReporter {
     }
 
     public func report(_ result: DiffResult) -> String {
-        DiffWords.report(result, section: section) { "total over \(DiffWords.counted(result.diffs.count, "file")): \($0)" }
+        DiffWords.report(result, section: section) { "total \($0): \($1)" }
+    }
+
+    /// The console line when every report goes to a file: the one diff's summary, or the totals
+    /// (configurations and catalogues apart).
+    public static func totals(_ result: DiffResult) -> String {
+        guard result.diffs.count > 1 else { return result.diffs.first.map { DiffWords.summaryLine($0.summary) } ?? "no sources compared" }
+        return DiffWords.totals(result).map { "total \($0.scope): \($0.line)" }.joined(separator: "\n")
     }
 
     private func section(_ diff: CatalogDiff) -> String {

@@ -61,10 +61,21 @@ enum DiffWords {
 
     /// Each file's section, then, over more than one file, a total line (`total` given the
     /// summary line in words): the text and Markdown reports.
-    static func report(_ result: DiffResult, section: (CatalogDiff) -> String, total: (String) -> String) -> String {
+    static func report(_ result: DiffResult, section: (CatalogDiff) -> String, totalSeparator: String = "\n",
+                       total: (_ scope: String, _ line: String) -> String) -> String {
         var sections = result.diffs.map(section)
-        if result.diffs.count > 1 { sections.append(total(summaryLine(result.summary))) }
+        if result.diffs.count > 1 { sections.append(totals(result).map { total($0.scope, $0.line) }.joined(separator: totalSeparator)) }
         return sections.joined(separator: "\n\n")
+    }
+
+    /// The total lines: `over 3 files` and its summary line when every diff is of one role, else
+    /// one per role (`for configurations (1 file)`, `for catalogues (2 files)`), never added together.
+    static func totals(_ result: DiffResult) -> [(scope: String, line: String)] {
+        let totals = result.totals
+        guard totals.count > 1 else { return [("over \(counted(result.diffs.count, "file"))", summaryLine(result.summary))] }
+        return totals.map { total in
+            ("for \(total.role == .configuration ? "configurations" : "catalogues") (\(counted(total.diffs, "file")))", summaryLine(total.summary))
+        }
     }
 
     /// A file's product rows, and the attention items the text and Markdown reports list up

@@ -36,6 +36,15 @@ public struct DiffHTMLReporter: DiffReporter {
         if result.diffs.count > 1 {
             output.write("<p class=\"muted\">\(DiffWords.counted(result.diffs.count, "pair")) of files compared; totals first, then each file.</p>\n")
             output.write(Self.counts(summary, scope: "total"))
+            let totals = result.totals
+            if totals.count > 1 {
+                // Configurations and catalogues apart: one app's products are counted once per role, not added together.
+                for total in totals {
+                    let role = total.role == .configuration ? "configurations" : "catalogues"
+                    output.write("<p class=\"muted\">Total for \(role) (\(DiffWords.counted(total.diffs, "file"))):</p>\n")
+                    output.write(Self.counts(total.summary, scope: role))
+                }
+            }
             output.write("<ul data-section=\"files\">\n")
             for (index, diff) in result.diffs.enumerated() {
                 let words = diff.hasChanges ? DiffWords.summaryLine(diff.summary) : "no changes"
