@@ -25,8 +25,6 @@ struct CSVWriter {
         return columns
     }
 
-    var columns: [String] { layout.map(\.name) }
-
     func write(to sink: inout ByteSink, notes: inout ConvertNotes) {
         let layout = self.layout
         for (index, column) in layout.enumerated() {

@@ -44,13 +44,6 @@ enum JSONText {
         case xcode
     }
 
-    static func render(_ value: OutputValue, style: Style) -> String {
-        var sink = ByteSink()
-        write(value, indent: 0, style: style, to: &sink)
-        sink.append(UInt8(ascii: "\n"))
-        return sink.text
-    }
-
     static func write(_ value: OutputValue, indent: Int, style: Style, to sink: inout ByteSink) {
         switch value {
         case .object(let members):
@@ -168,18 +161,6 @@ enum JSONText {
 
 /// YAML text in block style, with comments; scalars in flow style where short.
 enum YAMLText {
-    static func render(_ value: OutputValue, header: [String] = []) -> String {
-        var sink = ByteSink()
-        writeHeader(header, to: &sink)
-        guard case .object(let members) = value else {
-            appendScalar(value, to: &sink)
-            sink.append("\n")
-            return sink.text
-        }
-        writeMembers(members, indent: 0, to: &sink, topLevel: true)
-        return sink.text
-    }
-
     static func writeHeader(_ header: [String], to sink: inout ByteSink) {
         for line in header {
             sink.append("# ")
@@ -326,12 +307,6 @@ enum YAMLText {
         case .null: sink.append("null")
         case .object, .array: break
         }
-    }
-
-    static func scalar(_ value: OutputValue) -> String {
-        var sink = ByteSink()
-        appendScalar(value, to: &sink)
-        return sink.text
     }
 
     /// Whether a string can be written without quotes and still read back as the same string:
