@@ -3,71 +3,102 @@ import TallyModel
 
 /// Writes the CSV catalogue: one row per product and territory, with the columns of the fields
 /// the source knows (`product_id,kind,group,level,period,territory,price,intro_type,...`).
+/// Rows go to the sink as each product is written; a product's shared cells are made once and
+/// each row copies them, so a price costs a copy of its territory and of its cached text.
 struct CSVWriter {
     let catalog: Catalog
 
     private func knows(_ field: Field) -> Bool { catalog.knownFields.contains(field) }
 
+    private enum Column { case productID, kind, group, level, period, territory, price, introType, introPeriod, introCount, introPrice }
+
     /// The columns to write, in the documented order.
-    var columns: [String] {
-        var columns = ["product_id"]
-        if knows(.kind) { columns.append("kind") }
-        if knows(.group) { columns += knows(.level) ? ["group", "level"] : ["group"] }
-        if knows(.period) { columns.append("period") }
-        if knows(.prices) { columns += ["territory", "price"] }
-        if knows(.introductoryOffer) { columns += ["intro_type", "intro_period", "intro_count", "intro_price"] }
+    private var layout: [(name: String, column: Column)] {
+        var columns: [(String, Column)] = [("product_id", .productID)]
+        if knows(.kind) { columns.append(("kind", .kind)) }
+        if knows(.group) { columns += knows(.level) ? [("group", .group), ("level", .level)] : [("group", .group)] }
+        if knows(.period) { columns.append(("period", .period)) }
+        if knows(.prices) { columns += [("territory", .territory), ("price", .price)] }
+        if knows(.introductoryOffer) {
+            columns += [("intro_type", .introType), ("intro_period", .introPeriod), ("intro_count", .introCount), ("intro_price", .introPrice)]
+        }
         return columns
     }
 
-    func text(notes: inout ConvertNotes) -> String {
-        let columns = self.columns
-        var lines = [columns.joined(separator: ",")]
+    func write(to sink: inout ByteSink, notes: inout ConvertNotes) {
+        let layout = self.layout
+        for (index, column) in layout.enumerated() {
+            if index > 0 { sink.append(UInt8(ascii: ",")) }
+            Self.appendCell(column.name, to: &sink)
+        }
+        sink.append(UInt8(ascii: "\n"))
+        // The cells after `price` (or after the shared ones when there is no price column).
+        let rowStart = layout.firstIndex { $0.column == .territory } ?? layout.count
+        var prices = DecimalTexts { Array(Self.quoted(DecimalLiteral.text($0)).utf8) }
+        var territories = TerritoryTexts()
+        var seen = TerritorySet()
+        var shared = [[UInt8]](repeating: [], count: layout.count)
+        var rows: [(territory: Territory?, price: [UInt8], introPrice: [UInt8])] = []
         for product in catalog.products {
+            guard sink.isOpen else { return }
             noteLosses(product, notes: &notes)
-            var shared: [String: String] = [:]
-            if knows(.kind) { shared["kind"] = product.kind.rawValue }
-            if knows(.group), let group = product.group, !group.groupID.isEmpty {
-                shared["group"] = group.groupID
-                if knows(.level), let level = group.level { shared["level"] = String(level) }
-            }
-            if knows(.period), let period = product.period { shared["period"] = period.literal }
             var offer: Offer?
-            if knows(.introductoryOffer), let intro = product.introductoryOffer {
-                offer = intro
-                shared["intro_type"] = intro.mode.rawValue
-                shared["intro_period"] = intro.period.literal
-                shared["intro_count"] = String(intro.periods)
+            for (index, column) in layout.enumerated() {
+                var cell = ""
+                switch column.column {
+                case .productID: cell = product.id
+                case .kind: cell = product.kind.rawValue
+                case .group:
+                    if let group = product.group, !group.groupID.isEmpty { cell = group.groupID }
+                case .level:
+                    if let group = product.group, !group.groupID.isEmpty, let level = group.level { cell = String(level) }
+                case .period: cell = product.period?.literal ?? ""
+                case .introType, .introPeriod, .introCount:
+                    if let intro = product.introductoryOffer {
+                        offer = intro
+                        cell = column.column == .introType ? intro.mode.rawValue
+                            : column.column == .introPeriod ? intro.period.literal : String(intro.periods)
+                    }
+                case .territory, .price, .introPrice: break
+                }
+                shared[index] = Array(Self.quoted(cell).utf8)
             }
-            var rows: [[String: String]] = []
+            rows.removeAll(keepingCapacity: true)
             if knows(.prices) {
-                var seen = Set<Territory>()
-                for price in product.prices where seen.insert(price.territory).inserted {
-                    var row = shared
-                    row["territory"] = price.territory.code
-                    row["price"] = DecimalLiteral.text(price.money.amount)
-                    rows.append(row)
+                seen.removeAll()
+                for price in product.prices where seen.insert(price.territory) {
+                    rows.append((price.territory, prices.text(price.money.amount), []))
                 }
             }
             if let price = offer?.price {
                 // The offer's price goes on the row of its territory (the default one when the source does not say).
                 let territory = offer?.territory ?? catalog.defaultTerritory
-                if let index = rows.firstIndex(where: { $0["territory"] == territory.code }) {
-                    rows[index]["intro_price"] = DecimalLiteral.text(price.amount)
+                let text = prices.text(price.amount)
+                if let index = rows.firstIndex(where: { $0.territory == territory }) {
+                    rows[index].introPrice = text
                 } else {
-                    var row = shared
-                    row["territory"] = territory.code
-                    row["intro_price"] = DecimalLiteral.text(price.amount)
-                    rows.append(row)
+                    rows.append((territory, [], text))
                 }
             }
-            if rows.isEmpty { rows = [shared] }
+            if rows.isEmpty { rows.append((nil, [], [])) }
             for row in rows {
-                var cells = columns.map { row[$0] ?? "" }
-                cells[0] = product.id
-                lines.append(cells.map(Self.quoted).joined(separator: ","))
+                for index in 0..<rowStart {
+                    if index > 0 { sink.append(UInt8(ascii: ",")) }
+                    sink.append(shared[index])
+                }
+                for index in rowStart..<layout.count {
+                    if index > 0 { sink.append(UInt8(ascii: ",")) }
+                    switch layout[index].column {
+                    case .territory: if let territory = row.territory { sink.append(territories.text(territory)) }
+                    case .price: sink.append(row.price)
+                    case .introPrice: sink.append(row.introPrice)
+                    default: sink.append(shared[index])
+                    }
+                }
+                sink.append(UInt8(ascii: "\n"))
             }
+            sink.flushIfFull()
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     private func noteLosses(_ product: Product, notes: inout ConvertNotes) {
@@ -86,9 +117,16 @@ struct CSVWriter {
         }
     }
 
+    private static func appendCell(_ cell: String, to sink: inout ByteSink) {
+        sink.append(utf8: quoted(cell))
+    }
+
     /// A cell, in double quotes when it holds a comma, a quote or a line break.
     static func quoted(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        // Most cells hold none of these bytes; the others are judged by character, as always.
+        guard cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }),
+              cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        else { return cell }
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -3,6 +3,14 @@ import TallyModel
 /// Builds a `tally-catalog/1` document with every field the source knows and nothing else.
 struct CatalogWriter {
     let catalog: Catalog
+    /// Price texts and territory codes, each made once.
+    private var prices = DecimalTexts { DecimalLiteral.text($0) }
+    private var territories = TerritoryCodes()
+    private var seen = TerritorySet()
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
 
     /// The fields a catalogue can hold, in the order `known_fields` lists them, with their keys.
     static let expressible: [(field: Field, key: String)] = [
@@ -24,7 +32,12 @@ struct CatalogWriter {
 
     private func knows(_ field: Field) -> Bool { catalog.knownFields.contains(field) }
 
-    func document(notes: inout ConvertNotes) -> OutputValue {
+    /// The two spellings of the catalogue.
+    enum Syntax { case json, yaml }
+
+    /// Writes the catalogue into `sink`: the top-level keys, then each product and each group
+    /// as it is built (one product's or one group's values at a time, never the whole document).
+    mutating func write(_ syntax: Syntax, to sink: inout ByteSink, notes: inout ConvertNotes) {
         var top: [OutputMember] = [OutputMember("format", .string("tally-catalog/1"))]
         top.append(OutputMember("default_territory", .string(catalog.defaultTerritory.code),
                                 comment: "The storefront whose currency offer prices are in."))
@@ -36,22 +49,74 @@ struct CatalogWriter {
         }
         let grouped = groupedSubscriptions(notes: &notes)
         let memberIDs = Set(grouped.flatMap { $0.members.map(\.id) })
-        var products: [OutputValue] = []
-        for product in catalog.products where !memberIDs.contains(product.id) {
-            products.append(productValue(product, notes: &notes))
+        let products = catalog.products.filter { !memberIDs.contains($0.id) }
+        var lists: [(key: String, count: Int)] = []
+        if !products.isEmpty || grouped.isEmpty { lists.append(("products", products.count)) }
+        if !grouped.isEmpty { lists.append(("subscription_groups", grouped.count)) }
+
+        // The elements of each list, made one at a time.
+        let element: (_ list: String, _ index: Int, _ writer: inout CatalogWriter, _ notes: inout ConvertNotes) -> OutputValue = { list, index, writer, notes in
+            if list == "products" { return writer.productValue(products[index], notes: &notes) }
+            let group = grouped[index]
+            var members: [OutputMember] = [OutputMember("id", .string(group.id))]
+            if let name = group.name { members.append(OutputMember("name", .string(name))) }
+            var subscriptions: [OutputValue] = []
+            for product in group.members { subscriptions.append(writer.subscriptionValue(product, notes: &notes)) }
+            members.append(OutputMember("subscriptions", .array(subscriptions)))
+            return .object(members)
         }
-        if !products.isEmpty || grouped.isEmpty {
-            top.append(OutputMember("products", .array(products)))
+        switch syntax {
+        case .yaml:
+            YAMLText.writeHeader(Self.header(for: catalog), to: &sink)
+            for (index, member) in top.enumerated() {
+                YAMLText.writeMember(member, indent: 0, to: &sink, blankLineBefore: index > 0)
+            }
+            for list in lists {
+                // A top-level list after the first member: a blank line, `key:`, then its elements.
+                sink.append("\n")
+                sink.append(utf8: list.key)
+                sink.append(":")
+                if list.count == 0 {
+                    sink.append(" []\n")
+                    continue
+                }
+                sink.append("\n")
+                for index in 0..<list.count {
+                    guard sink.isOpen else { return }
+                    YAMLText.writeElement(element(list.key, index, &self, &notes), indent: 0, to: &sink)
+                    sink.flushIfFull()
+                }
+            }
+        case .json:
+            sink.append("{\n")
+            for (index, member) in top.enumerated() {
+                sink.pad(2)
+                JSONText.appendQuoted(member.key, to: &sink)
+                sink.append(": ")
+                JSONText.write(member.value, indent: 2, style: .catalog, to: &sink)
+                sink.append(index == top.count - 1 && lists.isEmpty ? "\n" : ",\n")
+            }
+            for (number, list) in lists.enumerated() {
+                sink.pad(2)
+                JSONText.appendQuoted(list.key, to: &sink)
+                sink.append(": ")
+                if list.count == 0 {
+                    sink.append("[]")
+                } else {
+                    sink.append("[\n")
+                    for index in 0..<list.count {
+                        guard sink.isOpen else { return }
+                        if index > 0 { sink.append(",\n") }
+                        sink.pad(4)
+                        JSONText.write(element(list.key, index, &self, &notes), indent: 4, style: .catalog, to: &sink)
+                        sink.flushIfFull()
+                    }
+                    sink.append("\n  ]")
+                }
+                sink.append(number == lists.count - 1 ? "\n" : ",\n")
+            }
+            sink.append("}\n")
         }
-        if !grouped.isEmpty {
-            top.append(OutputMember("subscription_groups", .array(grouped.map { group in
-                var members: [OutputMember] = [OutputMember("id", .string(group.id))]
-                if let name = group.name { members.append(OutputMember("name", .string(name))) }
-                members.append(OutputMember("subscriptions", .array(group.members.map { subscriptionValue($0, notes: &notes) })))
-                return .object(members)
-            })))
-        }
-        return .object(top)
     }
 
     /// Auto-renewable subscriptions by group, in the source's group order. Subscriptions of no
@@ -91,11 +156,15 @@ struct CatalogWriter {
         }
     }
 
-    private func prices(_ product: Product) -> OutputMember? {
+    private mutating func prices(_ product: Product) -> OutputMember? {
         guard knows(.prices), !product.prices.isEmpty else { return nil }
-        var seen = Set<Territory>()
-        let entries = product.prices.filter { seen.insert($0.territory).inserted }
-        return OutputMember("prices", .object(entries.map { OutputMember($0.territory.code, .string(DecimalLiteral.text($0.money.amount))) }))
+        seen.removeAll()
+        var entries: [OutputMember] = []
+        entries.reserveCapacity(product.prices.count)
+        for price in product.prices where seen.insert(price.territory) {
+            entries.append(OutputMember(territories.code(price.territory), .string(prices.text(price.money.amount))))
+        }
+        return OutputMember("prices", .object(entries))
     }
 
     private func localizations(_ product: Product, notes: inout ConvertNotes) -> OutputMember? {
@@ -129,7 +198,7 @@ struct CatalogWriter {
         return members
     }
 
-    private func productValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
+    private mutating func productValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
         var members = identity(product)
         if knows(.kind) { members.append(OutputMember("kind", .string(product.kind.rawValue))) }
         common(product, into: &members)
@@ -139,7 +208,7 @@ struct CatalogWriter {
         return .object(members)
     }
 
-    private func subscriptionValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
+    private mutating func subscriptionValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
         var members = identity(product)
         if let name = product.referenceName, knows(.referenceName) { members.append(OutputMember("name", .string(name))) }
         if knows(.level), let level = product.group?.level { members.append(OutputMember("level", .number(String(level)))) }
@@ -176,11 +245,12 @@ struct CatalogWriter {
 
     /// `billing_plans`: each App Store plan with its prices, commitment, whether it is enabled,
     /// and the introductory offers on it (StoreKit 5.0's `introductoryOffers[]` by `billingPlanType`).
-    private func billingPlans(_ product: Product, notes: inout ConvertNotes) -> OutputMember? {
+    private mutating func billingPlans(_ product: Product, notes: inout ConvertNotes) -> OutputMember? {
         guard knows(.billingPlans), product.billingPlans.contains(where: { $0.kind != nil }) else { return nil }
         let offers = product.otherIntroductoryOffers
-        let plans: [OutputValue] = product.billingPlans.compactMap { plan in
-            guard let kind = plan.kind else { return nil }
+        var plans: [OutputValue] = []
+        for plan in product.billingPlans {
+            guard let kind = plan.kind else { continue }
             var fields = [OutputMember("type", .string(kind.rawValue))]
             let prices = plan.prices.isEmpty ? plan.price.map { [Price(territory: catalog.defaultTerritory, money: $0)] } ?? [] : plan.prices
             if !prices.isEmpty {
@@ -191,21 +261,23 @@ struct CatalogWriter {
             if let enabled = plan.isEnabled { fields.append(OutputMember("enabled", .bool(enabled))) }
             let own = offers.filter { $0.billingPlan == kind }
             if !own.isEmpty {
-                fields.append(OutputMember("introductory_offers", .array(own.map { offerValue($0, id: nil, product: product, notes: &notes) })))
+                var values: [OutputValue] = []
+                for offer in own { values.append(offerValue(offer, id: nil, product: product, notes: &notes)) }
+                fields.append(OutputMember("introductory_offers", .array(values)))
             }
-            return .object(fields)
+            plans.append(.object(fields))
         }
         return OutputMember("billing_plans", .array(plans))
     }
 
-    private func offerValue(_ offer: Offer, id: String?, product: Product, notes: inout ConvertNotes) -> OutputValue {
+    private mutating func offerValue(_ offer: Offer, id: String?, product: Product, notes: inout ConvertNotes) -> OutputValue {
         var members: [OutputMember] = []
         if let id { members.append(OutputMember("id", .string(id))) }
         members.append(OutputMember("type", .string(offer.mode.rawValue)))
         members.append(OutputMember("period", .string(offer.period.literal)))
         if offer.periods != 1 { members.append(OutputMember("count", .number(String(offer.periods)))) }
         if let price = offer.price {
-            members.append(OutputMember("price", .string(DecimalLiteral.text(price.amount))))
+            members.append(OutputMember("price", .string(prices.text(price.amount))))
             if let territory = offer.territory, territory != catalog.defaultTerritory {
                 notes.add("an offer priced in \(territory), not the default territory \(catalog.defaultTerritory): its price is written as if in \(catalog.defaultTerritory)", product.id)
             }

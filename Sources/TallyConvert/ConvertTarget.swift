@@ -59,25 +59,37 @@ public struct Conversion: Sendable, Equatable {
     public var notes: [String]
 }
 
-/// Writes a normalised catalogue in another format. Every loss is named in `Conversion.notes`,
-/// never dropped silently.
+/// Writes a normalised catalogue in another format. Every loss is named in the notes, never
+/// dropped silently.
 public enum Converter {
-    public static func convert(_ source: Catalog, options: ConvertOptions) -> Conversion {
+    /// The whole converted file as one value.
+    public static func convert(_ catalog: Catalog, options: ConvertOptions) -> Conversion {
+        var sink = ByteSink()
+        let notes = write(catalog, options: options, to: &sink)
+        return Conversion(text: sink.text, notes: notes)
+    }
+
+    /// Writes the converted file into `sink` as it is made (product by product, for the
+    /// catalogue and CSV targets), ending with a newline, and returns the notes: what the target
+    /// could not hold. Call `sink.finish()` afterwards. When the sink closes (its reader went
+    /// away), writing stops early.
+    public static func write(_ source: Catalog, options: ConvertOptions, to sink: inout ByteSink) -> [String] {
         var notes = ConvertNotes()
         let catalog = FreeTrialPrice.withoutLeftoverPrices(source, notes: &notes)
-        let text: String
         switch options.target {
         case .tallyCatalogYAML:
-            let tree = CatalogWriter(catalog: catalog).document(notes: &notes)
-            text = YAMLText.render(tree, header: CatalogWriter.header(for: catalog))
+            var writer = CatalogWriter(catalog: catalog)
+            writer.write(.yaml, to: &sink, notes: &notes)
         case .tallyCatalogJSON:
-            text = JSONText.render(CatalogWriter(catalog: catalog).document(notes: &notes), style: .catalog)
+            var writer = CatalogWriter(catalog: catalog)
+            writer.write(.json, to: &sink, notes: &notes)
         case .storeKit:
             let writer = StoreKitWriter(catalog: catalog, storefront: options.storefront ?? catalog.defaultTerritory,
                                         version: options.storeKitVersion)
-            text = JSONText.render(writer.document(notes: &notes), style: .xcode)
+            JSONText.write(writer.document(notes: &notes), indent: 0, style: .xcode, to: &sink)
+            sink.append("\n")
         case .csv:
-            text = CSVWriter(catalog: catalog).text(notes: &notes)
+            CSVWriter(catalog: catalog).write(to: &sink, notes: &notes)
         }
         // A paywall platform's offerings, packages and entitlements have no place in a catalogue.
         var paywall: [String] = []
@@ -87,7 +99,7 @@ public enum Converter {
                            + "entitlement\(entitlements == 1 ? "" : "s") of \(source.file) (\(platform.platform)) are not written: "
                            + "the target holds products only")
         }
-        return Conversion(text: text, notes: notes.sentences + paywall)
+        return notes.sentences + paywall
     }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
+import TallyModel
 
-/// A document to write: ordered keys, literal numbers, and comments for YAML. The writers build
-/// one and render it, so that JSON, YAML and Xcode's JSON all come from the same values.
+/// A piece of a document to write: ordered keys, literal numbers, and comments for YAML. The
+/// writers build one per product (or per group) and render it into a `ByteSink` at once, so that
+/// JSON, YAML and Xcode's JSON all come from the same values and no tree of a whole file is held.
 indirect enum OutputValue: Sendable, Equatable {
     case object([OutputMember])
     case array([OutputValue])
@@ -10,6 +12,13 @@ indirect enum OutputValue: Sendable, Equatable {
     case number(String)
     case bool(Bool)
     case null
+
+    var isScalar: Bool {
+        switch self {
+        case .object, .array: return false
+        default: return true
+        }
+    }
 }
 
 /// One key of an object, with an optional comment written above it in YAML.
@@ -35,196 +44,293 @@ enum JSONText {
         case xcode
     }
 
-    static func render(_ value: OutputValue, style: Style) -> String {
-        var text = ""
-        write(value, indent: 0, style: style, into: &text)
-        text += "\n"
-        return text
-    }
-
-    private static func write(_ value: OutputValue, indent: Int, style: Style, into text: inout String) {
-        let pad = String(repeating: " ", count: indent)
-        let inner = String(repeating: " ", count: indent + 2)
-        let colon = style == .xcode ? " : " : ": "
+    static func write(_ value: OutputValue, indent: Int, style: Style, to sink: inout ByteSink) {
         switch value {
         case .object(let members):
             if members.isEmpty {
-                text += style == .xcode ? "{\n\n\(pad)}" : "{}"
+                if style == .xcode {
+                    sink.append("{\n\n")
+                    sink.pad(indent)
+                    sink.append("}")
+                } else {
+                    sink.append("{}")
+                }
                 return
             }
-            if style == .catalog, let inline = inlineObject(members) {
-                text += inline
-                return
-            }
-            text += "{\n"
+            if style == .catalog, inlineObject(members, to: &sink) { return }
+            sink.append("{\n")
             for (index, member) in members.enumerated() {
-                text += inner + quoted(member.key) + colon
-                write(member.value, indent: indent + 2, style: style, into: &text)
-                text += index == members.count - 1 ? "\n" : ",\n"
+                sink.pad(indent + 2)
+                appendQuoted(member.key, to: &sink)
+                sink.append(style == .xcode ? " : " : ": ")
+                write(member.value, indent: indent + 2, style: style, to: &sink)
+                sink.append(index == members.count - 1 ? "\n" : ",\n")
             }
-            text += pad + "}"
+            sink.pad(indent)
+            sink.append("}")
         case .array(let elements):
             if elements.isEmpty {
-                text += style == .xcode ? "[\n\n\(pad)]" : "[]"
+                if style == .xcode {
+                    sink.append("[\n\n")
+                    sink.pad(indent)
+                    sink.append("]")
+                } else {
+                    sink.append("[]")
+                }
                 return
             }
-            text += "[\n"
+            sink.append("[\n")
             for (index, element) in elements.enumerated() {
-                text += inner
-                write(element, indent: indent + 2, style: style, into: &text)
-                text += index == elements.count - 1 ? "\n" : ",\n"
+                sink.pad(indent + 2)
+                write(element, indent: indent + 2, style: style, to: &sink)
+                sink.append(index == elements.count - 1 ? "\n" : ",\n")
             }
-            text += pad + "]"
-        case .string(let string): text += quoted(string)
-        case .number(let literal): text += literal
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .null: text += "null"
+            sink.pad(indent)
+            sink.append("]")
+        case .string(let string): appendQuoted(string, to: &sink)
+        case .number(let literal): sink.append(utf8: literal)
+        case .bool(let flag): sink.append(flag ? "true" : "false")
+        case .null: sink.append("null")
         }
     }
 
-    /// `{"USA": "0.99", "JPN": "160"}` for an object of scalars that fits on a line.
-    private static func inlineObject(_ members: [OutputMember]) -> String? {
-        var parts: [String] = []
-        for member in members {
-            switch member.value {
-            case .object, .array: return nil
-            case let scalar:
-                var text = ""
-                write(scalar, indent: 0, style: .catalog, into: &text)
-                parts.append("\(quoted(member.key)): \(text)")
+    /// `{"USA": "0.99", "JPN": "160"}` for an object of scalars that fits on a line (100
+    /// characters); false, with nothing written, otherwise.
+    private static func inlineObject(_ members: [OutputMember], to sink: inout ByteSink) -> Bool {
+        let mark = sink.count
+        sink.append("{")
+        for (index, member) in members.enumerated() {
+            guard member.value.isScalar else {
+                sink.removeAll(after: mark)
+                return false
+            }
+            if index > 0 { sink.append(", ") }
+            appendQuoted(member.key, to: &sink)
+            sink.append(": ")
+            write(member.value, indent: 0, style: .catalog, to: &sink)
+            // Characters only add up: a line already too long stays too long.
+            if sink.count - mark > 100, sink.characterCount(after: mark) > 100 {
+                sink.removeAll(after: mark)
+                return false
             }
         }
-        let line = "{" + parts.joined(separator: ", ") + "}"
-        return line.count <= 100 ? line : nil
+        sink.append("}")
+        if sink.count - mark > 100, sink.characterCount(after: mark) > 100 {
+            sink.removeAll(after: mark)
+            return false
+        }
+        return true
     }
 
     /// A JSON string literal; `/` is left alone, control characters escaped.
     static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case let other where other.value < 0x20:
-                text += String(format: "\\u%04x", other.value)
-            default: text.unicodeScalars.append(scalar)
+        var sink = ByteSink()
+        appendQuoted(string, to: &sink)
+        return sink.text
+    }
+
+    static func appendQuoted(_ string: String, to sink: inout ByteSink) {
+        var string = string
+        string.withUTF8 { bytes in
+            sink.append(UInt8(ascii: "\""))
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                sink.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): sink.append("\\\"")
+                case UInt8(ascii: "\\"): sink.append("\\\\")
+                case UInt8(ascii: "\n"): sink.append("\\n")
+                case UInt8(ascii: "\r"): sink.append("\\r")
+                case UInt8(ascii: "\t"): sink.append("\\t")
+                default:
+                    sink.append("\\u00")
+                    sink.append(hexDigit(byte >> 4))
+                    sink.append(hexDigit(byte & 0xF))
+                }
+                start = index + 1
             }
+            sink.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+            sink.append(UInt8(ascii: "\""))
         }
-        return text + "\""
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
 
 /// YAML text in block style, with comments; scalars in flow style where short.
 enum YAMLText {
-    static func render(_ value: OutputValue, header: [String] = []) -> String {
-        var text = header.map { "# \($0)\n" }.joined()
-        guard case .object(let members) = value else { return text + scalar(value) + "\n" }
-        writeMembers(members, indent: 0, into: &text, topLevel: true)
-        return text
+    static func writeHeader(_ header: [String], to sink: inout ByteSink) {
+        for line in header {
+            sink.append("# ")
+            sink.append(utf8: line)
+            sink.append("\n")
+        }
     }
 
-    private static func writeMembers(_ members: [OutputMember], indent: Int, into text: inout String, topLevel: Bool = false) {
-        let pad = String(repeating: " ", count: indent)
+    /// Members at `indent`; with `omittingFirstPad`, the first line's indentation is left out
+    /// (it follows `- ` on the line before).
+    static func writeMembers(_ members: [OutputMember], indent: Int, to sink: inout ByteSink,
+                             topLevel: Bool = false, omittingFirstPad: Bool = false) {
+        var omitPad = omittingFirstPad
         for (index, member) in members.enumerated() {
-            if topLevel, index > 0, case .array = member.value { text += "\n" }
-            if let comment = member.comment {
-                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { text += "\(pad)# \(line)\n" }
-            }
-            text += pad + key(member.key) + ":"
-            writeValue(member.value, indent: indent, into: &text)
+            writeMember(member, indent: indent, to: &sink, blankLineBefore: topLevel && index > 0, omitPad: &omitPad)
         }
+    }
+
+    /// `key: value`, after a blank line for a top-level list that is not the first member.
+    static func writeMember(_ member: OutputMember, indent: Int, to sink: inout ByteSink, blankLineBefore: Bool) {
+        var omitPad = false
+        writeMember(member, indent: indent, to: &sink, blankLineBefore: blankLineBefore, omitPad: &omitPad)
+    }
+
+    private static func writeMember(_ member: OutputMember, indent: Int, to sink: inout ByteSink, blankLineBefore: Bool, omitPad: inout Bool) {
+        if blankLineBefore, case .array = member.value { sink.append("\n") }
+        if let comment = member.comment {
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                if omitPad { omitPad = false } else { sink.pad(indent) }
+                sink.append("# ")
+                sink.append(utf8: String(line))
+                sink.append("\n")
+            }
+        }
+        if omitPad { omitPad = false } else { sink.pad(indent) }
+        appendKey(member.key, to: &sink)
+        sink.append(":")
+        writeValue(member.value, indent: indent, to: &sink)
     }
 
     /// The value after `key:` (or after `- `), ending with a newline.
-    private static func writeValue(_ value: OutputValue, indent: Int, into text: inout String) {
+    static func writeValue(_ value: OutputValue, indent: Int, to sink: inout ByteSink) {
         switch value {
         case .object(let members):
-            if let flow = flow(value), flow.count + indent <= 110 {
-                text += " \(flow)\n"
+            if appendFlow(value, prefix: " ", limit: 110 - indent, to: &sink) {
+                sink.append("\n")
             } else {
-                text += "\n"
-                writeMembers(members, indent: indent + 2, into: &text)
+                sink.append("\n")
+                writeMembers(members, indent: indent + 2, to: &sink)
             }
         case .array(let elements):
             if elements.isEmpty {
-                text += " []\n"
+                sink.append(" []\n")
                 return
             }
-            if let flow = flow(value), flow.count + indent <= 110, elements.allSatisfy(isScalar) {
-                text += " \(flow)\n"
+            if appendFlow(value, prefix: " ", limit: 110 - indent, to: &sink) {
+                sink.append("\n")
                 return
             }
-            text += "\n"
-            let pad = String(repeating: " ", count: indent + 2)
-            for element in elements {
-                if case .object(let members) = element, !members.isEmpty, flow(element).map({ $0.count + indent > 90 }) ?? true {
-                    // `- id: ...` with the rest of the object indented under it.
-                    text += pad + "- "
-                    var body = ""
-                    writeMembers(members, indent: indent + 4, into: &body)
-                    text += String(body.dropFirst(indent + 4))
-                } else {
-                    text += pad + "-"
-                    writeValue(element, indent: indent + 2, into: &text)
-                }
-            }
+            sink.append("\n")
+            for element in elements { writeElement(element, indent: indent, to: &sink) }
         default:
-            text += " " + scalar(value) + "\n"
+            sink.append(" ")
+            appendScalar(value, to: &sink)
+            sink.append("\n")
         }
     }
 
-    private static func isScalar(_ value: OutputValue) -> Bool {
-        switch value {
-        case .object, .array: return false
-        default: return true
+    /// One element of a block list under a key at `indent`.
+    static func writeElement(_ element: OutputValue, indent: Int, to sink: inout ByteSink) {
+        if case .object(let members) = element, !members.isEmpty {
+            // On one line when it fits in 90 characters; else `- id: ...` with the rest of the object indented under it.
+            let mark = sink.count
+            sink.pad(indent + 2)
+            sink.append("-")
+            if appendFlow(element, prefix: " ", limit: 90 - indent, to: &sink) {
+                sink.append("\n")
+                return
+            }
+            sink.removeAll(after: mark)
+            sink.pad(indent + 2)
+            sink.append("- ")
+            writeMembers(members, indent: indent + 4, to: &sink, omittingFirstPad: true)
+        } else {
+            sink.pad(indent + 2)
+            sink.append("-")
+            writeValue(element, indent: indent + 2, to: &sink)
         }
     }
 
-    /// `{name: "100 Coins", description: "..."}` or `[a, b]`, when every member is a scalar.
-    private static func flow(_ value: OutputValue) -> String? {
+    /// `prefix` and `{name: "100 Coins", description: "..."}` or `[a, b]`, when every member is
+    /// a scalar (and has no comment) and the flow text is at most `limit` characters; false, with
+    /// nothing written, otherwise.
+    private static func appendFlow(_ value: OutputValue, prefix: StaticString, limit: Int, to sink: inout ByteSink) -> Bool {
+        let outer = sink.count
+        sink.append(prefix)
+        let mark = sink.count
+        func tooLong() -> Bool { sink.count - mark > limit && sink.characterCount(after: mark) > limit }
         switch value {
         case .object(let members):
-            var parts: [String] = []
-            for member in members {
-                guard isScalar(member.value), member.comment == nil else { return nil }
-                parts.append("\(key(member.key)): \(scalar(member.value))")
+            sink.append("{")
+            for (index, member) in members.enumerated() {
+                guard member.value.isScalar, member.comment == nil, !tooLong() else {
+                    sink.removeAll(after: outer)
+                    return false
+                }
+                if index > 0 { sink.append(", ") }
+                appendKey(member.key, to: &sink)
+                sink.append(": ")
+                appendScalar(member.value, to: &sink)
             }
-            return "{" + parts.joined(separator: ", ") + "}"
+            sink.append("}")
         case .array(let elements):
-            guard elements.allSatisfy(isScalar) else { return nil }
-            return "[" + elements.map(scalar).joined(separator: ", ") + "]"
+            sink.append("[")
+            for (index, element) in elements.enumerated() {
+                guard element.isScalar, !tooLong() else {
+                    sink.removeAll(after: outer)
+                    return false
+                }
+                if index > 0 { sink.append(", ") }
+                appendScalar(element, to: &sink)
+            }
+            sink.append("]")
         default:
-            return nil
+            sink.removeAll(after: outer)
+            return false
         }
+        if tooLong() {
+            sink.removeAll(after: outer)
+            return false
+        }
+        return true
     }
 
-    private static func key(_ key: String) -> String {
-        isPlain(key) ? key : JSONText.quoted(key)
+    static func appendKey(_ key: String, to sink: inout ByteSink) {
+        if isPlain(key) { sink.append(utf8: key) } else { JSONText.appendQuoted(key, to: &sink) }
     }
 
-    static func scalar(_ value: OutputValue) -> String {
+    static func appendScalar(_ value: OutputValue, to sink: inout ByteSink) {
         switch value {
-        case .string(let string): return isPlain(string) ? string : JSONText.quoted(string)
-        case .number(let literal): return literal
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null: return "null"
-        case .object, .array: return ""
+        case .string(let string): if isPlain(string) { sink.append(utf8: string) } else { JSONText.appendQuoted(string, to: &sink) }
+        case .number(let literal): sink.append(utf8: literal)
+        case .bool(let flag): sink.append(flag ? "true" : "false")
+        case .null: sink.append("null")
+        case .object, .array: break
         }
     }
 
     /// Whether a string can be written without quotes and still read back as the same string:
     /// letters, digits, single spaces and `._-/()` only, not starting with a digit, `-` or `.`, and not a word
-    /// YAML reads as something else (`true`, `null`, `yes`, ...).
+    /// YAML reads as something else (`true`, `null`, `yes`, ...). ASCII only, so judged by byte.
     static func isPlain(_ string: String) -> Bool {
-        guard let first = string.unicodeScalars.first, !reserved.contains(string.lowercased()) else { return false }
-        guard first.isASCII, CharacterSet.letters.contains(first) || first == "_", string.last != " ", !string.contains("  ") else { return false }
-        return string.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-/ ()".unicodeScalars.contains(scalar))
+        var string = string
+        return string.withUTF8 { bytes in
+            guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_"), bytes.last != UInt8(ascii: " ") else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard isLetter(byte) || (48...57).contains(byte) || plainPunctuation.contains(byte) else { return false }
+                if byte == UInt8(ascii: " "), previous == byte { return false }
+                previous = byte
+            }
+            guard bytes.count <= 5 else { return true }
+            let lowered = String(decoding: bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+            return !reserved.contains(lowered)
         }
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+
+    private static let plainPunctuation: [UInt8] = Array("._-/ ()".utf8)
 
     private static let reserved: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
 }

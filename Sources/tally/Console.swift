@@ -114,6 +114,25 @@ enum Console {
         }
     }
 
+    /// Writes bytes to standard output as `out(_:role:)` writes text (a streamed report or
+    /// converted file); false once standard output cannot be written.
+    @discardableResult
+    static func out(bytes: UnsafeRawBufferPointer, role: Role = .verdict) -> Bool {
+        guard state.outputUsable else { return false }
+        guard !bytes.isEmpty else { return true }
+        do {
+            try write(bytes, to: STDOUT_FILENO)
+            return true
+        } catch {
+            state.outputFailed(role: role, readerGone: error.readerGone)
+            guard !error.readerGone else { return false }
+            err(role == .verdict
+                ? "tally: error: cannot write to standard output: \(error.reason); the output did not arrive (exit 2)\n"
+                : "tally: warning: cannot write to standard output: \(error.reason); the console summary did not arrive (the reports are in their files)\n")
+            return false
+        }
+    }
+
     /// Writes a message to standard error, long values elided (see `Elision`). When standard
     /// error cannot be written, the message is counted as lost; an `essential` one (the reason a
     /// run exits 2) goes to standard output instead.

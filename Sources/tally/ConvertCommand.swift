@@ -60,14 +60,16 @@ struct ConvertCommand: ParsableCommand {
             print("tally: error: \(refusal); nothing was converted", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
-        let conversion = Converter.convert(catalog, options: options)
+        // Written as it is made; what the target could not hold is said once the file is complete.
+        let destination = try StreamedOutput(output, what: "the converted file")
+        var sink = destination.sink()
+        let notes = Converter.write(catalog, options: options, to: &sink)
+        sink.finish()
         var standardError = StandardError()
-        for note in conversion.notes { print("tally: note: \(note)", to: &standardError) }
+        for note in notes { print("tally: note: \(note)", to: &standardError) }
+        try destination.commit()
         if let output {
-            try ReportFile.writeOrExit(conversion.text, to: output, what: "the converted file")
             print("tally: wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))", to: &standardError)
-        } else {
-            Console.out(conversion.text)
         }
     }
 }

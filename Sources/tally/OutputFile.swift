@@ -87,6 +87,15 @@ final class OutputFile {
         }
     }
 
+    /// Writes `bytes`.
+    func write(bytes: UnsafeRawBufferPointer) throws(Failure) {
+        do {
+            try Console.write(bytes, to: descriptor)
+        } catch {
+            throw .posix(error.code)
+        }
+    }
+
     /// Completes the file: closes it and, for a regular file, renames it into place.
     func commit() throws(Failure) {
         switch kind {

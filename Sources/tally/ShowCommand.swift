@@ -44,7 +44,13 @@ struct ShowCommand: ParsableCommand {
             // A `tally fetch` snapshot: what was fetched, when and from where, above the table.
             let snapshot = SnapshotManifest.read(folder: file).map { "snapshot: \($0.summary)\n\n" } ?? ""
             try output.write(snapshot + CatalogTable.render(catalog))
-        case .json: try output.write(CatalogDocument(catalog).json())
+        case .json:
+            // Written product by product (a catalogue of hundreds of megabytes is never held as text).
+            let destination = try StreamedOutput(output.output, what: "the report")
+            var sink = destination.sink()
+            CatalogJSON.write(catalog, to: &sink)
+            sink.finish()
+            try destination.commit()
         }
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 import TallyModel
 
-/// The stable JSON form of a normalised catalogue (`tally show --format json`).
+/// The stable JSON form of a normalised catalogue (`tally show --format json`), as values.
+/// `tally show` writes the same bytes with `CatalogJSON`, which streams them product by product;
+/// this type stays for callers that want the document as values, and as the reference
+/// `CatalogJSONTests` holds the streaming writer to.
 ///
 /// Schema, version 1 (documented in docs/show-json.md):
 /// `{version, file, format, default_territory, products: [{id, kind, reference_name?,
