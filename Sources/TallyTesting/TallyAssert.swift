@@ -139,6 +139,8 @@ public struct TallyAssertError: Error, CustomStringConvertible {
             description = "the policy's sources match no file"
         case .oneSource:
             description = "the policy names one source; a check compares two or more"
+        case .revision(let error):
+            description = error.message + (error.remedy.map { " (\(Self.argument($0)))" } ?? "")
         }
     }
 

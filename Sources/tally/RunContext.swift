@@ -2,6 +2,7 @@ import Foundation
 import TallyCheck
 import TallyConfig
 import TallyReport
+import TallyRun
 
 extension ReportContext {
     /// The context of a check or lint run: what fails it (the policy's `fail_on`, `--strict`;
@@ -14,7 +15,7 @@ extension ReportContext {
         guard needsRoot else { return context }
         let here = FileManager.default.currentDirectoryPath
         context.workingDirectory = here
-        if let top = GitRevision.topLevel() {
+        if let top = GitRevisionStore.topLevel() {
             context.repositoryRoot = top
         } else if let policyFile {
             let file = policyFile.file.hasPrefix("/") ? policyFile.file : here + "/" + policyFile.file

@@ -53,6 +53,8 @@ enum Diagnostics {
                   to: &standardError)
         case .oneSource:
             print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
+        case .revision(let error):
+            print("tally: \(error.message)\(error.remedy.map { " (\(flag($0)))" } ?? "")", to: &standardError)
         }
     }
 
