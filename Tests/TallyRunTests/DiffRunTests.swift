@@ -63,7 +63,7 @@ import TallyModel
         let set = SourceSet([SourceSet.Entry("catalog/products.yaml", revision: "v1"), SourceSet.Entry("catalog/products.yaml", revision: "v2")])
         let catalogs = try set.read(revisions: Self.store)
         #expect(catalogs.map(\.file) == ["catalog/products.yaml@v1", "catalog/products.yaml@v2"])
-        #expect(catalogs[0].products.first { $0.id == "com.example.coins" }?.prices[.usa]?.amount == Decimal(string: "0.99"))
+        #expect(catalogs[0].products.first { $0.id == "com.example.coins" }?.price(in: .usa)?.money.amount == Decimal(string: "0.99"))
     }
 
     @Test func aFileMissingAtTheRevisionIsNamedWithIt() {
