@@ -56,9 +56,7 @@ struct ConvertCommand: ParsableCommand {
         guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw TallyExit.usageOrInput.code }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
         if let refusal = Converter.refusal(catalog, options: options) {
-            var standardError = StandardError()
-            print("tally: error: \(refusal); nothing was converted", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.message("error: \(refusal); nothing was converted")
         }
         let conversion = Converter.convert(catalog, options: options)
         var standardError = StandardError()
