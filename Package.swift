@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         .testTarget(name: "TallyFetchTests", dependencies: [
             "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "TallyRunTests", dependencies: ["TallyRun", "TallyDiff", "TallyFormats", "TallyModel"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig", "TallyDiff", "TallyRun"]),

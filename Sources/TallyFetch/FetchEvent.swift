@@ -13,6 +13,8 @@ public enum FetchEvent: Sendable, Equatable {
     case pageSaved(name: String)
     /// How many products the fetch has found so far.
     case products(Int)
+    /// A staging folder that an interrupted fetch left beside the snapshot was removed.
+    case stagingRemoved(name: String)
     /// A new authentication token was signed (the first, or a renewal before the last expires).
     case tokenSigned
 }

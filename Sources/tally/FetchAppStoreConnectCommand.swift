@@ -43,18 +43,17 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (fetcher, credentials) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output),
+        let (fetcher, credentials, settings, lifetime) = try FetchRunner.setUp(apiURL: apiURL) { url in
+            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP),
              try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
-                                                    environment: environment))
+                                                    environment: environment),
+             try fetch.settings(environment: environment),
+             // Hidden, for tests: a shorter token lifetime, so that a fetch renews its token.
+             try Bounded.number(environment, "TALLY_ASC_TOKEN_LIFETIME", in: 1...AppStoreConnectToken.maximumLifetime)
+                ?? AppStoreConnectToken.defaultLifetime)
         }
-        // Hidden, for tests: a shorter token lifetime, so that a fetch renews its token.
-        let lifetime = environment["TALLY_ASC_TOKEN_LIFETIME"].flatMap(TimeInterval.init) ?? AppStoreConnectToken.defaultLifetime
-        let retry = fetch.retryPolicy(environment: environment)
         try FetchRunner.run(what: "App Store Connect app \(app)", options: fetch) { progress in
-            let token = AppStoreConnectToken(credentials: credentials, lifetime: lifetime, onSign: { progress(.tokenSigned) })
-            let client = FetchClient(signer: token, retry: retry, progress: progress, userAgent: "tally/\(TallyInfo.version)")
-            return try await fetcher.run(client: client)
+            try await fetcher.run(credentials: credentials, tokenLifetime: lifetime, settings: settings, progress: progress)
         }
     }
 }

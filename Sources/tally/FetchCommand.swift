@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyFetch
+import TallyReport
 
 /// `tally fetch STORE`: a snapshot of what a store has live, for `check`, `show` and `diff` to read offline.
 struct FetchCommand: ParsableCommand {
@@ -10,7 +11,10 @@ struct FetchCommand: ParsableCommand {
         discussion: """
         The snapshot is a folder of the API's pages as they came, plus tally-snapshot.json (what \
         was fetched, when, from where). Every command reads it like any source. A failed fetch \
-        leaves the folder as it was. Exit codes: 0 fetched, 2 usage, credential or network error.
+        leaves the folder as it was. Credentials go only to the API's own origin (a redirect elsewhere \
+        is refused), over https (plain http only to this machine, or with --allow-http). Every \
+        response, list and run is bounded; --timeout bounds the whole fetch. Exit codes: 0 fetched, \
+        2 usage, credential, network or limit error, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 
         Examples:
           tally fetch app-store-connect --app 1600000001 --output asc/
@@ -32,24 +36,32 @@ struct FetchOptions: ParsableArguments {
     @Flag(name: .long, help: "List each request on standard error.")
     var verbose = false
 
+    @Option(name: .long, help: ArgumentHelp("Stop the whole fetch after this many seconds (1 to 86400; default 3600).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Flag(name: .long, help: "Allow a plain-http API or token URL on a host other than this machine (a test proxy you trust).")
+    var allowHTTP = false
+
     /// Hidden, for tests: multiplies retry backoff delays (TALLY_FETCH_BACKOFF_SCALE works too).
     @Option(name: .long, help: .hidden)
     var backoffScale: Double?
 
-    /// The retry policy: 5 attempts, backoff from 1 s doubling to 30 s, Retry-After honoured up to 60 s.
-    func retryPolicy(environment: [String: String]) -> RetryPolicy {
-        let scale = backoffScale ?? environment["TALLY_FETCH_BACKOFF_SCALE"].flatMap(Double.init) ?? 1
-        return RetryPolicy(backoffScale: scale)
+    /// The run's settings: limits, retries (5 attempts, backoff from 1 s doubling to 30 s,
+    /// Retry-After honoured up to 60 s), every environment knob read with bounds.
+    func settings(environment: [String: String]) throws -> FetchSettings {
+        try FetchSettings.from(environment: environment, timeout: timeout, backoffScale: backoffScale, allowHTTP: allowHTTP,
+                               userAgent: "tally/\(TallyInfo.version)")
     }
 }
 
-/// Runs a fetch from a synchronous command: prints progress, maps every failure to exit 2.
+/// Runs a fetch from a synchronous command: prints progress, maps every failure to exit 2, and
+/// SIGINT or SIGTERM to 130 or 143 after removing the staging folder.
 enum FetchRunner {
     /// A fetch's setup before anything is fetched (the `--api-url`, then what `body` makes of
-    /// it: the fetcher, the credentials): a `FetchError` is printed and exits 2.
+    /// it: the fetcher, the credentials, the settings): a `FetchError` is printed and exits 2.
     static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
         do {
-            guard let url = URL(string: apiURL) else { throw FetchError.credentials("--api-url \(apiURL) is not a URL") }
+            guard let url = URL(string: apiURL) else { throw FetchError.usage("--api-url \(APIURL.shown(apiURL)) is not a URL") }
             return try body(url)
         } catch let error as FetchError {
             var standardError = StandardError()
@@ -61,29 +73,74 @@ enum FetchRunner {
     static func run(what: String, options: FetchOptions,
                     _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) throws {
         let printer = FetchProgressPrinter(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what)
-        let outcome = blocking { try await body(printer.handle) }
+        let interruption = Interruption()
+        let outcome = blocking(interruption: interruption) { try await body(printer.handle) }
         var standardError = StandardError()
+        if let signal = interruption.signal {
+            printer.abandon()
+            StagingFolders.shared.removeAll()
+            print("tally: fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was", to: &standardError)
+            throw ExitCode(128 + signal)
+        }
         switch outcome {
         case .success(let manifest):
             printer.finish(manifest: manifest, folder: options.output)
         case .failure(let error):
             printer.abandon()
-            let message = (error as? FetchError)?.description ?? "\(error)"
+            let message = (error as? FetchError)?.description ?? ServerText.clean("\(error)", limit: 1_000)
             print("tally: fetch failed: \(message)", to: &standardError)
             print("tally: \(options.output) was left as it was", to: &standardError)
             throw TallyExit.usageOrInput.code
         }
     }
 
-    /// Waits for async work on a synchronous thread (the command's), which nothing else needs meanwhile.
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<T, Error> {
+    /// Which signal ended the run, if one did.
+    final class Interruption: @unchecked Sendable {
+        private let lock = NSLock()
+        private var received: Int32?
+        var signal: Int32? { lock.withLock { received } }
+        /// Records the first signal; true when it is the first.
+        func record(_ signal: Int32) -> Bool {
+            lock.withLock {
+                guard received == nil else { return false }
+                received = signal
+                return true
+            }
+        }
+    }
+
+    /// Waits for async work on a synchronous thread (the command's), which nothing else needs
+    /// meanwhile. SIGINT and SIGTERM cancel the work (the fetch discards its staging folder); a
+    /// fetch that does not stop within two seconds, or a second signal, exits at once after
+    /// removing the staging folders still registered.
+    static func blocking<T: Sendable>(interruption: Interruption,
+                                      _ body: @escaping @Sendable () async throws -> T) -> Result<T, Error> {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
             done.signal()
         }
+        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                guard interruption.record(number) else {
+                    StagingFolders.shared.removeAll()
+                    Foundation.exit(128 + number)
+                }
+                task.cancel()
+                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                    StagingFolders.shared.removeAll()
+                    Console.err("tally: fetch interrupted; the staging folder was removed\n")
+                    Foundation.exit(128 + number)
+                }
+            }
+            source.resume()
+            return source
+        }
         done.wait()
+        sources.forEach { $0.cancel() }
         return box.get() ?? .failure(CancellationError())
     }
 
@@ -106,6 +163,8 @@ final class FetchProgressPrinter: @unchecked Sendable {
     private var retries = 0
     private var products = 0
     private var lineShown = false
+    /// What the fetch waits for now, for the live line.
+    private var waiting = ""
 
     init(verbose: Bool, live: Bool, what: String) {
         self.verbose = verbose
@@ -119,15 +178,20 @@ final class FetchProgressPrinter: @unchecked Sendable {
         lock.withLock {
             switch event {
             case let .request(url, attempt):
+                waiting = "waiting for \(Self.shown(url))"
                 if verbose { line("GET \(Self.shown(url))\(attempt > 1 ? " (attempt \(attempt))" : "")") }
             case let .response(_, status, bytes, _):
                 requests += 1
+                waiting = ""
                 if verbose { line("  → \(status), \(bytes) bytes") }
-            case let .retry(_, reason, delay, _):
+            case let .retry(url, reason, delay, _):
                 retries += 1
+                waiting = "\(reason): waiting \(Self.seconds(delay)) before retrying \(Self.shown(url))"
                 if verbose { line("  \(reason): retrying in \(Self.seconds(delay))") }
             case let .products(count):
                 products = count
+            case let .stagingRemoved(name):
+                line("tally: removed \(name), a staging folder an interrupted fetch left")
             case .pageSaved, .tokenSigned:
                 break
             }
@@ -137,7 +201,8 @@ final class FetchProgressPrinter: @unchecked Sendable {
 
     /// The live line, rewritten in place.
     private func status() {
-        write("\r\u{1B}[K\(what): \(requests) request\(requests == 1 ? "" : "s") done, \(products) product\(products == 1 ? "" : "s") found")
+        let now = waiting.isEmpty ? "" : "; " + String(waiting.prefix(100))
+        write("\r\u{1B}[K\(what): \(requests) request\(requests == 1 ? "" : "s") done, \(products) product\(products == 1 ? "" : "s") found\(now)")
         lineShown = true
     }
 
@@ -165,8 +230,8 @@ final class FetchProgressPrinter: @unchecked Sendable {
 
     /// The path and query: what identifies a request (the host is the same for all).
     static func shown(_ url: URL) -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
-        return components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return ServerText.clean(APIURL.shown(url)) }
+        return ServerText.clean(components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? ""))
     }
 
     static func seconds(_ duration: Duration) -> String {

@@ -38,18 +38,14 @@ struct FetchGooglePlayCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (fetcher, account, token) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            let fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output)
+        let (fetcher, account, token, settings) = try FetchRunner.setUp(apiURL: apiURL) { url in
+            let fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP)
             let account = try GooglePlayServiceAccount.resolve(file: serviceAccount, environment: environment)
-            return (fetcher, account, try GooglePlayFetch.tokenURL(option: tokenURL, account: account))
+            return (fetcher, account, try GooglePlayFetch.tokenURL(option: tokenURL, account: account, allowHTTP: fetch.allowHTTP),
+                    try fetch.settings(environment: environment))
         }
-        let retry = fetch.retryPolicy(environment: environment)
         try FetchRunner.run(what: "Google Play app \(package)", options: fetch) { progress in
-            let unsigned = FetchClient(signer: nil, retry: retry, progress: progress, userAgent: "tally/\(TallyInfo.version)")
-            let signer = GooglePlayToken(account: account, tokenURL: token, client: unsigned, onSign: { progress(.tokenSigned) })
-            var client = unsigned
-            client.signer = signer
-            return try await fetcher.run(client: client)
+            try await fetcher.run(account: account, tokenURL: token, settings: settings, progress: progress)
         }
     }
 }

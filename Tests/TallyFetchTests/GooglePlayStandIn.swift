@@ -17,6 +17,9 @@ final class GooglePlayStandIn: @unchecked Sendable {
     enum Fault: Sendable { case status(Int, retryAfter: String?) }
 
     struct Options {
+        /// Hostile behaviour: answers a request whose credentials were verified, instead of the
+        /// stand-in, when it returns a response (redirects, endless bodies, echoed headers, ...).
+        var hostile: (@Sendable (HTTPRequest) async -> HTTPResponse?)?
         var publicKey: _RSA.Signing.PublicKey
         var clientEmail = "tally-fetch@brightly-play.iam.gserviceaccount.com"
         var keyID = "0f3c9a7e51d2b8c4a6e0f1d2c3b4a5968778695a"
@@ -40,6 +43,7 @@ final class GooglePlayStandIn: @unchecked Sendable {
     private var issued = Set<String>()
     private var _requests: [String] = []
     private var _rejections: [String] = []
+    private var _rawTargets: [String] = []
     private var server: HTTPServer?
     private var task: Task<Void, Error>?
     private(set) var port: UInt16 = 0
@@ -54,6 +58,10 @@ final class GooglePlayStandIn: @unchecked Sendable {
     var tokenURL: String { baseURL + "/token" }
     var requests: [String] { lock.withLock { _requests } }
     var rejections: [String] { lock.withLock { _rejections } }
+    /// The percent-encoded path and query of every request whose credentials were verified.
+    var rawTargets: [String] { lock.withLock { _rawTargets } }
+    /// The access tokens it issued.
+    var issuedTokens: [String] { lock.withLock { Array(issued) } }
     var apiPrefix: String { "/androidpublisher/v3/applications/\(options.package)/" }
 
     func start() async throws {
@@ -124,6 +132,8 @@ final class GooglePlayStandIn: @unchecked Sendable {
             lock.withLock { _rejections.append("\(path): no valid access token") }
             return Self.googleError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.")
         }
+        lock.withLock { _rawTargets.append(request.target.rawValue) }
+        if let hostile = options.hostile, let response = await hostile(request) { return response }
         if let fault = lock.withLock({ pendingFaults[path]?.isEmpty == false ? pendingFaults[path]?.removeFirst() : nil }) {
             switch fault {
             case let .status(status, retryAfter):

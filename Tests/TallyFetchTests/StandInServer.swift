@@ -16,6 +16,9 @@ final class StandInServer: @unchecked Sendable {
     }
 
     struct Options {
+        /// Hostile behaviour: answers a request whose credentials were verified, instead of the
+        /// stand-in, when it returns a response (redirects, endless bodies, echoed headers, ...).
+        var hostile: (@Sendable (HTTPRequest) async -> HTTPResponse?)?
         var keyID = "TESTKEY123"
         var issuerID = "57246542-96fe-1a63-e053-0824d011072a"
         var publicKey: P256.Signing.PublicKey
@@ -38,6 +41,7 @@ final class StandInServer: @unchecked Sendable {
     private var _tokens: [String] = []
     private var _requests: [String] = []
     private var _rejections: [String] = []
+    private var _rawTargets: [String] = []
     private var server: HTTPServer?
     private var task: Task<Void, Error>?
     private(set) var port: UInt16 = 0
@@ -59,10 +63,12 @@ final class StandInServer: @unchecked Sendable {
     var tokens: [String] { lock.withLock { _tokens } }
     var requests: [String] { lock.withLock { _requests } }
     var rejections: [String] { lock.withLock { _rejections } }
+    /// The percent-encoded path and query of every request whose credentials were verified.
+    var rawTargets: [String] { lock.withLock { _rawTargets } }
 
     func start() async throws {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled,
-                                handler: ClosureHTTPHandler { [self] request in self.handle(request) })
+                                handler: ClosureHTTPHandler { [self] request in await self.handle(request) })
         self.server = server
         task = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 60)
@@ -108,7 +114,7 @@ final class StandInServer: @unchecked Sendable {
 
     // MARK: - Requests
 
-    private func handle(_ request: HTTPRequest) -> HTTPResponse {
+    private func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let path = request.path
         let token = request.headers[.authorization]
         lock.withLock { _requests.append(path) }
@@ -117,6 +123,8 @@ final class StandInServer: @unchecked Sendable {
             return Self.error(401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
                               "Provide a properly configured and signed bearer token, and make sure that it has not expired. \(problem)")
         }
+        lock.withLock { _rawTargets.append(request.target.rawValue) }
+        if let hostile = options.hostile, let response = await hostile(request) { return response }
         if let fault = lock.withLock({ pendingFaults[path]?.isEmpty == false ? pendingFaults[path]?.removeFirst() : nil }) {
             switch fault {
             case let .status(status, retryAfter):

@@ -60,6 +60,30 @@ enum Tally {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await start(arguments, environment: environment).wait()
+    }
+
+    /// A started `tally`, to signal before it ends.
+    struct Running: @unchecked Sendable {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+        var processIdentifier: Int32 { process.processIdentifier }
+
+        func wait() async throws -> Output {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                                                          stderr: String(decoding: stderr, as: UTF8.self)))
+                }
+            }
+        }
+    }
+
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -75,14 +99,6 @@ enum Tally {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                                      stderr: String(decoding: stderr, as: UTF8.self)))
-            }
-        }
+        return Running(process: process, out: out, err: err)
     }
 }

@@ -22,13 +22,22 @@ public struct AppStoreConnectFetch: Sendable {
     public var apiURL: URL
     public var output: String
 
-    public init(appID: String, apiURL: URL, output: String) throws {
+    public init(appID: String, apiURL: URL, output: String, allowHTTP: Bool = false) throws {
         guard !appID.isEmpty, appID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
             throw FetchError.credentials("--app must be the app's Apple ID (the number in App Store Connect → App Information), not \"\(appID)\"")
         }
         self.appID = appID
-        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI)
+        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI, allowHTTP: allowHTTP)
         self.output = output
+    }
+
+    /// The whole fetch as one library run: signs with `credentials` (tokens living
+    /// `tokenLifetime`), sends through `settings`, reports to `progress`, writes the snapshot.
+    @discardableResult
+    public func run(credentials: AppStoreConnectCredentials, tokenLifetime: TimeInterval = AppStoreConnectToken.defaultLifetime,
+                    settings: FetchSettings, progress: FetchProgress? = nil) async throws -> SnapshotManifest {
+        let token = AppStoreConnectToken(credentials: credentials, lifetime: tokenLifetime, onSign: { progress?(.tokenSigned) })
+        return try await run(client: settings.client(signer: token, progress: progress))
     }
 
     /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
@@ -56,7 +65,7 @@ public struct AppStoreConnectFetch: Sendable {
         guard let next = URL(string: link, relativeTo: current)?.absoluteURL, next.host != nil,
               var components = URLComponents(url: next, resolvingAgainstBaseURL: false),
               let base = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else {
-            throw FetchError.invalidResponse(url: current.absoluteString, reason: "links.next \"\(link)\" is not a URL")
+            throw FetchError.invalidResponse(url: APIURL.shown(current), reason: "links.next \"\(ServerText.clean(link, limit: 200))\" is not a URL")
         }
         if Self.origin(next) == Self.origin(apiURL) { return next }
         components.scheme = base.scheme
@@ -66,7 +75,9 @@ public struct AppStoreConnectFetch: Sendable {
         if !prefix.isEmpty, !components.percentEncodedPath.hasPrefix(prefix + "/") {
             components.percentEncodedPath = prefix + components.percentEncodedPath
         }
-        guard let url = components.url else { throw FetchError.invalidResponse(url: current.absoluteString, reason: "links.next \"\(link)\" is not a URL") }
+        guard let url = components.url else {
+            throw FetchError.invalidResponse(url: APIURL.shown(current), reason: "links.next \"\(ServerText.clean(link, limit: 200))\" is not a URL")
+        }
         return url
     }
 }

@@ -19,11 +19,13 @@ extension AppStoreConnectFetch {
 
         static let pricePointInclude = ("include", "subscriptionPricePoint,territory")
         static let limit = ("limit", "200")
-        /// Pages per list, past which a server that keeps answering `links.next` is stopped.
-        static let maxPages = 10_000
+        /// `id`, as the page of `path` named it, made one path segment (`..` and the like refused).
+        private func segment(_ id: String, from path: String) throws -> String {
+            try APIURL.segment(id, from: (try? fetch.url(path, [])) ?? fetch.apiURL)
+        }
 
         mutating func fetchAll() async throws {
-            let app = fetch.appID
+            let app = try APIURL.segment(fetch.appID, from: fetch.apiURL)
             // 1–2. In-app purchases and their prices: set by hand (manual) and derived by Apple for
             // the other territories (automatic, equalised from the base territory's price).
             let purchases = try await list("/v1/apps/\(app)/inAppPurchasesV2", [("include", "iapPriceSchedule"), Self.limit],
@@ -34,12 +36,12 @@ extension AppStoreConnectFetch {
             for purchase in purchaseResources {
                 var scheduleID = purchase.links["iapPriceSchedule"]?.first
                 if scheduleID == nil {
-                    let schedule = try await list("/v2/inAppPurchases/\(purchase.id)/iapPriceSchedule", [], name: "iapPriceSchedule-\(purchase.id)")
+                    let schedule = try await list("/v2/inAppPurchases/\(try segment(purchase.id, from: "/v1/apps/\(app)/inAppPurchasesV2"))/iapPriceSchedule", [], name: "iapPriceSchedule-\(purchase.id)")
                     scheduleID = schedule.first?.data.first(where: { $0.type == "inAppPurchasePriceSchedules" })?.id
                 }
                 guard let scheduleID else { continue }
                 for kind in ["manualPrices", "automaticPrices"] {
-                    let pages = try await list("/v1/inAppPurchasePriceSchedules/\(scheduleID)/\(kind)",
+                    let pages = try await list("/v1/inAppPurchasePriceSchedules/\(try segment(scheduleID, from: "/v2/inAppPurchases/\(purchase.id)"))/\(kind)",
                                                [("include", "inAppPurchasePricePoint,territory"), Self.limit], name: "\(kind)-\(scheduleID)")
                     counts[kind, default: 0] += pages.reduce(0) { $0 + $1.data.count }
                 }
@@ -58,7 +60,7 @@ extension AppStoreConnectFetch {
                     linked.forEach { addSubscription($0) }
                     continue
                 }
-                let pages = try await list("/v1/subscriptionGroups/\(group.id)/subscriptions", [Self.limit], name: "subscriptions-\(group.id)")
+                let pages = try await list("/v1/subscriptionGroups/\(try segment(group.id, from: "/v1/apps/\(app)/subscriptionGroups"))/subscriptions", [Self.limit], name: "subscriptions-\(group.id)")
                 pages.flatMap(\.data).filter { $0.type == "subscriptions" }.forEach { addSubscription($0.id) }
             }
             counts["subscriptions"] = subscriptionIDs.count
@@ -66,7 +68,8 @@ extension AppStoreConnectFetch {
 
             // 4–5. Each subscription's prices and offers.
             var prices = 0, introductory = 0, promotional = 0
-            for id in subscriptionIDs {
+            for subscription in subscriptionIDs {
+                let id = try segment(subscription, from: "/v1/apps/\(app)/subscriptionGroups")
                 prices += try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
                     .reduce(0) { $0 + $1.data.count }
                 introductory += try await list("/v1/subscriptions/\(id)/introductoryOffers", [Self.pricePointInclude, Self.limit],
@@ -75,7 +78,7 @@ extension AppStoreConnectFetch {
                     .flatMap(\.data).filter { $0.type == "subscriptionPromotionalOffers" }
                 promotional += offers.count
                 for offer in offers {
-                    _ = try await list("/v1/subscriptionPromotionalOffers/\(offer.id)/prices", [Self.pricePointInclude, Self.limit],
+                    _ = try await list("/v1/subscriptionPromotionalOffers/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/promotionalOffers"))/prices", [Self.pricePointInclude, Self.limit],
                                        name: "promotionalOfferPrices-\(offer.id)")
                 }
             }
@@ -107,9 +110,10 @@ extension AppStoreConnectFetch {
                 pages.append(page)
                 guard let next = page.next else { return pages }
                 let nextURL = try fetch.follow(next, from: url)
-                guard !visited.contains(nextURL.absoluteString), pages.count < Self.maxPages else {
-                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "links.next leads back to a page already fetched")
+                guard !visited.contains(nextURL.absoluteString) else {
+                    throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "links.next leads back to a page already fetched")
                 }
+                try client.budget.checkPage(pages.count + 1, of: name, url: nextURL)
                 url = nextURL
             }
         }

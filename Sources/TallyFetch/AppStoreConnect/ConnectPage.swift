@@ -21,10 +21,10 @@ struct ConnectPage {
 
     init(_ body: Data, url: URL) throws {
         guard let document = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-            throw FetchError.invalidResponse(url: url.absoluteString, reason: "the body is not a JSON object")
+            throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "the body is not a JSON object")
         }
         guard document.keys.contains("data") else {
-            throw FetchError.invalidResponse(url: url.absoluteString, reason: "the document has no \"data\" (not a JSON:API response)")
+            throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "the document has no \"data\" (not a JSON:API response)")
         }
         switch document["data"] {
         case let list as [[String: Any]]: data = list.compactMap(Self.resource)
@@ -39,7 +39,7 @@ struct ConnectPage {
         } else {
             var patched = document
             var newLinks = links ?? [:]
-            newLinks["self"] = url.absoluteString
+            newLinks["self"] = APIURL.shown(url)
             patched["links"] = newLinks
             saved = (try? JSONSerialization.data(withJSONObject: patched, options: [.prettyPrinted, .sortedKeys])) ?? body
         }

@@ -23,7 +23,7 @@ public struct GooglePlayFetch: Sendable {
     public var apiURL: URL
     public var output: String
 
-    public init(packageName: String, apiURL: URL, output: String) throws {
+    public init(packageName: String, apiURL: URL, output: String, allowHTTP: Bool = false) throws {
         let parts = packageName.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts.allSatisfy({ part in
             part.first?.isLetter == true && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
@@ -31,17 +31,29 @@ public struct GooglePlayFetch: Sendable {
             throw FetchError.credentials("--package must be the app's package name (applicationId), like com.example.app, not \"\(packageName)\"")
         }
         self.packageName = packageName
-        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI)
+        self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI, allowHTTP: allowHTTP)
         self.output = output
     }
 
     /// The token URL: `--token-url`, else the key's `token_uri`, else Google's.
-    public static func tokenURL(option: String?, account: GooglePlayServiceAccount) throws -> URL {
+    /// Held to the same rule as the API URL: https, or http on a loopback host (or with `allowHTTP`).
+    public static func tokenURL(option: String?, account: GooglePlayServiceAccount, allowHTTP: Bool = false) throws -> URL {
         let text = option ?? account.tokenURI ?? defaultTokenURL
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
-            throw FetchError.credentials("the token URL \(text) is not an http or https URL (--token-url, or token_uri in the key)")
+        let what = option != nil ? "--token-url" : account.tokenURI != nil ? "the key's token_uri" : "the token URL"
+        guard let url = URL(string: text) else {
+            throw FetchError.usage("\(what) \(ServerText.clean(APIURL.shown(text), limit: 200)) is not a URL")
         }
-        return url
+        return try APIURL.checked(url, example: defaultTokenURL, what: what, allowHTTP: allowHTTP)
+    }
+
+    /// The whole fetch as one library run: an OAuth token for `account` from `tokenURL`, every
+    /// request through `settings`, events to `progress`, the snapshot written.
+    @discardableResult
+    public func run(account: GooglePlayServiceAccount, tokenURL: URL, settings: FetchSettings,
+                    progress: FetchProgress? = nil) async throws -> SnapshotManifest {
+        var client = settings.client(progress: progress)
+        client.signer = GooglePlayToken(account: account, tokenURL: tokenURL, client: client, onSign: { progress?(.tokenSigned) })
+        return try await run(client: client)
     }
 
     /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
@@ -66,7 +78,6 @@ public struct GooglePlayFetch: Sendable {
         var writer: SnapshotWriter
         private(set) var requests = 0
         private(set) var counts: [String: Int] = [:]
-        static let maxPages = 10_000
 
         init(fetch: GooglePlayFetch, client: FetchClient, writer: SnapshotWriter) {
             self.fetch = fetch
@@ -104,9 +115,9 @@ public struct GooglePlayFetch: Sendable {
                 guard let product = subscription["productId"] as? String else { continue }
                 for plan in (subscription["basePlans"] as? [[String: Any]]) ?? [] {
                     guard let basePlan = plan["basePlanId"] as? String else { continue }
-                    // IDs are lower-case letters, digits, '_', '.' and '-'; URLComponents encodes anything else.
-                    guard !product.contains("/"), !basePlan.contains("/") else { continue }
-                    let path = "subscriptions/\(product)/basePlans/\(basePlan)/offers"
+                    // IDs are lower-case letters, digits, '_', '.' and '-': each becomes one segment, `..` refused.
+                    let from = (try? fetch.url("subscriptions", [])) ?? fetch.apiURL
+                    let path = "subscriptions/\(try APIURL.segment(product, from: from))/basePlans/\(try APIURL.segment(basePlan, from: from))/offers"
                     if let offers = try await optionalList(path, [("pageSize", "100")], items: "subscriptionOffers",
                                                            name: "subscriptionOffers-\(product)-\(basePlan)") {
                         found = (found ?? 0) + offers.count
@@ -142,7 +153,7 @@ public struct GooglePlayFetch: Sendable {
                 let response = try await client.get(url)
                 requests += 1
                 guard let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "the body is not a JSON object")
+                    throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "the body is not a JSON object")
                 }
                 pages += 1
                 let file = try writer.write(page: response.body, name: pages == 1 ? name : "\(name)-page\(pages)")
@@ -151,9 +162,10 @@ public struct GooglePlayFetch: Sendable {
                 let next = legacy ? (document["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String
                     : document["nextPageToken"] as? String
                 guard let next, !next.isEmpty else { return items }
-                guard seen.insert(next).inserted, pages < Self.maxPages else {
-                    throw FetchError.invalidResponse(url: url.absoluteString, reason: "nextPageToken leads back to a page already fetched")
+                guard seen.insert(next).inserted else {
+                    throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "nextPageToken leads back to a page already fetched")
                 }
+                try client.budget.checkPage(pages + 1, of: name, url: url)
                 token = next
             }
         }

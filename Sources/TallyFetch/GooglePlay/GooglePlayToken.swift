@@ -51,10 +51,11 @@ public actor GooglePlayToken: RequestSigner {
         }
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
               let token = object["access_token"] as? String, !token.isEmpty else {
-            throw FetchError.invalidResponse(url: tokenURL.absoluteString, reason: "the token response has no access_token")
+            throw FetchError.invalidResponse(url: APIURL.shown(tokenURL), reason: "the token response has no access_token")
         }
+        // Bounded like any number a server sends: at least a minute past the renewal margin, at most a day.
         let lifetime = (object["expires_in"] as? NSNumber)?.doubleValue ?? 3600
-        current = (token, issued.addingTimeInterval(max(lifetime, 61)))
+        current = (token, issued.addingTimeInterval(lifetime.isFinite ? min(max(lifetime, 61), 86_400) : 3600))
         onSign?()
         return token
     }

@@ -21,6 +21,9 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     public var pages: Int
     /// Resource kind → count (`inAppPurchases`, `subscriptions`, ...).
     public var counts: [String: Int]
+    /// The files the fetch wrote beside the manifest: all a later fetch may replace. (Absent in
+    /// manifests written before Tally listed them; then only `NNNN-name.json` pages count as its own.)
+    public var files: [String]?
 
     public init(store: String, app: String, fetchedAt: Date, apiHost: String, requests: Int, pages: Int, counts: [String: Int]) {
         format = Self.currentFormat

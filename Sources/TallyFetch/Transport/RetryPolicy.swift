@@ -23,9 +23,12 @@ public struct RetryPolicy: Sendable {
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.maxRetryAfter = maxRetryAfter
-        self.backoffScale = max(0, backoffScale)
+        self.backoffScale = backoffScale.isFinite ? min(max(0, backoffScale), Self.backoffScaleRange.upperBound) : 1
         self.sleep = sleep
     }
+
+    /// The bounds of `backoffScale` (and of `TALLY_FETCH_BACKOFF_SCALE`).
+    public static let backoffScaleRange: ClosedRange<Double> = 0...100
 
     /// The backoff before attempt `attempt + 1`: base × 2^(attempt-1), capped, scaled.
     public func backoff(after attempt: Int) -> Duration {
@@ -37,16 +40,16 @@ public struct RetryPolicy: Sendable {
     /// The wait a Retry-After header asks for (seconds, or an HTTP date), capped; nil when absent or unreadable.
     public func retryAfter(_ header: String?, now: Date = Date()) -> Duration? {
         guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        var seconds: Double
-        if let value = Double(text), value.isFinite {
+        // Bounded before any arithmetic: 1e300, 10000000000000000 or a date in year 9999 is the cap.
+        let seconds: Double
+        if let value = Bounded.finite(text) {
             seconds = value
-        } else if let date = Self.httpDate(text) {
+        } else if text.count <= 64, let date = Self.httpDate(text) {
             seconds = date.timeIntervalSince(now)
         } else {
             return nil
         }
-        seconds = max(0, seconds)
-        return min(.milliseconds(Int64(seconds * 1000)), maxRetryAfter)
+        return Bounded.duration(seconds: seconds, cappedAt: maxRetryAfter)
     }
 
     private static func httpDate(_ text: String) -> Date? {
