@@ -53,7 +53,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw TallyExit.usageOrInput.code }
+        guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw Stop.run(.noSources, outcome: "nothing was converted") }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
         if let refusal = Converter.refusal(catalog, options: options) {
             throw Stop.message("error: \(refusal); nothing was converted")
