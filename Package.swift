@@ -2,6 +2,11 @@
 // Tally: read → normalise → check/diff → report.
 import PackageDescription
 
+/// The commit a release binary is built from: `scripts/release` sets TALLY_BUILD_COMMIT for
+/// `swift build`, and `tally --version` prints it (`1a2b3c4d5e6f`, or `1a2b3c4d5e6f-dirty` from a
+/// tree with uncommitted changes). Only letters, digits and '-' pass, so it is safe in a C string.
+let buildCommit = (Context.environment["TALLY_BUILD_COMMIT"] ?? "").filter { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }
+
 let package = Package(
     name: "Tally",
     platforms: [.macOS(.v13)],
@@ -63,11 +68,13 @@ let package = Package(
             capability: .command(intent: .custom(verb: "tally", description: "Check in-app-purchase catalogues with the package's .tally.yml")),
             dependencies: ["tally"]
         ),
+        // The commit `tally --version` names (a C string defined by the build; see buildCommit above).
+        .target(name: "TallyBuildInfo", cSettings: buildCommit.isEmpty ? [] : [.define("TALLY_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),
         // The command-line tool: thin over the libraries.
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch", "TallyConvert", "TallyRun",
+                "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch", "TallyConvert", "TallyRun", "TallyBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -13,9 +13,15 @@ public enum RuleSet {
         UnpricedTerritoryRule(),
     ]
 
-    /// Descriptions of every rule, cross-source first.
+    public static let paywallRules: [any PaywallRule] = [
+        PaywallMissingInStoreRule(), PaywallMissingInAppRule(), PaywallKindRule(), PaywallPeriodRule(), PaywallBasePlanRule(),
+        PaywallNotEntitledRule(), PaywallEmptyOfferingRule(), PaywallNoCurrentOfferingRule(),
+    ]
+
+    /// Descriptions of every rule, cross-source first, then lint, then the paywall's.
     public static var descriptions: [RuleDescription] {
         comparisonRules.map { type(of: $0).description } + lintRules.map { type(of: $0).description }
+            + paywallRules.map { type(of: $0).description }
     }
 
     public static func description(of id: RuleID) -> RuleDescription? {
@@ -37,18 +43,29 @@ public struct Checker: Sendable {
     public var recordsSubjects: Bool
     /// Subscription groups to pair explicitly (from the policy), before matching by members.
     public var groupCorrespondences: [GroupCorrespondence]
+    public var paywallRules: [any PaywallRule]
 
     public init(comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules, lintRules: [any LintRule] = RuleSet.lintRules,
-                recordsSubjects: Bool = true, groupCorrespondences: [GroupCorrespondence] = []) {
+                recordsSubjects: Bool = true, groupCorrespondences: [GroupCorrespondence] = [],
+                paywallRules: [any PaywallRule] = RuleSet.paywallRules) {
         self.comparisonRules = comparisonRules
         self.lintRules = lintRules
+        self.paywallRules = paywallRules
         self.recordsSubjects = recordsSubjects
         self.groupCorrespondences = groupCorrespondences
     }
 
-    /// Lint only. Every (source, rule) is a piece of work for any free core.
-    public func lint(_ catalogs: [Catalog]) -> CheckResult {
+    /// Lint only (and the paywall rules that need no other source). Every (source, rule) is a
+    /// piece of work for any free core.
+    /// - Parameter paywallRules: whether to run the paywall rules on paywall sources (`tally lint`);
+    ///   `Gate` runs them apart, against the stores.
+    public func lint(_ catalogs: [Catalog], paywallRules: Bool = true) -> CheckResult {
         var result = CheckResult(sources: catalogs.map(\.file))
+        for catalog in catalogs where paywallRules && catalog.paywall != nil {
+            let own = checkPaywalls(in: [catalog], against: [])
+            result.findings += own.findings
+            result.checked += own.checked
+        }
         let work = catalogs.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         for part in run(work) {
             result.findings += part.findings
@@ -148,6 +165,23 @@ public struct Checker: Sendable {
         }
         result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
         result.names = Checker.names(of: result.findings, in: sources)
+        return result
+    }
+
+    /// The paywall sources among `paywalls` on their own and against every source of `others`
+    /// (the paywall rules); the coverage sentences in `comparisons`. Lint is not run here.
+    public func checkPaywalls(in paywalls: [Catalog], against others: [Catalog]) -> CheckResult {
+        var result = CheckResult()
+        for source in paywalls {
+            guard let paywall = source.paywall else { continue }
+            let context = PaywallContext(source: source, paywall: paywall, others: others)
+            var checked = CheckedLog(enabled: recordsSubjects)
+            for rule in paywallRules {
+                rule.evaluate(context, findings: &result.findings, checked: &checked)
+            }
+            result.checked += checked.subjects
+            if !others.isEmpty { result.comparisons += PaywallCoverage.sentences(context) }
+        }
         return result
     }
 

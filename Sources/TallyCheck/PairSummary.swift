@@ -322,6 +322,9 @@ extension SourceFormat {
         case .googlePlay: return "Google Play"
         case .unityIAP: return "the Unity IAP catalogue"
         case .storeConfig: return "the storeconfig export"
+        case .revenueCat: return "the RevenueCat project"
+        case .adapty: return "the Adapty fallback file"
+        case .qonversion: return "the Qonversion products list"
         }
     }
 }

@@ -79,7 +79,15 @@ public enum Converter {
         case .csv:
             text = CSVWriter(catalog: catalog).text(notes: &notes)
         }
-        return Conversion(text: text, notes: notes.sentences)
+        // A paywall platform's offerings, packages and entitlements have no place in a catalogue.
+        var paywall: [String] = []
+        if let platform = source.paywall {
+            let (offerings, entitlements) = (platform.offerings.count, platform.entitlements?.count ?? 0)
+            paywall.append("the \(offerings) offering\(offerings == 1 ? "" : "s") (with their packages) and \(entitlements) "
+                           + "entitlement\(entitlements == 1 ? "" : "s") of \(source.file) (\(platform.platform)) are not written: "
+                           + "the target holds products only")
+        }
+        return Conversion(text: text, notes: notes.sentences + paywall)
     }
 }
 

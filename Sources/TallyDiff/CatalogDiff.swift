@@ -186,6 +186,15 @@ public struct DiffTotal: Sendable, Hashable {
     /// How many diffs (files, or sets of files) of this role.
     public var diffs: Int
     public var summary: DiffSummary
+
+    /// "configurations", "catalogues" or "paywall configurations", for reports.
+    public var noun: String {
+        switch role {
+        case .configuration: "configurations"
+        case .catalog: "catalogues"
+        case .paywall: "paywall configurations"
+        }
+    }
 }
 
 extension CatalogDiff {
@@ -196,7 +205,7 @@ extension CatalogDiff {
 extension DiffResult {
     /// The counts per role, configurations first; a role without diffs is left out.
     public var totals: [DiffTotal] {
-        [SourceRole.configuration, .catalog].compactMap { role in
+        [SourceRole.configuration, .catalog, .paywall].compactMap { role in
             let diffs = diffs.filter { $0.role == role }
             guard !diffs.isEmpty else { return nil }
             return DiffTotal(role: role, diffs: diffs.count, summary: diffs.reduce(DiffSummary()) { $0 + $1.summary })

@@ -77,6 +77,12 @@ public struct FolderSource: Sendable, Hashable {
             }) else { return nil }
             return FolderSource(format: reader.format, kind: snapshot ? "Google Play snapshot" : "Google Play pages",
                                 snapshot: snapshot, files: GooglePlayReader.pageNames(in: path).count)
+        case .revenueCat:
+            // Every file a RevenueCat API page, so that a catalogue beside one page is not read as a page.
+            guard snapshot || heads(RevenueCatReader.pageNames(in: path)).allSatisfy({ RevenueCatReader.sniff($0.head, file: $0.file) })
+            else { return nil }
+            return FolderSource(format: reader.format, kind: snapshot ? "RevenueCat snapshot" : "RevenueCat pages",
+                                snapshot: snapshot, files: RevenueCatReader.pageNames(in: path).count)
         default:
             return FolderSource(format: reader.format, kind: "App Store package")
         }

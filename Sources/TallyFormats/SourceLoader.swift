@@ -19,7 +19,7 @@ public enum SourceLoader {
     /// Every reader, in the order detection tries them (the first one claiming an extension is
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
-        TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, StoreConfigReader.self, UnityCatalogReader.self, GooglePlayReader.self, AppStoreConnectReader.self, StoreKitReader.self,
+        TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, RevenueCatReader.self, AdaptyFallbackReader.self, QonversionProductsReader.self, StoreConfigReader.self, UnityCatalogReader.self, GooglePlayReader.self, AppStoreConnectReader.self, StoreKitReader.self,
         AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, GooglePlayCSVReader.self, MappedReader.self,
     ]
 

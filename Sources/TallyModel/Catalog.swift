@@ -20,6 +20,13 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case unityIAP = "unity-iap"
     /// storeconfig's export of an app's App Store Connect configuration (`storeconfig fetch`).
     case storeConfig = "storeconfig"
+    /// RevenueCat's project configuration: REST API v2 pages (a folder of them is one source),
+    /// the v1 offerings shape. See docs/paywall.md.
+    case revenueCat = "revenuecat"
+    /// Adapty's fallback paywall file (`ios_fallback.json`, `android_fallback.json`).
+    case adapty = "adapty"
+    /// Qonversion's v4 products list.
+    case qonversion = "qonversion"
 
     public var description: String { rawValue }
 
@@ -30,6 +37,7 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .storeKit, .propertyList: return .configuration
         case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay, .unityIAP, .storeConfig:
             return .catalog
+        case .revenueCat, .adapty, .qonversion: return .paywall
         }
     }
 
@@ -48,10 +56,12 @@ public enum Store: String, Sendable, Hashable, Codable {
     public var displayName: String { self == .googlePlay ? "Google Play" : "the App Store" }
 }
 
-/// The app's configuration (what the app sells) or the server's catalogue (what it grants).
+/// The app's configuration (what the app sells), the server's catalogue (what it grants), or a
+/// paywall platform's configuration (what the paywall shows and grants: `Catalog.paywall`).
 public enum SourceRole: String, Sendable, Hashable, Codable {
     case configuration
     case catalog
+    case paywall
 }
 
 /// A subscription group as one source declares it.
@@ -99,6 +109,9 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// with `ReadOptions.includeStates`), by state as the reader spells it (`INACTIVE`,
     /// `WAITING_FOR_SCREENSHOT`): every command says how many it hid and how to show them.
     public var hiddenByState: [String: Int] = [:]
+    /// What a paywall platform's source says the paywall shows and grants (sources of the
+    /// `paywall` role); nil for every other source. `products` then holds its store products.
+    public var paywall: Paywall? = nil
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
@@ -199,7 +212,7 @@ extension SourceFormat {
     /// leaves out is absent rather than unstated (see `Catalog.states`).
     public var describesEveryField: Bool {
         switch self {
-        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig: return true
+        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig, .revenueCat, .adapty, .qonversion: return true
         case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP: return false
         }
     }

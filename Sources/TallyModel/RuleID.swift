@@ -57,11 +57,23 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let invalidOffer = RuleID(rawValue: "invalid-offer")
     public static let unpricedTerritory = RuleID(rawValue: "unpriced-territory")
 
+    // Paywall rules (a paywall platform's configuration, on its own and against the stores).
+    public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")
+    public static let paywallMissingInApp = RuleID(rawValue: "paywall-missing-in-app")
+    public static let paywallKind = RuleID(rawValue: "paywall-kind")
+    public static let paywallPeriod = RuleID(rawValue: "paywall-period")
+    public static let paywallBasePlan = RuleID(rawValue: "paywall-base-plan")
+    public static let paywallNotEntitled = RuleID(rawValue: "paywall-not-entitled")
+    public static let paywallEmptyOffering = RuleID(rawValue: "paywall-empty-offering")
+    public static let paywallNoCurrentOffering = RuleID(rawValue: "paywall-no-current-offering")
+
     /// Every rule identity, cross-source first (the order of `RuleSet`).
     public static let all: [RuleID] = [
         missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, levelNumber, familySharing,
         pricesNotCompared,
         duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
         negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory,
+        paywallMissingInStore, paywallMissingInApp, paywallKind, paywallPeriod, paywallBasePlan, paywallNotEntitled,
+        paywallEmptyOffering, paywallNoCurrentOffering,
     ]
 }

@@ -31,7 +31,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func text(_ rule: RuleDescription) -> String {
-        let kind = rule.category == "lint" ? "single-source lint" : "cross-source"
+        let kind = rule.category == "lint" ? "single-source lint" : rule.category == "paywall" ? "paywall, on its own and against the stores" : "cross-source"
         return """
         \(rule.id)  (\(kind), default severity \(rule.defaultSeverity))
 

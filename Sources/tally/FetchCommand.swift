@@ -23,7 +23,7 @@ struct FetchCommand: ParsableCommand {
           tally fetch app-store-connect --app 1600000001 --output asc-now/
           tally diff asc/ asc-now/          # what changed in the store since the first fetch
         """,
-        subcommands: [FetchAppStoreConnectCommand.self, FetchGooglePlayCommand.self]
+        subcommands: [FetchAppStoreConnectCommand.self, FetchGooglePlayCommand.self, FetchRevenueCatCommand.self]
     )
 }
 

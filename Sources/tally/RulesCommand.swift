@@ -23,8 +23,10 @@ struct RulesCommand: ParsableCommand {
             return
         }
         let width = RuleSet.descriptions.map(\.id.rawValue.count).max() ?? 0
-        for category in ["cross-source", "lint"] {
-            print(category == "lint" ? "\nSingle-source lint:" : "Cross-source rules:", to: &out)
+        let headings = ["cross-source": "Cross-source rules:", "lint": "\nSingle-source lint:",
+                        "paywall": "\nPaywall rules (a paywall platform's configuration, on its own and against the stores):"]
+        for category in ["cross-source", "lint", "paywall"] {
+            print(headings[category] ?? category, to: &out)
             for rule in RuleSet.descriptions where rule.category == category {
                 let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)

@@ -34,7 +34,7 @@ struct Tally: ParsableCommand {
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,
-        version: TallyInfo.version,
+        version: BuildVersion.description,
         subcommands: [CheckCommand.self, ShowCommand.self, ConvertCommand.self, LintCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self,
                       InitCommand.self, FetchCommand.self],
         defaultSubcommand: nil

@@ -31,7 +31,8 @@ struct ExamplesRunTests {
     /// Programs run beside tally in examples; they must succeed.
     static let helpers: Set<String> = ["cp", "mkdir", "rm", "head", "cat"]
     /// Where `tally fetch` would have written: the saved pages of the same store.
-    static let standIns = ["app-store-connect": "examples/asc-export", "google-play": "examples/google-play/play"]
+    static let standIns = ["app-store-connect": "examples/asc-export", "google-play": "examples/google-play/play",
+                           "revenuecat": "examples/paywall/revenuecat"]
 
     /// One command of a document or of a command's help, with what it must give.
     struct Command: Sendable {
@@ -56,7 +57,7 @@ struct ExamplesRunTests {
 
     static let commands: [[String]] = [
         [], ["check"], ["show"], ["convert"], ["lint"], ["diff"], ["rules"], ["explain"], ["init"],
-        ["fetch"], ["fetch", "app-store-connect"], ["fetch", "google-play"],
+        ["fetch"], ["fetch", "app-store-connect"], ["fetch", "google-play"], ["fetch", "revenuecat"],
     ]
 
     /// The "Examples:" lines of a command's help (continuation lines joined).

@@ -26,6 +26,10 @@ import Testing
         is switched to a free trial; StoreKit ignores it). `prices-not-compared` is a warning when \
         both sources state prices but no product's price could be compared.
 
+        The `paywall-` rules check a paywall platform's configuration (RevenueCat, Adapty, Qonversion: \
+        see [the paywall page](paywall.md)) on its own and against every store source and \
+        configuration of the run.
+
         <!-- rules:begin -->
         \(table.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         <!-- rules:end -->

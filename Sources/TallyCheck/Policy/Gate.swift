@@ -26,6 +26,8 @@ public struct Gate: Sendable {
     /// Lints every source and compares them as `SourcePairing` pairs them: what `tally check`,
     /// `TallyAssert.policy()` and the plugin run. Nil when there is nothing to compare.
     public func check(sources: [Catalog]) -> GateOutcome? {
+        let paywalls = sources.filter { $0.paywall != nil }
+        if !paywalls.isEmpty { return check(paywalls: paywalls, stores: sources.filter { $0.paywall == nil }) }
         guard let pairs = SourcePairing.pairs(sources) else { return nil }
         if SourcePairing.googlePlayPairs(sources) == nil, let sides = SourcePairing.sides(sources) {
             return check(configurations: sides.configurations, catalogs: sides.catalogs)
@@ -40,6 +42,37 @@ public struct Gate: Sendable {
         let left = Set(pairs.map(\.0)).sorted().map { sources[$0] }
         let right = Set(pairs.map(\.1)).sorted().map { sources[$0] }
         return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: left, catalogs: right))
+    }
+
+    /// The stores' sources compared as `SourcePairing` pairs them, within one store or through a
+    /// server catalogue (linted only when nothing pairs), and each paywall source checked on its own and against every one of them.
+    private func check(paywalls: [Catalog], stores: [Catalog]) -> GateOutcome {
+        let checker = policy.checker(recordsSubjects: recordsSubjects)
+        var raw: CheckResult
+        var unmatched: [GroupCorrespondence] = []
+        // The paywall stands between the stores: Google Play and the App Store are each compared
+        // with it, not with each other (a server catalogue still pairs with both, as the hub).
+        let pairs = (SourcePairing.pairs(stores) ?? []).filter { left, right in
+            stores[left].format.store == stores[right].format.store
+                || SourcePairing.isServerCatalogue(stores[left].format) || SourcePairing.isServerCatalogue(stores[right].format)
+        }
+        if !pairs.isEmpty {
+            raw = checker.check(sources: stores, pairs: pairs)
+            let left = Set(pairs.map(\.0)).sorted().map { stores[$0] }
+            let right = Set(pairs.map(\.1)).sorted().map { stores[$0] }
+            unmatched = policy.unmatchedGroups(configurations: left, catalogs: right)
+        } else {
+            raw = checker.lint(stores)
+        }
+        let lint = checker.lint(paywalls, paywallRules: false)
+        let paywall = checker.checkPaywalls(in: paywalls, against: stores)
+        raw.sources += paywalls.map(\.file)
+        raw.findings += lint.findings + paywall.findings
+        raw.checked += lint.checked + paywall.checked
+        raw.comparisons += paywall.comparisons
+        raw.productsChecked = Set((stores + paywalls).flatMap { $0.products.map(\.id) }).count
+        raw.names = Checker.names(of: raw.findings, in: stores + paywalls)
+        return finish(raw, unmatchedGroups: unmatched)
     }
 
     /// Lints sources on their own.

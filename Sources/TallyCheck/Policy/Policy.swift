@@ -62,7 +62,8 @@ public struct Policy: Sendable, Hashable {
         let fieldsOff = Set(PairSummary.fieldRules.filter { $0.value.allSatisfy { rules[$0] == .off } }.keys)
         if !fieldsOff.isEmpty {
             applied.pairs = result.pairs.map { $0.without(fieldsOff) }
-            applied.comparisons = applied.pairs.map(\.sentence)
+            // Sentences without a pair summary (the paywall's coverage) follow the pairs' and stay.
+            applied.comparisons = applied.pairs.map(\.sentence) + result.comparisons.dropFirst(result.pairs.count)
         }
         applied.suppressed.ignored += ignored.count
         let unused = ignores.indices.filter { !used.contains($0) }.map { ignores[$0] }

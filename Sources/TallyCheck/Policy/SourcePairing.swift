@@ -48,7 +48,7 @@ public enum SourcePairing {
         return pairs.isEmpty ? nil : pairs
     }
 
-    private static func isServerCatalogue(_ format: SourceFormat) -> Bool {
+    static func isServerCatalogue(_ format: SourceFormat) -> Bool {
         [.tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped].contains(format)
     }
 }

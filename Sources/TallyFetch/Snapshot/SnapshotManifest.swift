@@ -52,9 +52,11 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("subscriptionOffers", "subscription offer", "subscription offers"),
         ("oneTimeProducts", "one-time product", "one-time products"),
         ("inAppProducts", "legacy in-app product", "legacy in-app products"),
+        ("apps", "app", "apps"), ("products", "product", "products"), ("offerings", "offering", "offerings"),
+        ("entitlements", "entitlement", "entitlements"),
     ]
 
-    static let storeNames = ["app-store-connect": "App Store Connect", "google-play": "Google Play"]
+    static let storeNames = ["app-store-connect": "App Store Connect", "google-play": "Google Play", "revenuecat": "RevenueCat"]
 
     /// "App Store Connect snapshot of app 1600000001, fetched 2026-05-01T09:30:00Z from
     /// https://api.appstoreconnect.apple.com: 8 in-app purchases, 2 subscription groups, ... (52 requests)".

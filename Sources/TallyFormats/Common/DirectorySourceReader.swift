@@ -23,7 +23,8 @@ extension SourceLoader {
 
     /// What Tally expects inside a folder it reads as one source, for messages.
     public static let folderExpectation = "an App Store Connect export or snapshot (its API pages saved as .json files), "
-        + "Google Play API pages (.json) or Play Console CSV files, or an App Store package (an .itmsp folder with metadata.xml)"
+        + "Google Play API pages (.json) or Play Console CSV files, a RevenueCat project's API pages (.json), "
+        + "or an App Store package (an .itmsp folder with metadata.xml)"
 
     /// Whether `path` is a directory that a directory reader reads as one source (an App Store
     /// Connect export, Google Play pages or CSV files, an App Store package); false for files and

@@ -74,7 +74,7 @@ enum DiffWords {
         let totals = result.totals
         guard totals.count > 1 else { return [("over \(counted(result.diffs.count, "file"))", summaryLine(result.summary))] }
         return totals.map { total in
-            ("for \(total.role == .configuration ? "configurations" : "catalogues") (\(counted(total.diffs, "file")))", summaryLine(total.summary))
+            ("for \(total.noun) (\(counted(total.diffs, "file")))", summaryLine(total.summary))
         }
     }
 

@@ -40,7 +40,7 @@ public struct DiffHTMLReporter: DiffReporter {
             if totals.count > 1 {
                 // Configurations and catalogues apart: one app's products are counted once per role, not added together.
                 for total in totals {
-                    let role = total.role == .configuration ? "configurations" : "catalogues"
+                    let role = total.noun
                     output.write("<p class=\"muted\">Total for \(role) (\(DiffWords.counted(total.diffs, "file"))):</p>\n")
                     output.write(Self.counts(total.summary, scope: role))
                 }

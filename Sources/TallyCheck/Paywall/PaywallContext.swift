@@ -1,0 +1,118 @@
+import TallyModel
+
+/// A paywall source beside the store sources and configurations of a run: each product the
+/// paywall shows looked up, once, in every source of its store.
+public struct PaywallContext: Sendable {
+    public let source: Catalog
+    public let paywall: Paywall
+    public let sides: [PaywallSide]
+    /// Every product shown, in every source of its store.
+    public let matches: [PaywallMatch]
+
+    public init(source: Catalog, paywall: Paywall, others: [Catalog]) {
+        self.source = source
+        self.paywall = paywall
+        let sides = others.filter { $0.format.role != .paywall }.map(PaywallSide.init)
+        self.sides = sides
+        var matches: [PaywallMatch] = []
+        for shown in paywall.shown {
+            for (index, side) in sides.enumerated() where side.sells(shown.product) {
+                matches.append(PaywallMatch(shown: shown, side: index, lookup: side.lookup(shown.product)))
+            }
+        }
+        self.matches = matches
+    }
+
+    /// The paywall's side of a finding, at `position` in the paywall source.
+    func paywallSide(_ value: FindingValue?, at position: Position) -> FindingSide {
+        FindingSide(role: .paywall, value: value, location: source.location(position))
+    }
+
+    /// How messages name the paywall source: "RevenueCat".
+    var noun: String { paywall.platform }
+}
+
+/// One store source or configuration as the paywall checks see it.
+public struct PaywallSide: Sendable {
+    public let catalog: Catalog
+    /// Products by their ID in this source's store (a catalogue's Play-only products left out
+    /// of the App Store's side).
+    public let products: [String: Product]
+
+    init(_ catalog: Catalog) {
+        self.catalog = catalog
+        var products: [String: Product] = [:]
+        for product in catalog.products where products[product.id] == nil {
+            if catalog.format.store == .appStore, product.isGooglePlayOnly { continue }
+            products[product.id] = product
+        }
+        self.products = products
+    }
+
+    public var store: Store { catalog.format.store }
+    /// Whether this is what the app ships (its `.storekit` file, a product list), not a store's own export.
+    public var isApp: Bool { catalog.format.role == .configuration }
+
+    /// "the app's StoreKit configuration App.storekit", "Google Play (play)", "the App Store catalogue (asc)".
+    var noun: String {
+        let name = catalog.file.split(separator: "/").last.map(String.init) ?? catalog.file
+        if isApp { return catalog.format == .storeKit ? "the app's StoreKit configuration \(name)" : "the app's product list \(name)" }
+        return store == .googlePlay ? "Google Play (\(name))" : "\(name)"
+    }
+
+    /// Whether the paywall product is sold in this source's store (a product of no stated store
+    /// is looked up everywhere).
+    func sells(_ product: PaywallProduct) -> Bool {
+        if let store = product.store { return store == self.store }
+        return product.storeName == nil
+    }
+
+    func lookup(_ product: PaywallProduct) -> PaywallLookup {
+        let id = product.storeID
+        if let found = products[id] { return .found(found) }
+        guard store == .googlePlay else { return .missing(hint: NearMatch.best(for: id, among: products.keys)) }
+        if let colon = id.firstIndex(of: ":") {
+            let subscription = String(id[..<colon])
+            let plans = basePlans(of: subscription)
+            if !plans.isEmpty {
+                return .basePlanMissing(subscription: subscription, basePlans: plans,
+                                        hint: NearMatch.best(for: id, among: plans.map { "\(subscription):\($0)" }))
+            }
+            return .missing(hint: NearMatch.best(for: id, among: products.keys))
+        }
+        let plans = basePlans(of: id)
+        if plans.count == 1, let only = products["\(id):\(plans[0])"] { return .found(only) }
+        if plans.count > 1 { return .basePlanUnnamed(basePlans: plans) }
+        return .missing(hint: NearMatch.best(for: id, among: products.keys))
+    }
+
+    /// The base plans the store has for a Play subscription, sorted.
+    func basePlans(of subscription: String) -> [String] {
+        let prefix = subscription + ":"
+        return products.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+}
+
+/// One shown product in one source of its store.
+public struct PaywallMatch: Sendable {
+    public let shown: PaywallShown
+    /// Index into `PaywallContext.sides`.
+    public let side: Int
+    public let lookup: PaywallLookup
+}
+
+/// What a source has of a product the paywall shows.
+public enum PaywallLookup: Sendable {
+    case found(Product)
+    /// Not there; the nearest ID, if any.
+    case missing(hint: String?)
+    /// A Play `subscription:base-plan` whose subscription the store has, without that base plan.
+    case basePlanMissing(subscription: String, basePlans: [String], hint: String?)
+    /// A Play subscription named without a base plan, where the store has several.
+    case basePlanUnnamed(basePlans: [String])
+
+    public var product: Product? {
+        if case .found(let product) = self { return product }
+        return nil
+    }
+}

@@ -1,0 +1,136 @@
+import TallyModel
+
+/// A paywall product whose type disagrees with the store's product.
+public struct PaywallKindRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallKind, defaultSeverity: .error,
+        summary: "A product's type in the paywall platform disagrees with its kind in a store source (a subscription registered as one-time).",
+        category: "paywall",
+        rationale: "The platform treats the purchase by the type it was told: a subscription registered as a one-time product "
+            + "is never renewed or expired in the platform, and a one-time product registered as a subscription is not fetched.",
+        fix: "Set the product's type in the paywall platform to the store's kind (RevenueCat: delete and re-create the product "
+            + "with the right type).")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        for match in context.matches {
+            let side = context.sides[match.side]
+            guard let store = match.lookup.product, let kind = match.shown.product.kind, side.catalog.knownFields.contains(.kind) else { continue }
+            let product = match.shown.product
+            mark(context, product.storeID, at: product.kindPosition, &checked)
+            var agrees = kind.admits(store.kind)
+            if !side.catalog.distinguishesConsumables, kind != .subscription, kind != .nonRenewingSubscription {
+                agrees = !store.kind.isAutoRenewable && store.kind != .nonRenewingSubscription
+            }
+            guard !agrees else { continue }
+            findings.append(finding(product.storeID, .kind,
+                                    "\(match.shown.place): \(product.storeID) is \(Self.article(kind.description)) in \(context.noun) "
+                                    + "and \(Self.article(store.kind.description)) in \(side.noun)",
+                                    left: context.paywallSide(.text(kind.description), at: product.kindPosition.isKnown ? product.kindPosition : product.position),
+                                    right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
+                                                       value: .text(store.kind.description), location: side.catalog.location(of: store, .kind))))
+        }
+    }
+
+    static func article(_ word: String) -> String {
+        (["a", "e", "i", "o", "u"].contains { word.hasPrefix($0) } && !word.hasPrefix("one") ? "an " : "a ") + word
+    }
+}
+
+/// A paywall subscription whose duration disagrees with the store's period.
+public struct PaywallPeriodRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallPeriod, defaultSeverity: .error,
+        summary: "A subscription's duration in the paywall platform differs from its period in a store source.",
+        category: "paywall",
+        rationale: "The paywall shows the platform's duration (\"$rc_monthly\", \"per month\") while the store bills its own period: "
+            + "customers are told one thing and charged for another.",
+        fix: "Correct the duration in the paywall platform, or put the product in the package of its real period.")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        for match in context.matches {
+            let side = context.sides[match.side]
+            guard let store = match.lookup.product, store.kind.isAutoRenewable, let period = match.shown.product.period,
+                  let storePeriod = store.period, side.catalog.knownFields.contains(.period) else { continue }
+            let product = match.shown.product
+            mark(context, product.storeID, at: product.periodPosition, &checked)
+            guard period != storePeriod else { continue }
+            findings.append(finding(product.storeID, .period,
+                                    "\(match.shown.place): \(product.storeID) renews every \(period.words) in \(context.noun) "
+                                    + "and every \(storePeriod.words) in \(side.noun)",
+                                    left: context.paywallSide(.period(period), at: product.periodPosition.isKnown ? product.periodPosition : product.position),
+                                    right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
+                                                       value: .period(storePeriod), location: side.catalog.location(of: store, .period))))
+        }
+    }
+}
+
+/// A subscription or non-consumable in an offering that no entitlement grants.
+public struct PaywallNotEntitledRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallNotEntitled, defaultSeverity: .error,
+        summary: "A subscription or non-consumable in an offering is granted by no entitlement.",
+        category: "paywall",
+        rationale: "The customer pays and the platform unlocks nothing: the app checks entitlements, and no entitlement holds "
+            + "the product. Consumables are left out: the app grants them itself.",
+        fix: "Attach the product to the entitlement it should unlock (RevenueCat: Product catalog → Entitlements → Attach).")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        guard let entitlements = context.paywall.entitlements else { return }
+        let granted = Set(entitlements.flatMap(\.productKeys))
+        for shown in context.paywall.shown {
+            guard let kind = shown.product.kind, kind.needsEntitlement else { continue }
+            mark(context, shown.product.storeID, at: shown.package.position, &checked)
+            guard !granted.contains(shown.product.key) else { continue }
+            findings.append(finding(shown.product.storeID, .kind,
+                                    "\(shown.place): \(shown.product.storeID) (\(kind)) is granted by no entitlement: "
+                                    + "a customer who buys it unlocks nothing",
+                                    left: context.paywallSide(.text(shown.product.storeID), at: shown.package.position)))
+        }
+    }
+}
+
+/// An offering without packages.
+public struct PaywallEmptyOfferingRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallEmptyOffering, defaultSeverity: .error,
+        summary: "An offering has no packages, or only packages without products.",
+        category: "paywall",
+        rationale: "An app that shows this offering shows an empty paywall; RevenueCat's SDKs report the offerings as empty.",
+        fix: "Add packages with products to the offering, or delete the offering.")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        // Offerings and packages whose contents the source does not state are not empty.
+        for offering in context.paywall.offerings where offering.statesPackages {
+            mark(context, offering.key, at: offering.position, &checked)
+            guard offering.packages.allSatisfy({ $0.statesProducts && $0.productKeys.isEmpty }) else { continue }
+            let what = offering.packages.isEmpty ? "has no packages" : "has only packages without products"
+            findings.append(finding(nil, .id, "offering \"\(offering.key)\" \(what): a paywall showing it is empty",
+                                    left: context.paywallSide(.text(offering.key), at: offering.position)))
+        }
+    }
+}
+
+/// No offering is the current one.
+public struct PaywallNoCurrentOfferingRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallNoCurrentOffering, defaultSeverity: .error,
+        summary: "No offering is marked current.",
+        category: "paywall",
+        rationale: "Apps show the current offering (RevenueCat's offerings.current): without one it is nil, and a paywall built on it "
+            + "shows nothing.",
+        fix: "Make an offering current in the paywall platform (RevenueCat: Offerings → Make current).")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        guard context.paywall.statesCurrentOffering, !context.paywall.offerings.isEmpty else { return }
+        mark(context, "current offering", at: .unknown, &checked)
+        guard !context.paywall.offerings.contains(where: \.isCurrent) else { return }
+        let keys = context.paywall.offerings.map(\.key).joined(separator: ", ")
+        findings.append(finding(nil, .id, "no offering is current (offerings: \(keys)): apps that show the current offering show none",
+                                left: context.paywallSide(nil, at: context.paywall.offerings[0].position)))
+    }
+}

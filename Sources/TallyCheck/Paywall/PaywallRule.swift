@@ -1,0 +1,122 @@
+import TallyModel
+
+/// A rule about a paywall platform's configuration: on its own (offerings, entitlements) or
+/// against the store sources and configurations of the run (`PaywallContext.sides`).
+public protocol PaywallRule: Sendable {
+    static var description: RuleDescription { get }
+    func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog)
+}
+
+extension PaywallRule {
+    /// A finding of this rule with its default severity.
+    func finding(_ productID: String?, _ field: Field, _ message: String, left: FindingSide?, right: FindingSide? = nil,
+                 hint: String? = nil) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID, field: field,
+                message: message, left: left, right: right, hint: hint)
+    }
+
+    func mark(_ context: PaywallContext, _ subject: String, at position: Position, _ checked: inout CheckedLog) {
+        checked.append(CheckedSubject(ruleID: Self.description.id, subject: subject, location: context.source.location(position)))
+    }
+}
+
+/// A product a package holds that a store source of its store does not have.
+public struct PaywallMissingInStoreRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallMissingInStore, defaultSeverity: .error,
+        summary: "A product a paywall package holds is not in its store's source (App Store Connect, Google Play, the catalogue).",
+        category: "paywall",
+        rationale: "The paywall platform asks the store for the product and gets nothing: the package is left out, and when no "
+            + "product of an offering can be fetched the SDK reports empty offerings (RevenueCat: \"None of the products "
+            + "registered in the RevenueCat dashboard could be fetched\").",
+        fix: "Correct the product's store identifier in the paywall platform (the hint names the nearest ID), or create the "
+            + "product in the store.")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        report(context, app: false, findings: &findings, checked: &checked)
+    }
+}
+
+/// A product a package holds that the app's StoreKit configuration (or product list) lacks.
+public struct PaywallMissingInAppRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallMissingInApp, defaultSeverity: .error,
+        summary: "A product a paywall package holds is not in the app's StoreKit configuration (or its product list).",
+        category: "paywall",
+        rationale: "With StoreKit testing (Xcode, simulators, UI tests) the app buys from its .storekit file: a product the "
+            + "paywall shows and the file lacks cannot be loaded, and the offering comes back empty in testing.",
+        fix: "Add the product to the .storekit file (or sync it from App Store Connect), or correct the ID in the paywall platform.")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        report(context, app: true, findings: &findings, checked: &checked)
+    }
+}
+
+extension PaywallRule {
+    /// Missing products on the app's side (`app`) or the stores' side. A product of no stated
+    /// store (RevenueCat v1) is missing only when no source of the run has it.
+    fileprivate func report(_ context: PaywallContext, app: Bool, findings: inout [Finding], checked: inout CheckedLog) {
+        let foundAnywhere = Set(context.matches.compactMap { $0.lookup.product == nil ? nil : $0.shown.product.storeID })
+        var reportedUnknown = Set<String>()
+        for match in context.matches {
+            let side = context.sides[match.side]
+            guard side.isApp == app else { continue }
+            let product = match.shown.product
+            mark(context, product.storeID, at: match.shown.package.position, &checked)
+            guard case .missing(let hint) = match.lookup else { continue }
+            if product.store == nil {
+                guard !foundAnywhere.contains(product.storeID),
+                      reportedUnknown.insert("\(match.shown.place) \(product.storeID)").inserted else { continue }
+            }
+            let right = FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil, value: FindingValue?.none,
+                                    location: SourceLocation(file: side.catalog.file))
+            findings.append(finding(product.storeID, .id,
+                                    "\(match.shown.place): \(product.storeID) is not in \(side.noun)",
+                                    left: context.paywallSide(.text(product.storeID), at: product.position), right: right,
+                                    hint: hint.map { "did you mean \($0)?" }))
+        }
+    }
+}
+
+/// A Play subscription a package names without a base plan where the store has several, or
+/// with a base plan the store does not have.
+public struct PaywallBasePlanRule: PaywallRule {
+    public static let description = RuleDescription(
+        id: .paywallBasePlan, defaultSeverity: .error,
+        summary: "A Google Play subscription in a paywall package names no base plan where the store has several, or a base plan the store lacks.",
+        category: "paywall",
+        rationale: "Google Play sells a subscription through its base plans: the paywall platform names one as "
+            + "subscription:base-plan. Without it the platform cannot tell which plan to sell (or picks the backwards-compatible one); "
+            + "with a base plan the store lacks, the package cannot be fetched.",
+        fix: "Name the product subscription:base-plan in the paywall platform, with a base plan the subscription has in Play Console.")
+    public init() {}
+
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        for match in context.matches where context.sides[match.side].store == .googlePlay {
+            let side = context.sides[match.side]
+            let product = match.shown.product
+            mark(context, product.storeID, at: match.shown.package.position, &checked)
+            let right = FindingSide(role: side.catalog.format.role, store: .googlePlay, value: FindingValue?.none, location: SourceLocation(file: side.catalog.file))
+            switch match.lookup {
+            case .basePlanUnnamed(let plans):
+                findings.append(finding(product.storeID, .id,
+                                        "\(match.shown.place): Google Play subscription \(product.storeID) is named without a base plan, "
+                                        + "and \(side.noun) has \(plans.count): \(plans.joined(separator: ", "))",
+                                        left: context.paywallSide(.text(product.storeID), at: product.position),
+                                        right: FindingSide(role: right.role, store: .googlePlay, value: .text(plans.joined(separator: ", ")), location: right.location),
+                                        hint: "name one: \(plans.map { "\(product.storeID):\($0)" }.joined(separator: " or "))"))
+            case .basePlanMissing(let subscription, let plans, let hint):
+                findings.append(finding(product.storeID, .id,
+                                        "\(match.shown.place): subscription \(subscription) has no base plan "
+                                        + "\(product.storeID.dropFirst(subscription.count + 1)) in \(side.noun) (its base plans: \(plans.joined(separator: ", ")))",
+                                        left: context.paywallSide(.text(product.storeID), at: product.position),
+                                        right: FindingSide(role: right.role, store: .googlePlay, value: .text(plans.joined(separator: ", ")), location: right.location),
+                                        hint: hint.map { "did you mean \($0)?" }))
+            case .found, .missing:
+                continue
+            }
+        }
+    }
+}
