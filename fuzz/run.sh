@@ -36,6 +36,9 @@ for reader in "${readers[@]}"; do
     google-play-csv) cp Tests/TallyFormatsTests/Fixtures/google-play/*.csv "$corpus"/ ;;
     mapped) cp examples/server/products.json "$corpus"/ ;;
     mapping) cp examples/server/tally-mapping.yml "$corpus"/ ;;
+    revenuecat) cp Tests/TallyCLITests/Fixtures/paywall/revenuecat*/*.json "$corpus"/ 2>/dev/null || true ;;
+    adapty) cp Tests/TallyCLITests/Fixtures/paywall/adapty/*.json "$corpus"/ 2>/dev/null || true ;;
+    qonversion) cp Tests/TallyCLITests/Fixtures/paywall/qonversion*.json "$corpus"/ 2>/dev/null || true ;;
   esac
   cp Tests/TallyCLITests/Fixtures/hostile/fuzz/"$reader"-* "$corpus"/ 2>/dev/null || true
   log="fuzz/artifacts/$reader.log"

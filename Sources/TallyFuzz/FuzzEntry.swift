@@ -23,6 +23,9 @@ enum FuzzTarget {
         "mapped": (.mapped, "products.json"),
         "unity-iap": (.unityIAP, "IAPProductCatalog.json"),
         "storeconfig": (.storeConfig, "storeconfig.json"),
+        "revenuecat": (.revenueCat, "02-products.json"),
+        "adapty": (.adapty, "ios_fallback.json"),
+        "qonversion": (.qonversion, "products.json"),
         "mapping": (nil, "tally-mapping.yml"),
     ]
 
