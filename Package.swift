@@ -51,10 +51,11 @@ let package = Package(
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
         .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck"]),
         // One run as typed stages: the source set, reading (every error), pairing, the gate (policy,
-        // baseline) and the outcome with its exit status. The CLI and TallyTesting both run through it.
-        .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig"]),
+        // baseline) and the outcome with its exit status; diffs the same way (DiffPlan, DiffRun, files at a
+        // revision through a RevisionStore: git behind it). The CLI and TallyTesting both run through it.
+        .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyDiff"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
-        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun"]),
+        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun", "TallyDiff"]),
         // Snapshots of a store: an HTTP transport with retries, atomic snapshot folders, progress
         // events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages) and Google Play
         // (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
@@ -93,7 +94,8 @@ let package = Package(
             "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig"]),
+        .testTarget(name: "TallyRunTests", dependencies: ["TallyRun", "TallyDiff", "TallyFormats", "TallyModel"]),
+        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig", "TallyDiff", "TallyRun"]),
     ],
     swiftLanguageModes: [.v6]
 )

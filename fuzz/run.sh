@@ -7,7 +7,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
-readers=("$@"); [ ${#readers[@]} -gt 0 ] || readers=(storekit catalog-json catalog-yaml plist csv app-store-package app-store-connect google-play google-play-csv mapped mapping unity-iap storeconfig)
+readers=("$@")
+if [ ${#readers[@]} -eq 0 ]; then
+  # Every target TallyFuzz has (its replay build lists them): no list kept here.
+  swift build --product TallyFuzz >/dev/null 2>&1 || { echo "fuzz: the replay build failed"; exit 2; }
+  mapfile -t readers < <("$(swift build --show-bin-path)/TallyFuzz" --list | cut -d' ' -f1)
+fi
 scratch=.build-fuzz
 swift build -c release --product TallyFuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null 2>&1 \
@@ -31,6 +36,9 @@ for reader in "${readers[@]}"; do
     google-play-csv) cp Tests/TallyFormatsTests/Fixtures/google-play/*.csv "$corpus"/ ;;
     mapped) cp examples/server/products.json "$corpus"/ ;;
     mapping) cp examples/server/tally-mapping.yml "$corpus"/ ;;
+    revenuecat) cp Tests/TallyCLITests/Fixtures/paywall/revenuecat*/*.json "$corpus"/ 2>/dev/null || true ;;
+    adapty) cp Tests/TallyCLITests/Fixtures/paywall/adapty/*.json "$corpus"/ 2>/dev/null || true ;;
+    qonversion) cp Tests/TallyCLITests/Fixtures/paywall/qonversion*.json "$corpus"/ 2>/dev/null || true ;;
   esac
   cp Tests/TallyCLITests/Fixtures/hostile/fuzz/"$reader"-* "$corpus"/ 2>/dev/null || true
   log="fuzz/artifacts/$reader.log"

@@ -200,10 +200,6 @@ public struct CheckResult: Sendable, Hashable, Codable {
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
-    /// Whether the gate fails: any error, or any warning when strict.
-    public func fails(strict: Bool) -> Bool {
-        findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
-    }
 }
 
 /// Findings a run did not report, and why: reporters mention them so nothing disappears silently.

@@ -4,7 +4,9 @@ import TallyModel
 
 /// Fuzz targets for every reader. Built with `-DFUZZING -sanitize=fuzzer,address` (see
 /// fuzz/run.sh) it is a libFuzzer target whose reader is chosen by `TALLY_FUZZ_READER`; built
-/// normally it replays inputs: `TallyFuzz READER FILE ...` (the regression corpus uses that).
+/// normally it replays inputs: `TallyFuzz READER FILE ...` (the regression corpus uses that), and
+/// `TallyFuzz --list` prints every target and its format (fuzz/run.sh runs them all; a test
+/// fails when a `SourceFormat` has no target).
 enum FuzzTarget {
     /// Reader name → (format, the file name the input pretends to have); `mapping` fuzzes the
     /// tally-mapping/1 parser itself.
@@ -21,6 +23,9 @@ enum FuzzTarget {
         "mapped": (.mapped, "products.json"),
         "unity-iap": (.unityIAP, "IAPProductCatalog.json"),
         "storeconfig": (.storeConfig, "storeconfig.json"),
+        "revenuecat": (.revenueCat, "02-products.json"),
+        "adapty": (.adapty, "ios_fallback.json"),
+        "qonversion": (.qonversion, "products.json"),
         "mapping": (nil, "tally-mapping.yml"),
     ]
 
@@ -77,6 +82,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 enum Replay {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "--list" {
+            // The one list of fuzz targets: fuzz/run.sh and the replay tests read it from here.
+            for (name, target) in FuzzTarget.readers.sorted(by: { $0.key < $1.key }) { print(name, target.0?.rawValue ?? "-") }
+            return
+        }
         guard let reader = arguments.first, FuzzTarget.readers[reader] != nil else {
             print("usage: TallyFuzz READER FILE ...  (READER: \(FuzzTarget.readers.keys.sorted().joined(separator: ", ")))")
             exit(2)

@@ -16,9 +16,14 @@ public struct ReportContext: Sendable, Hashable {
 
     /// What produced the result; decides the words of the summary and headings.
     public var run: Run = .check
+    /// What fails the run: the run's `FailBar`, the same value its exit status reads.
+    public var failBar: FailBar
     /// The lowest severity that fails the run: `.error` by default, `.warning` with `--strict`
     /// or `fail_on: warning`; nil when nothing fails (a run that records a baseline).
-    public var failsAt: Severity?
+    public var failsAt: Severity? {
+        get { failBar.severity }
+        set { failBar.severity = newValue }
+    }
     /// The baseline file the run records its findings in (`--write-baseline`), if any.
     public var recordingBaseline: String?
     /// The repository root, an absolute path: SARIF locations are relative to it
@@ -32,7 +37,7 @@ public struct ReportContext: Sendable, Hashable {
     public init(failsAt: Severity? = .error, recordingBaseline: String? = nil, repositoryRoot: String? = nil, workingDirectory: String? = nil,
                 run: Run = .check) {
         self.run = run
-        self.failsAt = failsAt
+        failBar = FailBar(severity: failsAt)
         self.recordingBaseline = recordingBaseline
         self.repositoryRoot = repositoryRoot
         self.workingDirectory = workingDirectory
@@ -40,16 +45,13 @@ public struct ReportContext: Sendable, Hashable {
 
     /// Whether this finding fails the run.
     public func fails(_ finding: Finding) -> Bool {
-        guard let failsAt else { return false }
-        return finding.severity >= failsAt
+        failBar.fails(finding)
     }
 
     /// Whether the run fails: a finding at or above `failsAt`, or, when warnings fail it, a
     /// baseline entry that no longer matches a finding (`Suppressed.unmatchedEntries`).
     public func fails(_ result: CheckResult) -> Bool {
-        if result.findings.contains(where: fails) { return true }
-        guard let failsAt, failsAt <= .warning else { return false }
-        return result.suppressed.unmatchedEntries > 0
+        failBar.fails(result)
     }
 
     /// `path` (absolute, or relative to the working directory) relative to the repository root:

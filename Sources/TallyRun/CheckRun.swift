@@ -28,9 +28,11 @@ public struct CheckRun: Sendable {
     public var recordsSubjects: Bool
     /// Warnings fail too.
     public var strict: Bool
+    /// The run records its findings as the baseline: nothing fails it.
+    public var recordingBaseline: Bool
 
     public init(sources: SourceSet, policyFile: PolicyFile? = nil, baseline: BaselineUse = .policy, format: SourceFormat? = nil,
-                options: ReadOptions = ReadOptions(), recordsSubjects: Bool = false, strict: Bool = false) {
+                options: ReadOptions = ReadOptions(), recordsSubjects: Bool = false, strict: Bool = false, recordingBaseline: Bool = false) {
         self.sources = sources
         self.policyFile = policyFile
         self.baseline = baseline
@@ -38,6 +40,7 @@ public struct CheckRun: Sendable {
         self.options = options
         self.recordsSubjects = recordsSubjects
         self.strict = strict
+        self.recordingBaseline = recordingBaseline
     }
 
     /// The baseline file this run uses, if any.
@@ -63,13 +66,19 @@ public struct CheckRun: Sendable {
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
     public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
         guard let outcome = try gate().check(sources: catalogs) else { throw .oneSource }
-        return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, strict: strict, skipped: sources.skipped)
+        return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, failBar: failBar(outcome.policy), skipped: sources.skipped)
     }
 
     /// Reads every source and lints each on its own.
     public func lint(events: RunEvents? = nil) throws(RunFailure) -> RunOutcome {
         let catalogs = try sources.read(format: format, options: options, events: events)
-        return RunOutcome(gate: try gate().lint(catalogs), catalogs: catalogs, policyFile: policyFile, strict: strict, skipped: sources.skipped)
+        let outcome = try gate().lint(catalogs)
+        return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, failBar: failBar(outcome.policy), skipped: sources.skipped)
+    }
+
+    /// What fails this run under `policy`: computed here once, read by the exit status and the reports.
+    func failBar(_ policy: Policy) -> FailBar {
+        FailBar(policy: policy, strict: strict, recordingBaseline: recordingBaseline)
     }
 
     /// The gate: the policy's rules, ignores and settings, and the baseline.
@@ -95,12 +104,14 @@ public struct RunOutcome: Sendable {
     /// Warnings about the run's own settings (an ignore that matched nothing, a group pair naming
     /// no group): they do not fail the run.
     public var notices: [RunNotice]
-    public var strict: Bool
+    /// What fails the run (`fail_on`, `--strict`, recording a baseline): the exit status and the
+    /// reports both read it.
+    public var failBar: FailBar
 
-    init(gate: GateOutcome, catalogs: [Catalog], policyFile: PolicyFile?, strict: Bool, skipped: [SkippedSource] = []) {
+    init(gate: GateOutcome, catalogs: [Catalog], policyFile: PolicyFile?, failBar: FailBar, skipped: [SkippedSource] = []) {
         self.gate = gate
         self.catalogs = catalogs
-        self.strict = strict
+        self.failBar = failBar
         let file = SourceLocation(file: policyFile?.file ?? PolicyFile.defaultName)
         notices = skipped.map { source in
             RunNotice(location: source.location, message: source.message)
@@ -116,9 +127,9 @@ public struct RunOutcome: Sendable {
     /// What to report.
     public var result: CheckResult { gate.result }
 
-    /// 1 when a reported finding fails the gate (at or above `fail_on`, or a warning with
-    /// `strict`), else 0.
-    public var status: ExitStatus { gate.fails(strict: strict) ? .mismatches : .consistent }
+    /// 1 when the run fails by its `failBar` (a reported finding at or above it, or a stale
+    /// baseline entry when warnings fail), else 0.
+    public var status: ExitStatus { failBar.fails(gate.result) ? .mismatches : .consistent }
 }
 
 /// A warning about a run's settings, at the place that set it.

@@ -14,6 +14,8 @@ public enum RunFailure: Error, Sendable, Hashable {
     case noSources
     /// A comparison needs two sources or more.
     case oneSource
+    /// Files at a revision could not be listed or read (git is missing, the revision is unknown).
+    case revision(RevisionError)
 
     /// The exit status a command ends with.
     public var status: ExitStatus { .usageOrInput }

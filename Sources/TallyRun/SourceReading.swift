@@ -14,8 +14,9 @@ extension SourceSet {
     /// Reads every source, in parallel, keeping the order of the set. Every file that cannot be
     /// read is reported, each with all its located errors (not the first file only). Each mapping
     /// file is read once; one that cannot be read fails the run before any source is read.
+    /// An entry that names a revision is read from `revisions` (its catalogue named `path@REV`).
     public func read(format: SourceFormat? = nil, options: ReadOptions = ReadOptions(),
-                     events: RunEvents? = nil) throws(RunFailure) -> [Catalog] {
+                     events: RunEvents? = nil, revisions: (any RevisionStore)? = nil) throws(RunFailure) -> [Catalog] {
         var mappings: [String: TallyMapping] = [:]
         for file in Set(entries.compactMap(\.mapping)).sorted() {
             do {
@@ -29,6 +30,13 @@ extension SourceSet {
         let loaded = mappings
         let outcomes = Parallel.map(entries) { entry -> Result<Catalog, FormatError> in
             let opened = location(of: entry.path)
+            if let revision = entry.revision {
+                var entryOptions = options
+                entryOptions.mapping = entry.mapping.flatMap { loaded[$0] } ?? options.mapping
+                return Result { () throws(FormatError) in
+                    try read(entry, at: revision, opened: opened, from: revisions ?? GitRevisionStore(), format: format, options: entryOptions)
+                }
+            }
             let size = (try? FileManager.default.attributesOfItem(atPath: opened))?[.size] as? NSNumber
             events?(.reading(path: entry.path, bytes: size?.intValue))
             var entryOptions = options
@@ -55,6 +63,57 @@ extension SourceSet {
         }
         guard failures.isEmpty else { throw .unreadable(failures) }
         return catalogs
+    }
+
+    /// One file (or folder source) as it was at `revision`: read under its plain path so that its
+    /// extension picks the reader, named `path@REV` (a folder's pages `folder/page.json@REV`).
+    private func read(_ entry: Entry, at revision: String, opened: String, from store: any RevisionStore,
+                      format: SourceFormat?, options: ReadOptions) throws(FormatError) -> Catalog {
+        let label = entry.label
+        do {
+            if let copy = try store.copyFolder(opened, at: revision, maxBytes: options.maxBytes) {
+                defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+                func rename(_ file: String) -> String {
+                    guard file.hasPrefix(copy) else { return file }
+                    let rest = file.dropFirst(copy.count)
+                    return rest.isEmpty ? label : "\(entry.path)\(rest)@\(revision)"
+                }
+                do {
+                    var catalog = try SourceLoader.load(path: copy, format: format, options: options)
+                    catalog.file = label
+                    catalog.parts = catalog.parts.map { part in
+                        var part = part
+                        part.file = rename(part.file)
+                        return part
+                    }
+                    return catalog
+                } catch {
+                    var errors = Self.formatError(error, file: label).all
+                    for index in errors.indices { errors[index].location.file = rename(errors[index].location.file) }
+                    throw FormatError.combining(errors, stoppedAtLimit: (error as? FormatError)?.stoppedAtLimit ?? false)
+                }
+            }
+            guard let bytes = try store.contents(of: opened, at: revision, maxBytes: options.maxBytes) else {
+                throw FormatError("the file does not exist at \(revision)", file: label, position: .unknown)
+            }
+            do {
+                var catalog = try SourceLoader.load(bytes: bytes, file: entry.path, format: format, options: options)
+                catalog.file = label
+                return catalog
+            } catch {
+                var failure = Self.formatError(error, file: label)
+                if failure.location.file == entry.path { failure.location.file = label }
+                throw failure
+            }
+        } catch let error as RevisionError {
+            var failure = FormatError(error.message, file: label, position: .unknown)
+            failure.remedy = error.remedy
+            throw failure
+        } catch let error as FormatError {
+            throw error
+        } catch {
+            throw Self.formatError(error, file: label)
+        }
     }
 
     /// A catalogue read from `opened` named as the user named it.

@@ -18,12 +18,19 @@ public struct SourceSet: Sendable, Hashable {
         /// Linux): `path` is then its escaped form for messages (`caf\xE9.storekit`), and the
         /// file is opened with these bytes.
         public var rawName: [UInt8]?
+        /// The revision the file is read at (through a `RevisionStore`, without a checkout), or
+        /// nil for the file as it is now.
+        public var revision: String?
 
-        public init(_ path: String, mapping: String? = nil, rawName: [UInt8]? = nil) {
+        public init(_ path: String, mapping: String? = nil, rawName: [UInt8]? = nil, revision: String? = nil) {
             self.path = path
             self.mapping = mapping
             self.rawName = rawName
+            self.revision = revision
         }
+
+        /// How reports name the source: `configs/App.storekit`, `configs/App.storekit@HEAD~1`.
+        public var label: String { revision.map { "\(path)@\($0)" } ?? path }
     }
 
     /// Where the files came from, for messages.

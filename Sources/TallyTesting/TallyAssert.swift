@@ -55,7 +55,7 @@ public enum TallyAssert {
         }
         let outcome = Gate(policy: policy).check(configurations: Array(read.prefix(configs.count)),
                                                  catalogs: Array(read.dropFirst(configs.count)))
-        record(outcome, strict: strict, base: base, callSite: callSite)
+        record(outcome, failBar: FailBar(policy: policy, strict: strict), base: base, callSite: callSite)
         return outcome.result
     }
 
@@ -81,7 +81,7 @@ public enum TallyAssert {
             guard let sources = try SourceSet.resolve(arguments: [], policy: policyFile, root: base) else { throw .noSources }
             return try CheckRun(sources: sources, policyFile: policyFile, options: options, recordsSubjects: true, strict: strict).check()
         }
-        record(outcome.gate, strict: strict, base: base, callSite: callSite)
+        record(outcome.gate, failBar: outcome.failBar, base: base, callSite: callSite)
         return outcome.result
     }
 
@@ -98,10 +98,12 @@ public enum TallyAssert {
         path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
     }
 
-    static func record(_ outcome: GateOutcome, strict: Bool, base: String, callSite: CallSite) {
+    /// One failure per finding the run's `FailBar` fails (the value `tally check`'s exit status
+    /// reads), one warning per other warning.
+    static func record(_ outcome: GateOutcome, failBar: FailBar, base: String, callSite: CallSite) {
         let recorder = FailureRecorder.current
         for finding in outcome.result.findings {
-            let failing = outcome.policy.fails(CheckResult(findings: [finding]), strict: strict)
+            let failing = failBar.fails(finding)
             guard failing || finding.severity == .warning else { continue }
             let place = FailurePlace(finding, base: base)
             recorder.record(FailureText.message(finding), at: place, failing: failing, callSite: callSite)
@@ -113,7 +115,7 @@ public enum TallyAssert {
             let lines = suppressed.stale.map { "  stale: \($0)" } + suppressed.changed.map { "  recorded: \($0)" }
             let message = (["[baseline] \(suppressed.unmatchedEntries) entr\(suppressed.unmatchedEntries == 1 ? "y" : "ies") of \(suppressed.baselineFile ?? "the baseline") no longer match a finding; record the baseline again"] + lines)
                 .joined(separator: "\n")
-            recorder.record(message, at: nil, failing: outcome.policy.failBar(strict: strict) <= .warning, callSite: callSite)
+            recorder.record(message, at: nil, failing: failBar.failsOnStaleBaseline, callSite: callSite)
         }
     }
 }
@@ -139,6 +141,8 @@ public struct TallyAssertError: Error, CustomStringConvertible {
             description = "the policy's sources match no file"
         case .oneSource:
             description = "the policy names one source; a check compares two or more"
+        case .revision(let error):
+            description = error.message + (error.remedy.map { " (\(Self.argument($0)))" } ?? "")
         }
     }
 

@@ -88,7 +88,8 @@ struct CheckCommand: ParsableCommand {
         let run = CheckRun(
             sources: try input.sourceSet(arguments: sources, policy: policyFile), policyFile: policyFile,
             baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
-            format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict)
+            format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict,
+            recordingBaseline: writeBaseline != nil)
         let catalogs = try Diagnostics.orExit { () throws(RunFailure) in try run.read(events: Diagnostics.progress) }
         timings.lap("read")
         let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(catalogs) }
@@ -101,7 +102,7 @@ struct CheckCommand: ParsableCommand {
             let count = outcome.gate.current.count
             print("tally: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
         }
-        let context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, recordingBaseline: writeBaseline, policyFile: policyFile,
+        let context = ReportContext.forRun(outcome, recordingBaseline: writeBaseline, policyFile: policyFile,
                                            needsRoot: reports.needsRepositoryRoot)
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         if !reports.mentionsSuppressionsOnStandardOutput && !reports.silent {
@@ -111,7 +112,7 @@ struct CheckCommand: ParsableCommand {
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         timings.lap("report")
         // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
-        TallyExit.finish(writeBaseline == nil ? outcome.status : .consistent)
+        TallyExit.finish(outcome.status)
     }
 }
 

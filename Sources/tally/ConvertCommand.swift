@@ -53,12 +53,10 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw TallyExit.usageOrInput.code }
+        guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw Stop.run(.noSources, outcome: "nothing was converted") }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
         if let refusal = Converter.refusal(catalog, options: options) {
-            var standardError = StandardError()
-            print("tally: error: \(refusal); nothing was converted", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.message("error: \(refusal); nothing was converted")
         }
         // Written as it is made; what the target could not hold is said once the file is complete.
         let destination = try StreamedOutput(output, what: "the converted file")

@@ -4,6 +4,7 @@ import TallyDiff
 import TallyFormats
 import TallyModel
 import TallyReport
+import TallyRun
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -122,15 +123,15 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let diffs: [CatalogDiff]
-        if let range {
-            diffs = try diffsSince(range.since, until: range.until, arguments: Array(files.dropFirst()))
-        } else if let since {
-            diffs = try diffsSince(since, until: until, arguments: files)
-        } else {
-            diffs = try diffFiles()
+        let plan = try plan()
+        var standardError = StandardError()
+        for note in plan.skipped { print(note, to: &standardError) }
+        let options = try input.readOptions(consequence: "nothing was compared")
+        let outcome = try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
+            try DiffRun(plan: plan, options: options).run(events: Diagnostics.progress)
         }
-        let result = DiffResult(diffs: diffs)
+        DroppedValues.warn(about: outcome.catalogs)
+        let result = outcome.result
         let targets = try targets()
         for target in targets {
             var options = output
@@ -145,7 +146,36 @@ struct DiffCommand: ParsableCommand {
             var console = StandardOutput(role: .console)
             print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "), to: &console)
         }
-        if exitCode, result.hasChanges { throw TallyExit.mismatches.code }
+        TallyExit.finish(outcome.status(failsOnChanges: exitCode))
+    }
+
+    /// What is compared: OLD and NEW, or the sources since a revision (`--since`, `REV..REV2`).
+    private func plan() throws -> DiffPlan {
+        let format = input.inputFormat
+        if let range {
+            let readsAll = try input.mappingChoice().general != nil
+            return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
+                try DiffPlan.since(range.since, until: range.until, arguments: Array(files.dropFirst()), format: format,
+                                   readsAll: readsAll, store: GitRevisionStore())
+            }
+        }
+        if let since {
+            let readsAll = try input.mappingChoice().general != nil
+            return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
+                try DiffPlan.since(since, until: until, arguments: files, format: format, readsAll: readsAll, store: GitRevisionStore())
+            }
+        }
+        func entry(_ argument: String) throws -> SourceSet.Entry {
+            guard var entry = DiffPlan.entry(parsing: argument) else {
+                throw ValidationError("'\(argument)' is neither a file nor FILE@REV; write e.g. configs/App.storekit@HEAD~1")
+            }
+            if entry.revision == nil { entry.rawName = RawArguments.bytes(for: argument) }
+            return entry
+        }
+        let old = try entry(files[0]), new = try entry(files[1])
+        return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
+            try DiffPlan.sources(old: old, new: new, format: format)
+        }
     }
 
     /// The reports asked for: every `--report`, and `--format`/`--output` (text to standard output
@@ -171,145 +201,6 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("two reports would be written to \(twice); give each its own file")
         }
         return targets
-    }
-
-    /// OLD against NEW; a side that is a folder (not one a reader reads whole, such as an App
-    /// Store Connect export) stands for the source files directly in it, compared as a whole.
-    private func diffFiles() throws -> [CatalogDiff] {
-        let old = try DiffInput(parsing: files[0]), new = try DiffInput(parsing: files[1])
-        let oldFolder = try folderInputs(old), newFolder = try folderInputs(new)
-        guard oldFolder != nil || newFolder != nil else {
-            let catalogs = try DiffReading.read([old, new], options: input)
-            guard let before = catalogs[0], let after = catalogs[1] else { throw TallyExit.usageOrInput.code }
-            return [CatalogDiffer().diff(old: before, new: after)]
-        }
-        // Files are the same file on both sides by their name inside the folder.
-        let oldInputs = oldFolder ?? [(name: (old.path as NSString).lastPathComponent, input: old)]
-        let newInputs = newFolder ?? [(name: (new.path as NSString).lastPathComponent, input: new)]
-        let catalogs = try DiffReading.read(oldInputs.map(\.input) + newInputs.map(\.input), options: input)
-        let olds = Array(zip(oldInputs.map(\.name), catalogs.prefix(oldInputs.count).compactMap { $0 }))
-        let news = Array(zip(newInputs.map(\.name), catalogs.suffix(newInputs.count).compactMap { $0 }))
-        let format = input.inputFormat
-        let roles = [SourceRole.configuration, .catalog]
-        func has(_ side: [(String, Catalog)], _ role: SourceRole) -> Bool { side.contains { DiffSince.role(of: $0.0, format) == role } }
-        // One set a side when each side is of one kind (a configuration against a catalogue
-        // compares across formats); configurations and catalogues apart when a side holds both.
-        let split = roles.filter { has(olds, $0) }.count > 1 || roles.filter { has(news, $0) }.count > 1
-        let groups: [SourceRole?] = split ? roles.filter { has(olds, $0) || has(news, $0) } : [nil]
-        return groups.map { role in
-            let before = olds.filter { role == nil || DiffSince.role(of: $0.0, format) == role }
-            let after = news.filter { role == nil || DiffSince.role(of: $0.0, format) == role }
-            let model = after.first?.1 ?? before.first?.1
-            func set(_ side: [(String, Catalog)], _ label: String) -> CatalogSet {
-                CatalogSet(label: label, side.map(\.1), paths: side.map(\.0),
-                           format: model?.format ?? .tallyCatalogYAML, territory: model?.defaultTerritory ?? .usa)
-            }
-            return CatalogDiffer().diff(old: set(before, oldFolder == nil ? old.label : Self.folderLabel(old)),
-                                        new: set(after, newFolder == nil ? new.label : Self.folderLabel(new)))
-        }
-    }
-
-    /// Prints `tally: message` to standard error; the error to throw (exit 2, without the usage).
-    private static func fail(_ message: String) -> ExitCode {
-        var standardError = StandardError()
-        print("tally: \(message)", to: &standardError)
-        return TallyExit.usageOrInput.code
-    }
-
-    /// `old/` for a folder side.
-    private static func folderLabel(_ input: DiffInput) -> String {
-        input.path.hasSuffix("/") ? input.path : input.path + "/"
-    }
-
-    /// The source files directly in a folder side, by name, or nil when the side is a file or a
-    /// folder one reader reads whole.
-    private func folderInputs(_ side: DiffInput) throws -> [(name: String, input: DiffInput)]? {
-        var isDirectory: ObjCBool = false
-        guard side.revision == nil, FileManager.default.fileExists(atPath: side.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              !SourceLoader.isDirectorySource(side.path, format: input.inputFormat) else { return nil }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: side.path)) ?? []).sorted().filter { name in
-            var folder: ObjCBool = false
-            let path = (side.path as NSString).appendingPathComponent(name)
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
-                && (input.inputFormat != nil || SourceLoader.isSourceFile(name))
-        }
-        guard !names.isEmpty else {
-            throw Self.fail("'\(side.path)' is a folder with no source files Tally reads directly in it")
-        }
-        return names.map { (name: $0, input: DiffInput(path: (side.path as NSString).appendingPathComponent($0))) }
-    }
-
-    /// Every set of sources (configurations, catalogues) against itself at `revision`, each as a whole.
-    private func diffsSince(_ revision: String, until: String?, arguments: [String]) throws -> [CatalogDiff] {
-        let plan: DiffSince.Plan
-        let since: DiffSince
-        do {
-            since = try DiffSince(revision: revision, until: until)
-            plan = try since.plan(arguments: arguments, format: input.inputFormat, readsAll: try input.mappingChoice().general != nil)
-        } catch let failure as GitRevision.Failure {
-            var standardError = StandardError()
-            print("tally: \(failure.message)", to: &standardError)
-            throw TallyExit.usageOrInput.code
-        } catch let error as FormatError {
-            var standardError = StandardError()
-            print(Diagnostics.text(error), to: &standardError)
-            throw TallyExit.usageOrInput.code
-        }
-        var standardError = StandardError()
-        for note in plan.skipped { print(note, to: &standardError) }
-        guard !plan.sets.isEmpty else {
-            throw Self.fail("no catalogue sources in \(plan.origin), \(until.map { "at \($0)" } ?? "here") or at \(revision); name the files or folders to compare")
-        }
-        // Every file that exists on a side, read at once.
-        var inputs: [DiffInput] = []
-        var slot: [String: Int] = [:]
-        for set in plan.sets {
-            for file in set.files {
-                if set.old.contains(file) {
-                    slot["old:" + file] = inputs.count
-                    var old = DiffInput(path: since.here(file), revision: revision, display: file)
-                    old.mapping = plan.mappings[file].map(since.here)
-                    inputs.append(old)
-                }
-                if set.new.contains(file) {
-                    slot["new:" + file] = inputs.count
-                    var new = DiffInput(path: since.here(file), revision: until, display: file)
-                    new.mapping = plan.mappings[file].map(since.here)
-                    inputs.append(new)
-                }
-            }
-        }
-        let catalogs = try DiffReading.read(inputs, options: input)
-        func catalog(_ side: String, _ file: String) -> Catalog? { slot[side + file].flatMap { catalogs[$0] } }
-        var diffs: [CatalogDiff] = []
-        for set in plan.sets {
-            let oldFiles = set.files.filter { catalog("old:", $0) != nil }, newFiles = set.files.filter { catalog("new:", $0) != nil }
-            let olds = oldFiles.compactMap { catalog("old:", $0) }, news = newFiles.compactMap { catalog("new:", $0) }
-            let model = news.first ?? olds.first
-            let format = model?.format ?? .tallyCatalogYAML, territory = model?.defaultTerritory ?? .usa
-            func label(_ catalogs: [Catalog], _ at: String?) -> String {
-                let names = catalogs.isEmpty ? set.files.filter { set.old.contains($0) || set.new.contains($0) } : catalogs.map(\.file)
-                return catalogs.isEmpty ? names.map { name in at.map { "\(name)@\($0)" } ?? name }.joined(separator: ", ") : names.joined(separator: ", ")
-            }
-            let old = CatalogSet(label: label(olds, revision), olds, paths: oldFiles, format: format, territory: territory)
-            let new = CatalogSet(label: label(news, until), news, paths: newFiles, format: format, territory: territory)
-            if old.duplicates.isEmpty, new.duplicates.isEmpty {
-                diffs.append(CatalogDiffer().diff(old: old, new: new))
-                continue
-            }
-            // The same product in several files of a side (one configuration per storefront):
-            // each file is compared with itself.
-            for file in set.files {
-                let before = catalog("old:", file), after = catalog("new:", file)
-                guard let other = before ?? after else { continue }
-                func empty(_ at: String?) -> Catalog {
-                    Catalog(file: at.map { "\(file)@\($0)" } ?? file, format: other.format, defaultTerritory: other.defaultTerritory)
-                }
-                diffs.append(CatalogDiffer().diff(old: before ?? empty(revision), new: after ?? empty(until),
-                                                  oldAbsent: before == nil, newAbsent: after == nil))
-            }
-        }
-        return diffs
     }
 }
 

@@ -22,11 +22,9 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         guard let description = RuleSet.description(named: rule) else {
-            var message = "tally: unknown rule \"\(rule)\""
+            var message = "unknown rule \"\(rule)\""
             if let near = NearMatch.best(for: rule, among: RuleID.all.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-            var standardError = StandardError()
-            print(message + " ('tally rules' lists every rule)", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.message(message + " ('tally rules' lists every rule)")
         }
         var out = StandardOutput()
         print(Self.text(description), to: &out)

@@ -33,9 +33,7 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let path = PolicyFile.defaultName
         if !print && !force && FileManager.default.fileExists(atPath: path) {
-            var standardError = StandardError()
-            Swift.print("tally: \(path) already exists; use --force to replace it, or --print to see a fresh starter file", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.message("\(path) already exists; use --force to replace it, or --print to see a fresh starter file")
         }
         let found = SourceScan.find(in: ".")
         let loaded = Self.load(found.catalogs)

@@ -47,7 +47,7 @@ struct LintCommand: ParsableCommand {
         DroppedValues.warn(about: outcome.catalogs)
         var standardError = StandardError()
         for skipped in run.sources.skipped { print(skipped.description, to: &standardError) }
-        var context = ReportContext.forRun(policy: outcome.gate.policy, strict: strict, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
+        var context = ReportContext.forRun(outcome, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
         context.run = .lint
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }

@@ -7,10 +7,7 @@ enum MappingFile {
         do {
             return try TallyMapping.load(path: path)
         } catch let error as FormatError {
-            var standardError = StandardError()
-            print(Diagnostics.text(error), to: &standardError)
-            print("tally: the mapping file could not be read; \(consequence)", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.unreadable(error, what: "the mapping file", consequence: consequence)
         }
     }
 }

@@ -31,22 +31,18 @@ struct PolicyOptions: ParsableArguments {
 }
 
 enum Reading {
-    /// Runs `body`; a `FormatError` (or any error) is printed to standard error and exits 2.
+    /// Runs `body`; a `FormatError` (or any error) stops the command (`main` prints it, exit 2).
     static func orExit<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as FormatError {
-            fail(Diagnostics.text(error))
+            throw Stop.lines(Diagnostics.text(error))
+        } catch let stop as Stop {
+            throw stop
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            fail("tally: error: \(error)")
+            throw Stop.message("error: \(error)")
         }
-        throw TallyExit.usageOrInput.code
-    }
-
-    private static func fail(_ message: String) {
-        var standardError = StandardError()
-        print(message, to: &standardError)
     }
 }

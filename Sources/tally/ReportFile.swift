@@ -20,9 +20,8 @@ enum ReportFile {
         }
     }
 
-    /// Prints `path: error: cannot write WHAT: REASON` and returns the exit code to throw.
-    static func fail(_ path: String, what: String = "the report", _ failure: OutputFile.Failure) -> ExitCode {
-        Console.err("\(Elision.value(path)): error: cannot write \(what): \(failure.reason)\n")
-        return TallyExit.usageOrInput.code
+    /// `path: error: cannot write WHAT: REASON`, to throw.
+    static func fail(_ path: String, what: String = "the report", _ failure: OutputFile.Failure) -> Stop {
+        .lines("\(Elision.value(path)): error: cannot write \(what): \(failure.reason)")
     }
 }

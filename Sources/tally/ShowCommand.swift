@@ -38,7 +38,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([file], options: input, outcome: "nothing was shown").first else { throw TallyExit.usageOrInput.code }
+        guard let catalog = try SourceReading.readAll([file], options: input, outcome: "nothing was shown").first else { throw Stop.run(.noSources, outcome: "nothing was shown") }
         switch format {
         case .text:
             // A `tally fetch` snapshot: what was fetched, when and from where, above the table.

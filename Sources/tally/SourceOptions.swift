@@ -73,10 +73,7 @@ struct SourceOptions: ParsableArguments {
             do {
                 options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)
             } catch let error as FormatError {
-                var standardError = StandardError()
-                print(Diagnostics.text(error), to: &standardError)
-                print("tally: the price-tier table could not be read; \(consequence)", to: &standardError)
-                throw TallyExit.usageOrInput.code
+                throw Stop.unreadable(error, what: "the price-tier table", consequence: consequence)
             }
         }
         return options
@@ -108,8 +105,7 @@ struct SourceOptions: ParsableArguments {
             try SourceSet.resolve(arguments: arguments, policy: policy, mapping: choice, format: inputFormat)
         }
         guard var set else {
-            Diagnostics.report(.noSources, outcome: outcome)
-            throw TallyExit.usageOrInput.code
+            throw Stop.run(.noSources, outcome: outcome)
         }
         // A file name that is not UTF-8 is opened with the bytes given (see RawArguments).
         for index in set.entries.indices { set.entries[index].rawName = RawArguments.bytes(for: set.entries[index].path) }

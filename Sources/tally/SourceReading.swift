@@ -26,14 +26,13 @@ enum Diagnostics {
         error.rendered(remedy: flag)
     }
 
-    /// Runs a stage; a failure is printed to standard error and the command exits 2.
+    /// Runs a stage; a failure stops the command (`main` prints it and exits 2).
     /// - Parameter outcome: what did not happen because of it ("nothing was checked").
-    static func orExit<T>(_ outcome: String = "nothing was checked", _ body: () throws(RunFailure) -> T) throws -> T {
+    static func orExit<T>(_ outcome: String = "nothing was checked", _ body: () throws(RunFailure) -> T) throws(Stop) -> T {
         do {
             return try body()
         } catch {
-            report(error, outcome: outcome)
-            throw TallyExit.usageOrInput.code
+            throw .run(error, outcome: outcome)
         }
     }
 
@@ -53,6 +52,8 @@ enum Diagnostics {
                   to: &standardError)
         case .oneSource:
             print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
+        case .revision(let error):
+            print("tally: \(error.message)\(error.remedy.map { " (\(flag($0)))" } ?? "")", to: &standardError)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyFormats
 import TallyReport
 import TallyRun
 
@@ -48,6 +49,9 @@ struct Tally: ParsableCommand {
             var command = try parseAsRoot(RawArguments.arguments)
             try command.run()
             Console.exit(TallyExit.consistent.rawValue)
+        } catch let stop as Stop {
+            stop.report()
+            Console.exit(TallyExit.usageOrInput.rawValue)
         } catch let exit as ExitCode {
             Console.exit(exit.rawValue)
         } catch {
@@ -59,6 +63,31 @@ struct Tally: ParsableCommand {
             }
             Console.err(fullMessage(for: error) + "\n", essential: true)
             Console.exit(TallyExit.usageOrInput.rawValue)
+        }
+    }
+}
+
+/// Why a command ends without a verdict: `main` prints it on standard error and exits 2. Commands
+/// throw it; none prints an error and exits on its own.
+enum Stop: Error {
+    /// A stage of a run failed (sources, policy, revisions); `outcome` says what did not happen.
+    case run(RunFailure, outcome: String)
+    /// A file the run needs could not be read: its errors, then `tally: WHAT could not be read; CONSEQUENCE`.
+    case unreadable(FormatError, what: String, consequence: String)
+    /// `tally: MESSAGE`.
+    case message(String)
+    /// Lines already in their final form (`path: error: …`).
+    case lines(String)
+
+    func report() {
+        var standardError = StandardError()
+        switch self {
+        case .run(let failure, let outcome): Diagnostics.report(failure, outcome: outcome)
+        case .unreadable(let error, let what, let consequence):
+            print(Diagnostics.text(error), to: &standardError)
+            print("tally: \(what) could not be read; \(consequence)", to: &standardError)
+        case .message(let message): print("tally: \(message)", to: &standardError)
+        case .lines(let lines): Console.err(lines + "\n")
         }
     }
 }

@@ -230,7 +230,7 @@ import Testing
     @Test(arguments: fuzzFindings)
     func fuzzFindingsReplayWithoutCrashing(_ path: String) throws {
         let name = (path as NSString).lastPathComponent
-        let readers = ["storekit", "catalog-json", "catalog-yaml", "plist", "csv", "app-store-package", "app-store-connect", "mapped", "mapping"]
+        let readers = try FuzzTargets.list().map(\.name)
         let reader = try #require(readers.sorted { $0.count > $1.count }.first { name.hasPrefix($0 + "-") }, "\(name): name it <reader>-<what>")
         let replay = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("TallyFuzz")
         let process = Process()

@@ -106,7 +106,7 @@ public struct GateOutcome: Sendable, Hashable {
     /// warning, with `strict`). Baseline entries that match no finding (fixed, or changed
     /// values) count as warnings: they fail the gate with `strict` or `fail_on: warning`.
     public func fails(strict: Bool = false) -> Bool {
-        policy.fails(result, strict: strict) || (policy.failBar(strict: strict) <= .warning && result.suppressed.unmatchedEntries > 0)
+        FailBar(policy: policy, strict: strict).fails(result)
     }
 
     /// A baseline of today's findings.

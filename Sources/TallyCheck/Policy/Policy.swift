@@ -84,8 +84,7 @@ public struct Policy: Sendable, Hashable {
 
     /// Whether the findings fail the gate under this policy (`strict` lowers the bar to warnings).
     public func fails(_ result: CheckResult, strict: Bool = false) -> Bool {
-        let bar = failBar(strict: strict)
-        return result.findings.contains { $0.severity >= bar }
+        result.findings.contains(where: FailBar(policy: self, strict: strict).fails)
     }
 
     /// The lowest severity that fails the gate: `fail_on`, lowered to warnings by `strict`.

@@ -2,30 +2,37 @@ import Foundation
 import TallyConfig
 import TallyFormats
 
-/// One side of `tally diff --since`: the working tree, or the files of a git revision (listed
-/// with `git ls-tree`, never checked out). Paths are from the repository's top folder; `top` is
-/// that folder as seen from the current one (`../../`, or empty).
-struct DiffTree: SourceTree {
+/// One side of a diff over revisions: the working tree, or the files of a revision (listed by
+/// the store, never checked out). Paths are from the repository's top folder; `top` is that
+/// folder as seen from the run's directory (`../../`, or empty), and `directory` the run's
+/// directory as seen from the process (`.` for the command line).
+struct RevisionTree: SourceTree {
     /// Nil for the working tree.
     let revision: String?
     let top: String
+    let directory: String
+    let store: any RevisionStore
     /// A revision's files and folders.
     private let files: Set<String>
     private let folders: Set<String>
 
     /// The working tree.
-    init(top: String) {
+    init(top: String, directory: String, store: any RevisionStore) {
         revision = nil
         self.top = top
+        self.directory = directory
+        self.store = store
         files = []
         folders = []
     }
 
     /// The files of `revision`.
-    init(revision: String, top: String) throws {
+    init(revision: String, top: String, directory: String, store: any RevisionStore) throws(RevisionError) {
         self.revision = revision
         self.top = top
-        let listed = try GitRevision.allFiles(at: revision, top: top)
+        self.directory = directory
+        self.store = store
+        let listed = try store.files(at: revision)
         files = Set(listed)
         var folders = Set<String>()
         for file in listed {
@@ -38,29 +45,36 @@ struct DiffTree: SourceTree {
     /// How messages name this side: `here` or the revision.
     var name: String { revision ?? "here" }
 
-    /// A path from the top folder, as seen from the current folder.
+    /// A path from the top folder, as seen from the run's directory.
     func here(_ path: String) -> String {
         guard !path.isEmpty else { return top.isEmpty ? "." : String(top.dropLast()) }
         return top + path
     }
 
+    /// A path from the top folder, as the process opens it (in the working tree or the store).
+    func opened(_ path: String) -> String {
+        let inside = here(path)
+        guard directory != "." else { return inside }
+        return inside == "." ? directory : (directory as NSString).appendingPathComponent(inside)
+    }
+
     func isFile(_ path: String) -> Bool {
         guard revision == nil else { return files.contains(path) }
         var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: here(path), isDirectory: &flag) && !flag.boolValue
+        return FileManager.default.fileExists(atPath: opened(path), isDirectory: &flag) && !flag.boolValue
     }
 
     func isFolder(_ path: String) -> Bool {
         guard revision == nil else { return path.isEmpty || folders.contains(path) }
         var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: here(path), isDirectory: &flag) && flag.boolValue
+        return FileManager.default.fileExists(atPath: opened(path), isDirectory: &flag) && flag.boolValue
     }
 
     /// The files directly in `folder`.
     func files(in folder: String) -> [String] {
         let inside = folder.isEmpty ? "" : folder + "/"
         guard revision == nil else { return files.filter { $0.hasPrefix(inside) && !$0.dropFirst(inside.count).contains("/") }.sorted() }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: here(folder))) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: opened(folder))) ?? []
         return names.sorted().map { inside + $0 }.filter(isFile)
     }
 
@@ -72,7 +86,7 @@ struct DiffTree: SourceTree {
         guard revision == nil else {
             return files.union(folders).filter { path in below(path).map { SourceGlob.matches(pattern, path: $0) } ?? false }.sorted()
         }
-        let start = here(base)
+        let start = opened(base)
         return SourceGlob.expand(pattern, in: start, folders: true).map { path in
             let relative = start == "." ? path : (path.hasPrefix(start + "/") ? String(path.dropFirst(start.count + 1)) : path)
             return base.isEmpty ? relative : "\(base)/\(relative)"
@@ -82,21 +96,21 @@ struct DiffTree: SourceTree {
     /// Whether a file is a product source by its ending and first bytes (a YAML file without
     /// catalogue keys is not), as `check` decides for the files a policy glob matches.
     func isProductSource(_ path: String) -> Bool {
-        guard let revision else { return SourceLoader.isProductSource(path: here(path), name: path) }
+        guard let revision else { return SourceLoader.isProductSource(path: opened(path), name: path) }
         let readers = SourceLoader.readers(claiming: path)
         if !readers.isEmpty, readers.allSatisfy({ $0.format.role == .configuration }) { return true }
-        guard let bytes = try? GitRevision.read(here(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return true }
+        guard let bytes = try? store.contents(of: opened(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return true }
         return SourceLoader.isProductSource(head: bytes, name: path)
     }
 
     func notAProductSource(_ path: String) -> String {
-        SourceLoader.notAProductSource(path, opened: revision == nil ? here(path) : nil)
+        SourceLoader.notAProductSource(path, opened: revision == nil ? opened(path) : nil)
     }
 
     /// Whether a folder is one Tally reads as one source (a snapshot, saved store pages) on this side.
     func isFolderSource(_ path: String) -> Bool {
-        guard let revision else { return FolderSource.at(here(path)) != nil }
-        guard let copy = try? GitRevision.copyFolder(here(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return false }
+        guard let revision else { return FolderSource.at(opened(path)) != nil }
+        guard let copy = try? store.copyFolder(opened(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return false }
         defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
         return FolderSource.at(copy) != nil
     }

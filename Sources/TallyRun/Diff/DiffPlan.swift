@@ -1,0 +1,345 @@
+import Foundation
+import TallyConfig
+import TallyFormats
+import TallyModel
+
+/// What a diff compares, as a typed stage before anything is read: two sources (files, folders,
+/// `FILE@REV`), or the sources of a repository against themselves at a revision (the policy's
+/// `sources:`, else the default folders, or the files and folders named), the newer side being
+/// the working tree or a second revision. Neither revision is checked out: the `RevisionStore`
+/// lists and reads their files.
+///
+/// Paths of a revision plan are kept from the repository's top folder (as `git diff` prints
+/// them). Configurations (`.storekit`, `.plist`) and catalogues are two sets: each set is
+/// compared as a whole, so a product that moves between files of a set is moved, not removed
+/// and added.
+public struct DiffPlan: Sendable {
+    /// One side of a comparison: the sources it reads, the label reports give it.
+    public struct Side: Sendable, Hashable {
+        /// The files of the side, each with the name it is matched by on the other side.
+        public var entries: [(name: String, entry: SourceSet.Entry)]
+        /// `old/` for a folder, the file's label for a file.
+        public var label: String
+        /// Whether the side is a folder (its files compared as a whole).
+        public var isFolder: Bool
+
+        public static func == (a: Side, b: Side) -> Bool {
+            a.label == b.label && a.isFolder == b.isFolder && a.entries.map(\.name) == b.entries.map(\.name) && a.entries.map(\.entry) == b.entries.map(\.entry)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(label)
+            hasher.combine(entries.map(\.name))
+        }
+    }
+
+    /// One set of files of the same role across two revisions, and which exist on each side.
+    public struct FileSet: Sendable, Hashable {
+        public var role: SourceRole
+        public var files: [String]
+        public var old: Set<String>
+        public var new: Set<String>
+    }
+
+    public enum Shape: Sendable, Hashable {
+        /// OLD against NEW.
+        case sources(old: Side, new: Side)
+        /// Every set against itself at `revision` (the newer side at `until`, or now).
+        case revisions(revision: String, until: String?, sets: [FileSet])
+    }
+
+    public var shape: Shape
+    /// Every file read, once: the old and new sides' entries.
+    public var sources: SourceSet
+    /// The forced reader (`--input-format`), if any.
+    public var format: SourceFormat?
+    /// `the sources .tally.yml names`, `configs/ and catalog/`, or the arguments.
+    public var origin: String
+    /// Files a policy glob matches that are not product sources (left out, each a warning).
+    public var skipped: [String] = []
+
+    /// The pairs of source sets compared: OLD and NEW, or each set at the revision and now.
+    public var pairs: [(old: SourceSet, new: SourceSet)] {
+        switch shape {
+        case .sources(let old, let new):
+            return [(SourceSet(old.entries.map(\.entry), root: sources.root), SourceSet(new.entries.map(\.entry), root: sources.root))]
+        case .revisions(let revision, let until, let sets):
+            return sets.map { set in
+                (SourceSet(set.files.filter(set.old.contains).map { sources.entry($0, at: revision) }, root: sources.root),
+                 SourceSet(set.files.filter(set.new.contains).map { sources.entry($0, at: until) }, root: sources.root))
+            }
+        }
+    }
+
+    // MARK: OLD against NEW
+
+    /// OLD against NEW (each a file, a file at a revision, or a folder). A side that is a folder
+    /// (not one a reader reads whole, such as an App Store Connect export) stands for the source
+    /// files directly in it, compared as a whole by their names.
+    public static func sources(old: SourceSet.Entry, new: SourceSet.Entry, format: SourceFormat? = nil,
+                               mapping: String? = nil, root: String? = nil) throws(RunFailure) -> DiffPlan {
+        func side(_ entry: SourceSet.Entry) throws(RunFailure) -> Side {
+            var entry = entry
+            entry.mapping = entry.mapping ?? mapping
+            let opened = SourceSet([], root: root).location(of: entry.path)
+            var isDirectory: ObjCBool = false
+            guard entry.revision == nil, entry.rawName == nil, FileManager.default.fileExists(atPath: opened, isDirectory: &isDirectory), isDirectory.boolValue,
+                  !SourceLoader.isDirectorySource(opened, format: format) else {
+                return Side(entries: [(name: (entry.path as NSString).lastPathComponent, entry: entry)], label: entry.label, isFolder: false)
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: opened)) ?? []).sorted().filter { name in
+                var folder: ObjCBool = false
+                let path = (opened as NSString).appendingPathComponent(name)
+                return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+                    && (format != nil || SourceLoader.isSourceFile(name))
+            }
+            guard !names.isEmpty else {
+                throw .usage("'\(entry.path)' is a folder with no source files Tally reads directly in it")
+            }
+            return Side(entries: names.map { name in
+                (name: name, entry: SourceSet.Entry((entry.path as NSString).appendingPathComponent(name), mapping: entry.mapping))
+            }, label: entry.path.hasSuffix("/") ? entry.path : entry.path + "/", isFolder: true)
+        }
+        let before = try side(old), after = try side(new)
+        return DiffPlan(shape: .sources(old: before, new: after),
+                        sources: SourceSet((before.entries + after.entries).map(\.entry), root: root),
+                        format: format, origin: "\(old.label), \(new.label)")
+    }
+
+    /// `FILE` or `FILE@REV` (split at the first `@`, so `App.storekit@HEAD@{1}` works). An
+    /// existing file whose name holds an `@` is read as that file; nil for an argument that is
+    /// neither (`@HEAD`, `file@`).
+    public static func entry(parsing argument: String, root: String? = nil) -> SourceSet.Entry? {
+        guard !FileManager.default.fileExists(atPath: SourceSet([], root: root).location(of: argument)),
+              let at = argument.firstIndex(of: "@") else { return SourceSet.Entry(argument) }
+        let path = String(argument[..<at]), revision = String(argument[argument.index(after: at)...])
+        guard !path.isEmpty, !revision.isEmpty else { return nil }
+        return SourceSet.Entry(path, revision: revision)
+    }
+
+    // MARK: the sources against themselves at a revision
+
+    /// The sets to compare since `revision`: the sources named by `arguments` (files or folders,
+    /// from the run's directory), else by the policy file's `sources:` (as it is on the newer
+    /// side, here or above), else the default folders. A folder Tally reads as one source (a
+    /// snapshot, saved store pages) is one source on both sides.
+    /// - Parameters:
+    ///   - directory: the run's directory (`.` for the command line, the package root in a test).
+    ///   - readsAll: a mapping given for every source reads every JSON and YAML file: none is
+    ///     skipped as not a product source.
+    public static func since(_ revision: String, until: String? = nil, arguments: [String] = [], format: SourceFormat? = nil,
+                             readsAll: Bool = false, directory: String = ".",
+                             store: any RevisionStore) throws(RunFailure) -> DiffPlan {
+        do {
+            return try RevisionPlanner(revision: revision, until: until, directory: directory, store: store)
+                .plan(arguments: arguments, format: format, readsAll: readsAll)
+        } catch let error as RevisionError {
+            throw .revision(error)
+        } catch let error as RunFailure {
+            throw error
+        } catch {
+            throw .policy(SourceSet.formatError(error, file: PolicyFile.defaultName))
+        }
+    }
+
+    /// Configuration when only configuration readers claim the file (or the format forced is one).
+    public static func role(of path: String, _ format: SourceFormat?) -> SourceRole {
+        if let format { return format.role }
+        let readers = SourceLoader.readers(claiming: path)
+        return !readers.isEmpty && readers.allSatisfy { $0.format.role == .configuration } ? .configuration : .catalog
+    }
+}
+
+extension SourceSet {
+    /// The entry of `path` (from the top folder) at `revision`, with its mapping.
+    func entry(_ path: String, at revision: String?) -> Entry {
+        var entry = entries.first { $0.path == path } ?? Entry(path)
+        entry.revision = revision
+        return entry
+    }
+}
+
+/// Finds what `DiffPlan.since` compares.
+struct RevisionPlanner {
+    let revision: String
+    let until: String?
+    let directory: String
+    let store: any RevisionStore
+    /// The run's directory inside the repository (`server/catalog/`, empty at the top).
+    let prefix: String
+    /// The repository's top folder from the run's directory (`../../`, empty at the top).
+    var top: String { String(repeating: "../", count: prefix.split(separator: "/").count) }
+
+    init(revision: String, until: String?, directory: String, store: any RevisionStore) throws(RevisionError) {
+        self.revision = revision
+        self.until = until
+        self.directory = directory
+        self.store = store
+        try store.verify(revision)
+        if let until { try store.verify(until) }
+        prefix = try store.prefix()
+    }
+
+    func plan(arguments: [String], format: SourceFormat?, readsAll: Bool) throws -> DiffPlan {
+        let old = try RevisionTree(revision: revision, top: top, directory: directory, store: store)
+        let new = try until.map { revision throws(RevisionError) in try RevisionTree(revision: revision, top: top, directory: directory, store: store) }
+            ?? RevisionTree(top: top, directory: directory, store: store)
+        let sides = [old, new]
+        var found: [[String]] = [[], []]
+        var mappings: [String: String] = [:]
+        var skipped: [String] = []
+        let origin: String
+        if !arguments.isEmpty {
+            for argument in arguments {
+                let path = try fromTop(argument)
+                var exists = false
+                for (index, side) in sides.enumerated() {
+                    if side.isFolder(path) {
+                        exists = true
+                        found[index] += side.isFolderSource(path) ? [path] : side.files(in: path).filter { claimed($0, format) }
+                    } else if side.isFile(path) {
+                        exists = true
+                        found[index].append(path)
+                    }
+                }
+                if !exists { throw RevisionError("'\(argument)' exists neither \(new.revision.map { "at \($0)" } ?? "here") nor at \(revision)") }
+            }
+            origin = arguments.joined(separator: ", ")
+        } else if let policy = try policyFile(new) {
+            let base = (policy.path as NSString).deletingLastPathComponent
+            let patterns = policy.file.sources.map(\.pattern)
+            if patterns.isEmpty {
+                found = sides.map { defaults(in: base, side: $0, format: format) }
+                origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/ (\(policy.path) names no sources)"
+            } else {
+                for source in policy.file.sources where !source.pattern.hasPrefix("/") {
+                    var matched: [String] = []
+                    for side in sides.indices {
+                        let paths = try matches(source, base: base, side: sides[side], format: format, readsAll: readsAll, policy: policy.path, skipped: &skipped)
+                        found[side] += paths
+                        matched += paths
+                    }
+                    if let mapping = source.mapping {
+                        let file = try fromTop(join(base, mapping), from: "")
+                        for path in matched where mappings[path] == nil { mappings[path] = file }
+                    }
+                }
+                origin = "the sources \(policy.path) names (\(patterns.joined(separator: ", ")))"
+            }
+        } else {
+            let base = defaultBase(new)
+            found = sides.map { defaults(in: base, side: $0, format: format) }
+            origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/"
+        }
+        // A mapping file is never a source, whichever glob matched it.
+        let mappingFiles = Set(mappings.values).union(found[1].filter { new.revision == nil && SourceSet.isMappingFile(new.opened($0)) })
+        let newFiles = Set(found[1].filter { !mappingFiles.contains($0) }), oldFiles = Set(found[0].filter { !mappingFiles.contains($0) })
+        let all = newFiles.union(oldFiles).sorted()
+        var sets: [DiffPlan.FileSet] = []
+        for role in [SourceRole.configuration, .catalog] {
+            let files = all.filter { DiffPlan.role(of: $0, format) == role }
+            if !files.isEmpty { sets.append(DiffPlan.FileSet(role: role, files: files, old: oldFiles, new: newFiles)) }
+        }
+        var seen = Set<String>()
+        // Every file that exists on a side, read at once; paths from the top folder, opened
+        // through `root`, the top folder as the process sees it.
+        var entries: [SourceSet.Entry] = []
+        for set in sets {
+            for file in set.files {
+                if set.old.contains(file) { entries.append(SourceSet.Entry(file, mapping: mappings[file], revision: revision)) }
+                if set.new.contains(file) { entries.append(SourceSet.Entry(file, mapping: mappings[file], revision: until)) }
+            }
+        }
+        let root = new.opened("")
+        return DiffPlan(shape: .revisions(revision: revision, until: until, sets: sets),
+                        sources: SourceSet(entries, origin: .arguments, root: root == "." ? nil : root),
+                        format: format, origin: origin, skipped: skipped.filter { seen.insert($0).inserted })
+    }
+
+    /// What one `sources:` entry names on one side, decided as `check` decides it
+    /// (`SourcePattern.match`): files Tally reads, and folders it reads as one source; a file a
+    /// glob matches that is not a product source is left out with a note.
+    private func matches(_ source: SourcePattern, base: String, side: RevisionTree, format: SourceFormat?, readsAll: Bool,
+                         policy: String, skipped: inout [String]) throws -> [String] {
+        let match = try source.match(in: side, base: base, policyFile: policy) { _ in format != nil || readsAll }
+        skipped += match.skipped.map(\.description)
+        return match.paths.filter { side.isFolder($0) || claimed($0, format) }
+    }
+
+    private func claimed(_ path: String, _ format: SourceFormat?) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return !name.hasPrefix(".") && (format != nil || SourceLoader.isSourceFile(name))
+    }
+
+    /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, on one side.
+    private func defaults(in base: String, side: RevisionTree, format: SourceFormat?) -> [String] {
+        func fits(_ path: String) -> Bool {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard claimed(path, format) else { return false }
+            if folder == join(base, "configs") { return DiffPlan.role(of: path, format) == .configuration }
+            if folder == join(base, "catalog") { return format != nil || SourceLoader.readers(claiming: path).contains { $0.format.role == .catalog } }
+            return false
+        }
+        return (side.files(in: join(base, "configs")) + side.files(in: join(base, "catalog"))).filter(fits)
+    }
+
+    /// The policy file in the run's directory or the nearest folder above it in the repository,
+    /// as it is on the newer side.
+    private func policyFile(_ side: RevisionTree) throws -> (path: String, file: PolicyFile)? {
+        for folder in folders() {
+            let path = join(folder, PolicyFile.defaultName)
+            guard side.isFile(path) else { continue }
+            var file: PolicyFile
+            do {
+                if let revision = side.revision {
+                    let bytes = try store.contents(of: side.opened(path), at: revision, maxBytes: 4 * 1024 * 1024) ?? []
+                    file = try PolicyFile.read(bytes: bytes, file: "\(path)@\(revision)")
+                } else {
+                    file = try PolicyFile.load(path: side.opened(path))
+                }
+            } catch let error as RevisionError {
+                throw error
+            } catch {
+                throw RunFailure.policy(SourceSet.formatError(error, file: path))
+            }
+            file.file = path
+            return (path, file)
+        }
+        return nil
+    }
+
+    /// Without a policy file: the nearest folder (from here up) holding configs/ or catalog/, else the top.
+    private func defaultBase(_ side: RevisionTree) -> String {
+        folders().first { side.isFolder(join($0, "configs")) || side.isFolder(join($0, "catalog")) } ?? ""
+    }
+
+    /// The run's directory and every folder above it up to the top, from the top (`a/b`, `a`, ``).
+    private func folders() -> [String] {
+        var parts = prefix.split(separator: "/").map(String.init)
+        var folders: [String] = []
+        while true {
+            folders.append(parts.joined(separator: "/"))
+            guard !parts.isEmpty else { return folders }
+            parts.removeLast()
+        }
+    }
+
+    /// A path given from the run's directory, from the top folder instead (`.` and `..` resolved).
+    private func fromTop(_ argument: String, from start: String? = nil) throws(RevisionError) -> String {
+        guard !argument.hasPrefix("/") else {
+            throw RevisionError("with --since, name files and folders relative to this folder ('\(argument)' is absolute)")
+        }
+        var parts = (start ?? prefix).split(separator: "/").map(String.init)
+        for part in argument.split(separator: "/") where part != "." {
+            if part == ".." {
+                guard !parts.isEmpty else { throw RevisionError("'\(argument)' is outside the git repository") }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    private func join(_ folder: String, _ name: String) -> String { folder.isEmpty ? name : "\(folder)/\(name)" }
+}

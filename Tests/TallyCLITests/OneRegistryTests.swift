@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TallyModel
+
+/// The fuzz targets, as `TallyFuzz --list` prints them (the replay build sits beside `tally`).
+enum FuzzTargets {
+    static func list() throws -> [(name: String, format: String)] {
+        let process = Process()
+        process.executableURL = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("TallyFuzz")
+        process.arguments = ["--list"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            let parts = line.split(separator: " ")
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "-")
+        }
+    }
+}
+
+/// Lists that must agree come from one place, or fail here when they drift: the input formats
+/// (`SourceFormat.allCases`, read by `SourceLoader.readers`) against the fuzz targets, the
+/// documentation's format lists and the help text.
+@Suite struct OneRegistryTests {
+    @Test func everyFormatHasAFuzzTargetAndRunShKeepsNoListOfItsOwn() throws {
+        let fuzzed = Set(try FuzzTargets.list().map(\.format))
+        let missing = SourceFormat.allCases.map(\.rawValue).filter { !fuzzed.contains($0) }
+        #expect(missing.isEmpty, "formats without a fuzz target in Sources/TallyFuzz/FuzzEntry.swift: \(missing)")
+        let script = try String(contentsOf: CLIRunner.repository.appendingPathComponent("fuzz/run.sh"), encoding: .utf8)
+        #expect(script.contains("TallyFuzz\" --list"), "fuzz/run.sh runs the targets TallyFuzz lists")
+    }
+
+    /// docs/show-json.md names a source's `format`: every format, and no other.
+    @Test func theDocsNameEveryFormat() throws {
+        let page = "docs/show-json.md"
+        let text = try String(contentsOf: CLIRunner.repository.appendingPathComponent(page), encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("`tally-catalog-json`") }) else {
+            Issue.record("\(page) lists no formats (looked for a line naming `tally-catalog-json`)")
+            return
+        }
+        let named = Set(line.matches(of: /`([a-z-]+)`/).map { String($0.output.1) }).intersection(Self.formatLike)
+        #expect(named == Set(SourceFormat.allCases.map(\.rawValue)), "\(page) format list: \(line)")
+    }
+
+    /// Backticked words that could be format names (a format list also names fields such as `file`).
+    static let formatLike = Set(SourceFormat.allCases.map(\.rawValue)).union(["tally-catalog", "xml", "json", "yaml", "app-store", "play"])
+
+    @Test func theInputFormatHelpNamesEveryFormat() throws {
+        let help = try CLIRunner.run(["show", "--help"])
+        let flat = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        for format in SourceFormat.allCases {
+            #expect(flat.contains(format.rawValue), "show --help does not name \(format.rawValue)")
+        }
+    }
+}
