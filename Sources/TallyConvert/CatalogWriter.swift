@@ -282,6 +282,10 @@ struct CatalogWriter {
                 notes.add("an offer priced in \(territory), not the default territory \(catalog.defaultTerritory): its price is written as if in \(catalog.defaultTerritory)", product.id)
             }
         }
+        // A promotional offer on the monthly plan says so; up front is what an offer without `plan` means.
+        if id != nil, knows(.billingPlans), let plan = offer.billingPlan, plan != .upfront {
+            members.append(OutputMember("plan", .string(plan.rawValue)))
+        }
         return .object(members)
     }
 

@@ -72,7 +72,7 @@ struct SchemaTests {
         #expect(schema.keys(["definitions", "subscription"]) == Set(CatalogDecoder.subscriptionKeys))
         #expect(schema.keys(["definitions", "group"]) == Set(CatalogDecoder.groupKeys))
         #expect(schema.keys(["definitions", "promotionalOffer"]) == Set(CatalogDecoder.offerKeys))
-        #expect(schema.keys(["definitions", "introductoryOffer"]) == Set(CatalogDecoder.offerKeys.filter { $0 != "id" }))
+        #expect(schema.keys(["definitions", "introductoryOffer"]) == Set(CatalogDecoder.introductoryOfferKeys))
         #expect(schema.keys(["definitions", "localization"]) == Set(CatalogDecoder.localizationKeys))
         #expect(schema.enumeration(["properties", "known_fields", "items"]) == Set(CatalogDecoder.fieldKeyOrder))
         #expect(Set(CatalogDecoder.fieldKeys.keys) == Set(CatalogDecoder.fieldKeyOrder))

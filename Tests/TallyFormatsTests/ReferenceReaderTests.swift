@@ -50,6 +50,12 @@ import TallyModel
             product.promotionalOffers = product.promotionalOffers.map(clean)
             product.codeOffers = product.codeOffers.map(clean)
             product.winbackOffers = product.winbackOffers.map(clean)
+            product.billingPlans = product.billingPlans.map { plan in
+                var plan = plan
+                plan.position = .unknown
+                plan.prices = plan.prices.map { Price(territory: $0.territory, money: $0.money) }
+                return plan
+            }
             return product
         }
     }

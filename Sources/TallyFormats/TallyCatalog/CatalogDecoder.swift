@@ -141,7 +141,9 @@ struct CatalogDecoder {
                                    "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans"]
     static let planKeys = ["type", "prices", "commitment", "commitment_price", "enabled", "introductory_offers"]
     static let groupKeys = ["id", "name", "subscriptions"]
-    static let offerKeys = ["id", "type", "period", "count", "price"]
+    static let offerKeys = ["id", "type", "period", "count", "price", "plan"]
+    /// An introductory offer's keys: it has no id, and its plan is the billing plan it is written under.
+    static let introductoryOfferKeys = offerKeys.filter { $0 != "id" && $0 != "plan" }
     static let localizationKeys = ["name", "description"]
     static let kinds: [String: ProductKind] = [
         "consumable": .consumable, "non-consumable": .nonConsumable, "non-renewing-subscription": .nonRenewingSubscription,
@@ -439,6 +441,7 @@ struct CatalogDecoder {
         var valid = true
         var typeFailed = false
         var positions = OfferPositions()
+        var plan: BillingPlanKind?
         try reader.forEachKey { reader, key in
             guard try firstTime(key, in: &keys, &reader) else { return }
             let at = reader.position
@@ -466,6 +469,12 @@ struct CatalogDecoder {
                     issues.append(SourceIssue(rule: .invalidPeriod, productID: productID, field: .introductoryOffer,
                                               message: "offer period \"\(text)\" is not an ISO 8601 period like P1W", position: at))
                 }
+            case "plan" where promotional:
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                guard let kind = BillingPlanKind(sourceText: text) else {
+                    return try report(reader.error("unknown billing plan \"\(text)\" (expected UPFRONT or MONTHLY)", at: at))
+                }
+                plan = kind
             case "count":
                 count = try readWhole(&reader) ?? count
             case "price":
@@ -478,7 +487,7 @@ struct CatalogDecoder {
                                               message: "offer price \"\(text)\" \(DecimalText.rejection(text))", position: at))
                 }
             default:
-                let allowed = promotional ? Self.offerKeys : Self.offerKeys.filter { $0 != "id" }
+                let allowed = promotional ? Self.offerKeys : Self.introductoryOfferKeys
                 try unknown(key, in: promotional ? "a promotional offer" : "an introductory offer", allowed: allowed, &reader)
             }
         }
@@ -495,6 +504,8 @@ struct CatalogDecoder {
             try report(reader.error("a promotional offer needs an id", at: start))
             return nil
         }
-        return Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start, termPositions: positions)
+        var offer = Offer(id: id, mode: mode, period: period, periods: count, price: price, position: start, termPositions: positions)
+        offer.billingPlanType = plan?.rawValue
+        return offer
     }
 }
