@@ -130,32 +130,7 @@ enum JSONText {
     }
 
     static func appendQuoted(_ string: String, to sink: inout ByteSink) {
-        var string = string
-        string.withUTF8 { bytes in
-            sink.append(UInt8(ascii: "\""))
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                sink.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): sink.append("\\\"")
-                case UInt8(ascii: "\\"): sink.append("\\\\")
-                case UInt8(ascii: "\n"): sink.append("\\n")
-                case UInt8(ascii: "\r"): sink.append("\\r")
-                case UInt8(ascii: "\t"): sink.append("\\t")
-                default:
-                    sink.append("\\u00")
-                    sink.append(hexDigit(byte >> 4))
-                    sink.append(hexDigit(byte & 0xF))
-                }
-                start = index + 1
-            }
-            sink.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-            sink.append(UInt8(ascii: "\""))
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        sink.appendJSONString(string)
     }
 }
 

@@ -311,30 +311,6 @@ public struct CatalogJSON {
     /// A JSON string as Foundation's encoder writes it: `"` and `\` escaped, `\b \f \n \r \t`,
     /// other control characters as `\u00XX`, `/` and everything else as it is.
     static func string(_ string: String, to sink: inout ByteSink) {
-        var string = string
-        string.withUTF8 { bytes in
-            sink.append(UInt8(ascii: "\""))
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                sink.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): sink.append("\\\"")
-                case UInt8(ascii: "\\"): sink.append("\\\\")
-                case 0x08: sink.append("\\b")
-                case 0x0C: sink.append("\\f")
-                case UInt8(ascii: "\n"): sink.append("\\n")
-                case UInt8(ascii: "\r"): sink.append("\\r")
-                case UInt8(ascii: "\t"): sink.append("\\t")
-                default:
-                    sink.append("\\u00")
-                    sink.append(byte < 0x10 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
-                    let low = byte & 0xF
-                    sink.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-                }
-                start = index + 1
-            }
-            sink.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-            sink.append(UInt8(ascii: "\""))
-        }
+        sink.appendJSONString(string, shortFormFeeds: true)
     }
 }
