@@ -8,28 +8,8 @@
 # The rise must also be the one change `tally diff --since v1 --format json` lists.
 # Usage: .ci/external-diff.sh PATH-TO-TALLY-BINARY
 set -euo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
 tally="$1"
-work="$(mktemp -d "${TMPDIR:-/tmp}/tally-diff-consumer.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-app="$work/Consumer"
-identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
-mkdir -p "$app/Sources/Consumer" "$app/Tests/ConsumerTests"
-cat > "$app/Package.swift" <<SWIFT
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "Consumer",
-    platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "$repo")],
-    targets: [
-        .target(name: "Consumer"),
-        .testTarget(name: "ConsumerTests", dependencies: [.product(name: "TallyTesting", package: "$identity")]),
-    ]
-)
-SWIFT
-echo 'public enum Consumer {}' > "$app/Sources/Consumer/Consumer.swift"
+. "$(dirname "$0")/consumer-package.sh" tally-diff-consumer
 cp -R "$repo/configs" "$repo/catalog" "$app/"
 printf 'version: 1\nsources: [configs/*.storekit, catalog/*.yaml]\n' > "$app/.tally.yml"
 printf '.build/\n' > "$app/.gitignore"

@@ -5,29 +5,8 @@
 # policy (rule, product and message), because both run the same TallyRun.CheckRun.
 # Usage: .ci/external-package.sh PATH-TO-TALLY-BINARY
 set -euo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
 tally="$1"
-work="$(mktemp -d "${TMPDIR:-/tmp}/tally-consumer.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-app="$work/Consumer"
-# A path dependency's package identity is its folder's name (this clone's, e.g. "tally").
-identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
-mkdir -p "$app/Sources/Consumer" "$app/Tests/ConsumerTests"
-cat > "$app/Package.swift" <<SWIFT
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "Consumer",
-    platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "$repo")],
-    targets: [
-        .target(name: "Consumer"),
-        .testTarget(name: "ConsumerTests", dependencies: [.product(name: "TallyTesting", package: "$identity")]),
-    ]
-)
-SWIFT
-echo 'public enum Consumer {}' > "$app/Sources/Consumer/Consumer.swift"
+. "$(dirname "$0")/consumer-package.sh" tally-consumer
 cat > "$app/Tests/ConsumerTests/CatalogueTests.swift" <<'SWIFT'
 import Testing
 import TallyTesting
