@@ -28,6 +28,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        // `tally fetch`'s transport (SwiftNIO, swift-nio-ssl's BoringSSL): a body streamed with
+        // backpressure, so memory stays bounded by the byte cap (docs/fetch.md).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         // Test-only: the stand-in App Store Connect and Google Play servers of TallyFetchTests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
@@ -56,11 +61,14 @@ let package = Package(
         .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyDiff"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
         .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun", "TallyDiff"]),
-        // Snapshots of a store: an HTTP transport with retries, atomic snapshot folders, progress
-        // events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages) and Google Play
-        // (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
+        // Snapshots of a store: an HTTP transport with retries (AsyncHTTPClient), atomic snapshot
+        // folders, progress events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages)
+        // and Google Play (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
         .target(name: "TallyFetch", dependencies: [
             "TallyFormats", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         // `swift package tally`: runs `tally check` with the package's .tally.yml.
         .plugin(

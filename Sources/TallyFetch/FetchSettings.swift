@@ -13,7 +13,7 @@ public struct FetchSettings: Sendable {
     public var transport: any HTTPTransport
 
     public init(limits: FetchLimits = FetchLimits(), retry: RetryPolicy = RetryPolicy(), allowHTTP: Bool = false,
-                userAgent: String = "tally", transport: any HTTPTransport = URLSessionTransport()) {
+                userAgent: String = "tally", transport: any HTTPTransport = AsyncHTTPClientTransport()) {
         self.limits = limits
         self.retry = retry
         self.allowHTTP = allowHTTP

@@ -2,7 +2,7 @@ import FlyingFox
 import Foundation
 import Testing
 
-/// `tally fetch` through the built binary against hostile stand-ins on 127.0.0.1, for both stores:
+/// `tally fetch` through the built binary against hostile stand-ins on 127.0.0.1, for every store:
 /// credentials stay on the API's origin, and nothing a server sends can crash, exhaust or outlast
 /// Tally (issue 26). Every limit is lowered for the test, so no test waits longer than the limit it proves.
 @Suite(.serialized) struct HostileFetchTests {
@@ -160,7 +160,7 @@ import Testing
         #expect(fetched.stderr.contains("the run made 3 requests, its limit (TALLY_FETCH_MAX_REQUESTS)"), "\(fetched.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases, ["..", "."])
+    @Test(.timeLimit(.minutes(1)), arguments: Store.withNestedIDs, ["..", "."])
     func anIDThatWouldChangeThePathIsRefused(store: Store, id: String) async throws {
         let setup = try await HostileSetup(store) { request, context in Self.serving(id: id, request, context) }
         defer { Task { await setup.finish() } }
@@ -171,7 +171,7 @@ import Testing
         #expect(setup.requests.allSatisfy { !$0.contains("iapPriceSchedule") && !$0.contains("/premium/") && !$0.contains("/.") }, "\(setup.requests)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(1)), arguments: Store.withNestedIDs)
     func anIDWithASlashStaysOneSegment(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in Self.serving(id: "a/b", request, context) }
         defer { Task { await setup.finish() } }
@@ -193,6 +193,8 @@ import Testing
                 return Hostile.json(200, ["subscriptions": [["productId": "premium", "basePlans": [["basePlanId": id]]]]])
             }
             return request.path.hasSuffix("/subscriptions/-/basePlans/-/offers") ? Hostile.error(.googlePlay, 404, "not served") : nil
+        case .revenueCat:
+            return nil
         }
     }
 
@@ -318,6 +320,41 @@ import Testing
         }
         let refused = try await setup.fetch(apiURL: apiURL + "/nothing-here")
         #expect(!refused.all.contains("s3cretpw"), "\(refused.all)")
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    func anEndlessHeaderSectionIsRefused(store: Store) async throws {
+        let setup = try await HostileSetup(store)
+        let raw = try RawServer { connection in
+            connection.send("HTTP/1.1 200 OK\r\n")
+            let line = "X-Filler: " + String(repeating: "a", count: 1_000) + "\r\n"
+            // Bounded: 100 MB at most, and it stops as soon as Tally closes the connection.
+            for _ in 0..<100_000 where connection.send(line) {}
+        }
+        defer { raw.stop(); Task { await setup.finish() } }
+        let fetched = try await setup.fetch(apiURL: raw.baseURL)
+        #expect(fetched.status == 2, "\(fetched.all)")
+        #expect(fetched.stderr.contains("no response from \(raw.baseURL)/"), "\(fetched.stderr)")
+        #expect(fetched.stderr.contains("the response's header section passed 80 KiB (or 65,534 fields), the HTTP parser's limit"), "\(fetched.stderr)")
+        #expect(raw.connections == 1, "a response refused for its headers is not retried")
+        #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
+        Self.expectClean(fetched, setup)
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    func aConnectionDroppedMidBodyIsRetriedThenReported(store: Store) async throws {
+        let setup = try await HostileSetup(store)
+        let raw = try RawServer { connection in
+            connection.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"data\":[")
+        }
+        defer { raw.stop(); Task { await setup.finish() } }
+        let fetched = try await setup.fetch(apiURL: raw.baseURL)
+        #expect(fetched.status == 2, "\(fetched.all)")
+        #expect(fetched.stderr.contains("no response from \(raw.baseURL)/"), "\(fetched.stderr)")
+        #expect(fetched.stderr.contains("the connection was dropped before a whole response arrived (5 attempts)"), "\(fetched.stderr)")
+        #expect(raw.connections == 5, "\(raw.connections) connections: 5 attempts in all")
+        #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
+        Self.expectClean(fetched, setup)
     }
 
     final class Counter: @unchecked Sendable {

@@ -3,11 +3,15 @@ import FlyingSocks
 import Foundation
 import Testing
 
-/// The two stores a hostile case is tried against: each through its own stand-in, which checks
-/// the credentials for real before the hostile behaviour answers.
+/// The stores a hostile case is tried against: each through its own stand-in, which checks the
+/// credentials for real before the hostile behaviour answers.
 enum Store: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case appStoreConnect = "app-store-connect"
     case googlePlay = "google-play"
+    case revenueCat = "revenuecat"
+
+    /// The stores whose catalogues name resources by IDs Tally puts in a path (price schedules, base plans).
+    static let withNestedIDs: [Store] = [.appStoreConnect, .googlePlay]
 
     var testDescription: String { rawValue }
 }
@@ -28,6 +32,7 @@ struct HostileSetup: Sendable {
     let scratch: Scratch
     let asc: StandInServer?
     let play: GooglePlayStandIn?
+    let revenueCat: RevenueCatStandIn?
     let keyFile: URL
 
     init(_ store: Store, hostile: Hostile? = nil) async throws {
@@ -52,6 +57,7 @@ struct HostileSetup: Sendable {
             try await server.start()
             asc = server
             play = nil
+            revenueCat = nil
             box.context = Context(store: store, baseURL: server.baseURL, firstList: "/v1/apps/1600000001/inAppPurchasesV2",
                                   output: scratch.path("out"))
         case .googlePlay:
@@ -63,13 +69,31 @@ struct HostileSetup: Sendable {
             keyFile = try account.write(in: scratch.url, tokenURI: server.tokenURL)
             play = server
             asc = nil
+            revenueCat = nil
             box.context = Context(store: store, baseURL: server.baseURL, firstList: server.apiPrefix + "subscriptions", output: scratch.path("out"))
+        case .revenueCat:
+            keyFile = scratch.url.appendingPathComponent("revenuecat-key")
+            try RevenueCatStandIn.key.write(to: keyFile, atomically: true, encoding: .utf8)
+            let server = try RevenueCatStandIn(hostile: hook)
+            try await server.start()
+            revenueCat = server
+            asc = nil
+            play = nil
+            box.context = Context(store: store, baseURL: server.baseURL, firstList: Self.revenueCatFirstList, output: scratch.path("out"))
         }
     }
 
-    var baseURL: String { asc?.baseURL ?? play?.baseURL ?? "" }
+    static let revenueCatFirstList = "/v2/projects/\(RevenueCatStandIn.project)/apps"
+
+    var baseURL: String { asc?.baseURL ?? play?.baseURL ?? revenueCat?.baseURL ?? "" }
     var output: String { scratch.path("out") }
-    var firstList: String { store == .appStoreConnect ? "/v1/apps/1600000001/inAppPurchasesV2" : (play?.apiPrefix ?? "") + "subscriptions" }
+    var firstList: String {
+        switch store {
+        case .appStoreConnect: "/v1/apps/1600000001/inAppPurchasesV2"
+        case .googlePlay: (play?.apiPrefix ?? "") + "subscriptions"
+        case .revenueCat: Self.revenueCatFirstList
+        }
+    }
 
     func arguments(output: String? = nil, apiURL: String? = nil) -> [String] {
         switch store {
@@ -79,6 +103,9 @@ struct HostileSetup: Sendable {
         case .googlePlay:
             return ["fetch", "google-play", "--package", "com.example.brightly", "--service-account", keyFile.path,
                     "--output", output ?? self.output, "--api-url", apiURL ?? baseURL]
+        case .revenueCat:
+            return ["fetch", "revenuecat", "--project", RevenueCatStandIn.project, "--api-key-file", keyFile.path,
+                    "--output", output ?? self.output, "--api-url", apiURL ?? baseURL]
         }
     }
 
@@ -87,10 +114,13 @@ struct HostileSetup: Sendable {
     }
 
     /// The path of every request whose credentials were verified.
-    var requests: [String] { asc?.requests ?? play?.requests.map { String($0.drop { $0 != " " }.dropFirst()) } ?? [] }
-    var rawTargets: [String] { asc?.rawTargets ?? play?.rawTargets ?? [] }
-    /// The credentials the fetch sent (JWTs, access tokens): none may appear in any output.
-    var credentials: [String] { asc?.tokens ?? play?.issuedTokens ?? [] }
+    var requests: [String] {
+        asc?.requests ?? play?.requests.map { String($0.drop { $0 != " " }.dropFirst()) }
+            ?? revenueCat?.requests.map { String($0.drop { $0 != " " }.dropFirst().prefix { $0 != "?" }) } ?? []
+    }
+    var rawTargets: [String] { asc?.rawTargets ?? play?.rawTargets ?? revenueCat?.rawTargets ?? [] }
+    /// The credentials the fetch sent (JWTs, access tokens, the secret key): none may appear in any output.
+    var credentials: [String] { asc?.tokens ?? play?.issuedTokens ?? (revenueCat == nil ? [] : [RevenueCatStandIn.key]) }
 
     /// Names in the scratch folder that a fetch left beside its output (staging, set-aside folders).
     var leftovers: [String] {
@@ -100,6 +130,7 @@ struct HostileSetup: Sendable {
     func finish() async {
         await asc?.stop()
         await play?.stop()
+        await revenueCat?.stop()
         scratch.remove()
     }
 
@@ -162,6 +193,8 @@ enum Hostile {
             return json(status, ["errors": [["status": String(status), "code": "PARAMETER_ERROR", "title": "Bad", "detail": detail]]])
         case .googlePlay:
             return json(status, ["error": ["code": status, "message": detail, "status": "INVALID_ARGUMENT"]])
+        case .revenueCat:
+            return json(status, ["object": "error", "type": "parameter_error", "message": detail, "retryable": false])
         }
     }
 
@@ -172,6 +205,8 @@ enum Hostile {
             return json(200, ["data": [], "links": ["self": baseURL + path, "next": "\(baseURL)\(path)?cursor=\(next)"]])
         case .googlePlay:
             return json(200, ["subscriptions": [], "nextPageToken": "page\(next)"])
+        case .revenueCat:
+            return json(200, ["object": "list", "items": [], "next_page": "\(path)?starting_after=app\(next)&limit=20", "url": path])
         }
     }
 

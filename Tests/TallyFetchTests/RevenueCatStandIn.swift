@@ -9,6 +9,8 @@ import Foundation
 /// their products only with `items.product`). A wrong key gets 401 `authentication_error`; faults
 /// are answered once each, per path: 429 `rate_limit_error` with `Retry-After` and `backoff_ms`, or
 /// 401. The project is the Lumen project of `Tests/TallyCLITests/Fixtures/paywall/revenuecat`.
+/// A `hostile` answer, when given, answers a request whose key was checked instead of the stand-in
+/// when it returns a response (HostileFetchTests).
 final class RevenueCatStandIn: @unchecked Sendable {
     enum Fault: Sendable { case rateLimited(retryAfter: String), unauthorized }
 
@@ -21,13 +23,16 @@ final class RevenueCatStandIn: @unchecked Sendable {
     private var lists: [String: [[String: Any]]] = [:]
     private var pendingFaults: [String: [Fault]]
     private var _requests: [String] = []
+    private var _rawTargets: [String] = []
+    private let hostile: (@Sendable (HTTPRequest) async -> HTTPResponse?)?
     private var _served: [Data] = []
     private var server: HTTPServer?
     private var task: Task<Void, Error>?
     private(set) var port: UInt16 = 0
 
-    init(faults: [String: [Fault]] = [:]) throws {
+    init(faults: [String: [Fault]] = [:], hostile: (@Sendable (HTTPRequest) async -> HTTPResponse?)? = nil) throws {
         pendingFaults = faults
+        self.hostile = hostile
         func items(_ name: String) throws -> [[String: Any]] {
             let data = try Data(contentsOf: Self.pages.appendingPathComponent(name))
             return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["items"] as? [[String: Any]] ?? []
@@ -41,12 +46,21 @@ final class RevenueCatStandIn: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
     var requests: [String] { lock.withLock { _requests } }
+    /// Every request's target as sent (path and query, percent-encoding kept).
+    var rawTargets: [String] { lock.withLock { _rawTargets } }
     /// The bodies of the pages answered 200, in order.
     var served: [Data] { lock.withLock { _served } }
 
     func start() async throws {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled,
-                                handler: ClosureHTTPHandler { [self] request in self.handle(request) })
+                                handler: ClosureHTTPHandler { [self] request in
+            lock.withLock { _rawTargets.append(request.target.rawValue) }
+            if let hostile, request.headers[.authorization] == "Bearer \(Self.key)", let response = await hostile(request) {
+                lock.withLock { _requests.append("\(request.method.rawValue) \(request.path)?\(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))") }
+                return response
+            }
+            return self.handle(request)
+        })
         self.server = server
         task = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 60)

@@ -31,7 +31,7 @@ public final class FetchBudget: @unchecked Sendable {
     }
 
     func deadlinePassed(_ url: URL) -> FetchError {
-        FetchError.limit(url: APIURL.shown(url), what: "the fetch ran past its deadline of \(URLSessionTransport.seconds(limits.deadline, text: true)) "
+        FetchError.limit(url: APIURL.shown(url), what: "the fetch ran past its deadline of \(Quantity.seconds(limits.deadline, text: true)) "
                              + "(--timeout SECONDS raises it)")
     }
 

@@ -19,7 +19,7 @@ public struct FetchClient: Sendable {
     /// The run's limits and what it has spent: shared by every copy of this client.
     public var budget: FetchBudget
 
-    public init(transport: any HTTPTransport = URLSessionTransport(), signer: (any RequestSigner)?, retry: RetryPolicy = RetryPolicy(),
+    public init(transport: any HTTPTransport = AsyncHTTPClientTransport(), signer: (any RequestSigner)?, retry: RetryPolicy = RetryPolicy(),
                 progress: FetchProgress? = nil, userAgent: String = "tally", budget: FetchBudget = FetchBudget()) {
         self.transport = transport
         self.signer = signer
@@ -129,7 +129,7 @@ public struct FetchClient: Sendable {
     /// Waits before a retry, unless the wait would end past the deadline (then the run stops now).
     private func wait(_ delay: Duration, url: URL, reason: String, attempt: Int) async throws {
         guard delay < budget.remaining else {
-            throw FetchError.limit(url: APIURL.shown(url), what: "\(reason): the wait before a retry (\(URLSessionTransport.seconds(delay, text: true))) "
+            throw FetchError.limit(url: APIURL.shown(url), what: "\(reason): the wait before a retry (\(Quantity.seconds(delay, text: true))) "
                                        + "would pass the fetch's deadline (--timeout SECONDS raises it)")
         }
         progress?(.retry(url: url, reason: reason, delay: delay, attempt: attempt))

@@ -1,0 +1,211 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// The real transport: swift-server's AsyncHTTPClient (SwiftNIO; TLS through swift-nio-ssl's
+/// BoringSSL with the system's trust roots, on Debian `/etc/ssl/certs/ca-certificates.crt`).
+///
+/// - **No redirect is followed** (`redirectConfiguration: .disallow`): the 3xx is the response,
+///   and `FetchClient` decides by origin.
+/// - **The body is streamed** (`response.body`, an async sequence with backpressure: NIO reads
+///   from the socket only as the loop below asks for more), counted chunk by chunk, and the
+///   transfer is stopped with `.tooLarge` before the chunk that would pass `maxBytes` is kept;
+///   a `Content-Length` past `maxBytes` is refused before any byte of the body is read. Memory
+///   is so bounded by the cap plus the few chunks NIO has buffered (64 KiB or less each).
+/// - **The header section is bounded by NIO's HTTP/1.1 parser**: 80 KiB of names and values in
+///   all (`NIOHTTPDecoderLimitConfiguration`), refused with `.other` past that. HTTP/1.1 only
+///   (`httpVersion: .http1Only`), so that the bounds proved against the local stand-ins are the
+///   ones real hosts meet.
+/// - **Time**: a watchdog stops a response that outlasts `timeLimit` from the request's start
+///   (`.tooSlow`) or gets no byte for `idleLimit` (`.timedOut`); cancelling the calling task
+///   cancels the request (`CancellationError`).
+/// - **Failures**: connecting fails at once (`retryConnectionEstablishment` off, `FetchClient`
+///   retries) with `.cannotConnect`; a connection dropped before the whole response is
+///   `.connectionLost`; DNS, TLS and malformed HTTP are `.other`; every message goes through
+///   `ServerText.clean`. No decompression (a small gzip body cannot unpack past the cap).
+///
+/// One `HTTPClient` per transport (copies share it) on NIO's process-wide event loop group
+/// (`HTTPClient.defaultEventLoopGroup`, NIO's singleton: no loop is created or leaked per
+/// transport); the client is shut down, without blocking, when the last copy goes away, so it
+/// never meets AsyncHTTPClient's "Client not shut down before the deinit" check.
+///
+/// Measured against a local endless body (`bench/fetch-memory.sh`, docs/fetch.md, "Hostile
+/// servers, before and after"): with a 1 MiB cap the peak resident memory of `tally fetch` stays
+/// at the process's baseline plus about the cap, where `URLSessionTransport` (FoundationNetworking,
+/// whose libcurl write callback queues every chunk and never pauses) reached 0.1–1.5 GB.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    private let owner: Owner
+
+    public init() {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+        configuration.httpVersion = .http1Only
+        // FetchClient retries a refused connection with its own backoff and deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(30)
+        owner = Owner(HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration))
+    }
+
+    public func get(_ request: TransportRequest) async throws -> TransportResponse {
+        let activity = Activity()
+        let client = owner.client
+        do {
+            return try await withThrowingTaskGroup(of: TransportResponse?.self) { group in
+                group.addTask { try await Self.exchange(request, client: client, activity: activity) }
+                group.addTask {
+                    try await Self.watch(request, activity: activity)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                while let next = try await group.next() {
+                    if let response = next { return response }
+                }
+                throw CancellationError()
+            }
+        } catch let failure as TransportFailure {
+            if Task.isCancelled { throw CancellationError() }
+            throw failure
+        } catch {
+            if Task.isCancelled || error is CancellationError { throw CancellationError() }
+            throw Self.failure(error, request: request)
+        }
+    }
+
+    /// Sends the request and reads the response, at most `maxBytes` of body.
+    private static func exchange(_ request: TransportRequest, client: HTTPClient, activity: Activity) async throws -> TransportResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        // No deadline of AsyncHTTPClient's own: the watchdog keeps `timeLimit` and `idleLimit`.
+        let response = try await client.execute(outgoing, deadline: .distantFuture)
+        activity.touch()
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { $0 + ", " + value } ?? value
+        }
+        var body = Data()
+        if let length = headers["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            guard length <= request.maxBytes else { throw tooLarge(request) }
+            body.reserveCapacity(length)
+        }
+        for try await chunk in response.body {
+            activity.touch()
+            guard body.count + chunk.readableBytes <= request.maxBytes else { throw tooLarge(request) }
+            body.append(contentsOf: chunk.readableBytesView)
+        }
+        return TransportResponse(url: request.url, status: Int(response.status.code), headers: headers, body: body)
+    }
+
+    private static func tooLarge(_ request: TransportRequest) -> TransportFailure {
+        TransportFailure(.tooLarge, "the response passed \(Quantity.bytes(request.maxBytes))")
+    }
+
+    /// Returns never: throws `.tooSlow` past `timeLimit` from now, `.timedOut` after `idleLimit`
+    /// without a byte, `CancellationError` when the request is done (its task group cancels it).
+    private static func watch(_ request: TransportRequest, activity: Activity) async throws {
+        let clock = ContinuousClock()
+        let deadline = activity.start.advanced(by: request.timeLimit)
+        while true {
+            let idleEnd = activity.last.advanced(by: request.idleLimit)
+            let now = clock.now
+            if now >= deadline {
+                throw TransportFailure(.tooSlow, "the response took longer than \(Quantity.seconds(request.timeLimit, text: true)) in all")
+            }
+            if now >= idleEnd {
+                throw TransportFailure(.timedOut, "nothing arrived for \(Quantity.seconds(request.idleLimit, text: true))")
+            }
+            try await Task.sleep(until: min(deadline, idleEnd), clock: clock)
+        }
+    }
+
+    /// What an error of NIO or AsyncHTTPClient means for `FetchClient`: whether to retry, and
+    /// what to say. Every message is cleaned (`ServerText`): a reason phrase or host name is the server's text.
+    static func failure(_ error: any Error, request: TransportRequest) -> TransportFailure {
+        switch error {
+        case let failure as TransportFailure:
+            return failure
+        case let error as HTTPClientError:
+            switch error {
+            case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return TransportFailure(.cannotConnect, "the connection timed out while connecting")
+            case .remoteConnectionClosed:
+                return lost
+            case .readTimeout:
+                return TransportFailure(.timedOut, "nothing arrived for \(Quantity.seconds(request.idleLimit, text: true))")
+            case .deadlineExceeded:
+                return TransportFailure(.tooSlow, "the response took longer than \(Quantity.seconds(request.timeLimit, text: true)) in all")
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return TransportFailure(.other, "not a URL that can be requested")
+            default:
+                return TransportFailure(.other, ServerText.clean("\(error)"))
+            }
+        case let error as NIOConnectionError:
+            if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
+                return TransportFailure(.other, "the host name cannot be resolved")
+            }
+            return TransportFailure(.cannotConnect, "the connection was refused")
+        case let error as IOError:
+            switch error.errnoCode {
+            case ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ETIMEDOUT:
+                return TransportFailure(.cannotConnect, "the connection was refused")
+            case ECONNRESET, EPIPE, ECONNABORTED:
+                return lost
+            default:
+                return TransportFailure(.other, ServerText.clean("\(error)"))
+            }
+        case let error as ChannelError:
+            switch error {
+            case .connectTimeout:
+                return TransportFailure(.cannotConnect, "the connection timed out while connecting")
+            case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed:
+                return lost
+            default:
+                return TransportFailure(.other, ServerText.clean("\(error)"))
+            }
+        case let error as HTTPParserError:
+            switch error {
+            case .headerOverflow:
+                return TransportFailure(.other, "the response's header section passed 80 KiB (or 65,534 fields), the HTTP parser's limit")
+            case .invalidEOFState:
+                return lost
+            default:
+                return TransportFailure(.other, ServerText.clean("not a valid HTTP/1.1 response (\(error))"))
+            }
+        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
+            return TransportFailure(.other, ServerText.clean("TLS failed: \(error)"))
+        default:
+            return TransportFailure(.other, ServerText.clean("\(error)"))
+        }
+    }
+
+    private static let lost = TransportFailure(.connectionLost, "the connection was dropped before a whole response arrived")
+
+    /// Owns the client: shuts it down, without blocking, when the last transport holding it goes.
+    private final class Owner: Sendable {
+        let client: HTTPClient
+
+        init(_ client: HTTPClient) { self.client = client }
+
+        deinit { client.shutdown(queue: .global()) { _ in } }
+    }
+
+    /// When the request started and when its last byte (or head) arrived.
+    private final class Activity: @unchecked Sendable {
+        let start = ContinuousClock.now
+        private let lock = NSLock()
+        private var lastValue: ContinuousClock.Instant
+
+        init() { lastValue = start }
+
+        var last: ContinuousClock.Instant { lock.withLock { lastValue } }
+
+        func touch() {
+            let now = ContinuousClock.now
+            lock.withLock { lastValue = now }
+        }
+    }
+}
