@@ -54,11 +54,11 @@ final class RevenueCatStandIn: @unchecked Sendable {
     func start() async throws {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled,
                                 handler: ClosureHTTPHandler { [self] request in
-            lock.withLock { _rawTargets.append(request.target.rawValue) }
-            if let hostile, request.headers[.authorization] == "Bearer \(Self.key)", let response = await hostile(request) {
-                lock.withLock { _requests.append("\(request.method.rawValue) \(request.path)?\(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))") }
-                return response
+            lock.withLock {
+                _rawTargets.append(request.target.rawValue)
+                _requests.append("\(request.method.rawValue) \(request.path)?\(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))")
             }
+            if let hostile, request.headers[.authorization] == "Bearer \(Self.key)", let response = await hostile(request) { return response }
             return self.handle(request)
         })
         self.server = server
@@ -76,7 +76,6 @@ final class RevenueCatStandIn: @unchecked Sendable {
     private func handle(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
         let query = request.query
-        lock.withLock { _requests.append("\(request.method.rawValue) \(path)?\(query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))") }
         guard request.method == .GET else { return Self.error(405, "invalid_request", "Method not allowed.") }
         guard request.headers[.authorization] == "Bearer \(Self.key)" else {
             return Self.error(401, "authentication_error", "Invalid API key.")

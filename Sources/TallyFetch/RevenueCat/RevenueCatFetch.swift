@@ -62,7 +62,6 @@ public struct RevenueCatFetch: Sendable {
         var writer: SnapshotWriter
         private(set) var requests = 0
         private(set) var counts: [String: Int] = [:]
-        static let maxPages = 10_000
 
         init(fetch: RevenueCatFetch, client: FetchClient, writer: SnapshotWriter) {
             self.fetch = fetch
@@ -96,10 +95,12 @@ public struct RevenueCatFetch: Sendable {
                 client.progress?(.pageSaved(name: file))
                 count += items.count
                 guard let next = document["next_page"] as? String, !next.isEmpty else { return count }
-                guard seen.insert(next).inserted, pages < Self.maxPages else {
+                guard seen.insert(next).inserted else {
                     throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "next_page leads back to a page already fetched")
                 }
                 url = try fetch.next(next)
+                // The run's pages-per-list limit (TALLY_FETCH_MAX_PAGES), as for the other stores.
+                try client.budget.checkPage(pages + 1, of: name, url: url)
             }
         }
     }
