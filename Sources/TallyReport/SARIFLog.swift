@@ -40,6 +40,9 @@ struct SARIFLog: Encodable {
 
     struct Text: Encodable {
         var text: String
+        /// The values of `{0}`, `{1}`, … in `text` (SARIF 2.1.0 §3.11.5, §3.11.11); absent when
+        /// the text has none.
+        var arguments: [String]? = nil
     }
 
     struct Help: Encodable {

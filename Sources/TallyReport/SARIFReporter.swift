@@ -81,15 +81,25 @@ public struct SARIFReporter: Reporter {
                               message: SARIFLog.Text(text: "\(side.label): \(side.value?.description ?? "absent")"))
         }
         let location = primary.map { SARIFLog.Location(physicalLocation: physical($0.location)) }
-        var text = finding.message
-        if let hint = finding.hint { text += " (hint: \(hint))" }
         return SARIFLog.Result(
-            ruleId: finding.ruleID.rawValue, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: SARIFLog.Text(text: text),
+            ruleId: finding.ruleID.rawValue, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: Self.message(finding),
             locations: location.map { [$0] } ?? [], relatedLocations: related.isEmpty ? nil : related,
             partialFingerprints: [Self.fingerprintKey: Self.fingerprint(finding)],
             baselineState: baselined ? "new" : nil,
             properties: SARIFLog.ResultProperties(product: finding.productID, field: finding.field.rawValue,
                                                   territory: finding.territory?.code, offer: finding.offerID, values: Self.values(sides)))
+    }
+
+    /// The message as a SARIF message string: the finding's words with `{0}`, `{1}`, … where its
+    /// values stand (literal braces doubled) and the values as `arguments`, so that a viewer
+    /// can show or link them; the hint follows in words. A message without values is its text.
+    static func message(_ finding: Finding) -> SARIFLog.Text {
+        let template = finding.typedMessage.template
+        guard !template.arguments.isEmpty else {
+            return SARIFLog.Text(text: finding.message + (finding.hint.map { " (hint: \($0))" } ?? ""))
+        }
+        let hint = finding.hint.map { " (hint: \($0))".replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}") } ?? ""
+        return SARIFLog.Text(text: template.text + hint, arguments: template.arguments)
     }
 
     /// The sides' values as SARIF properties, by side; nil when no side has a value.

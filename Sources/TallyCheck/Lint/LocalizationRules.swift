@@ -49,7 +49,7 @@ public struct MissingLocaleRule: LintRule {
             let missing = Self.missing(locales, in: product.localizations)
             guard !missing.isEmpty else { continue }
             findings.append(finding(catalog, product.id, .localizations,
-                                    "\(product.id) has no localization in \(missing.joined(separator: ", ")), which the policy requires",
+                                    "\(product: product.id) has no localization in \(FindingMessage.joined(missing.map { "\(name: $0)" }, separator: ", ")), which the policy requires",
                                     at: product.position(of: .localizations), path: product.path(of: .localizations),
                                     value: missing.joined(separator: ", ")))
         }
@@ -60,7 +60,7 @@ public struct MissingLocaleRule: LintRule {
             guard !missing.isEmpty else { continue }
             let name = group.name ?? group.id
             findings.append(finding(catalog, nil, .group,
-                                    "subscription group \(name) has no localization in \(missing.joined(separator: ", ")), which the policy requires",
+                                    "subscription group \(name: name) has no localization in \(FindingMessage.joined(missing.map { "\(name: $0)" }, separator: ", ")), which the policy requires",
                                     at: group.position, value: missing.joined(separator: ", ")))
         }
     }
@@ -108,7 +108,7 @@ public struct LocalizationTextRule: LintRule {
                 }
                 guard !problems.isEmpty else { continue }
                 findings.append(finding(catalog, product.id, .localizations,
-                                        "\(product.id) in \(localization.locale): \(problems.joined(separator: "; "))",
+                                        "\(product: product.id) in \(name: localization.locale): \(words: problems.joined(separator: "; "))",
                                         at: product.position(of: .localizations), path: product.path(of: .localizations),
                                         value: localization.locale))
             }
@@ -118,7 +118,7 @@ public struct LocalizationTextRule: LintRule {
             for localization in group.localizations {
                 let problems = Self.problems(localization.displayName, "display name", limit: nil)
                 guard !problems.isEmpty else { continue }
-                findings.append(finding(catalog, nil, .group, "subscription group \(group.name ?? group.id) in \(localization.locale): \(problems.joined(separator: "; "))",
+                findings.append(finding(catalog, nil, .group, "subscription group \(name: group.name ?? group.id) in \(name: localization.locale): \(words: problems.joined(separator: "; "))",
                                         at: group.position, value: localization.locale))
             }
         }
