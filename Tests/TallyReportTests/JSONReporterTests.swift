@@ -6,7 +6,7 @@ import Testing
 @Suite("JSON reporter")
 struct JSONReporterTests {
     static let findingKeys: Set<String> = [
-        "rule", "severity", "product", "territory", "offer", "field", "message", "hint", "configuration", "catalog", "source",
+        "rule", "severity", "product", "territory", "offer", "field", "message", "message_parts", "hint", "configuration", "catalog", "source",
     ]
     static let sideKeys: Set<String> = ["value", "amount", "currency", "period", "territories", "store", "file", "line", "column", "path"]
 

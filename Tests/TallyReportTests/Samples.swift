@@ -33,7 +33,7 @@ enum Sample {
                   message: "\(product: yearly) has period P1Y2, which is not an ISO 8601 duration (write P1Y, P6M or P1W)",
                   left: .test(role: "source", value: "P1Y2", file: catalog, line: 29, column: 13), right: nil),
             .test(rule: RuleID(rawValue: "promotional-offer"), severity: .warning, offer: "winback50", field: .promotionalOffers,
-                  message: "\(product: monthly) offer winback50 costs 2.99 USD in the configuration but 1.99 USD in the catalogue",
+                  message: "\(product: monthly) offer \(name: "winback50") costs \(Money(amount: Decimal(string: "2.99") ?? 0, currency: "USD")) in \(source: "the configuration") but \(Money(amount: Decimal(string: "1.99") ?? 0, currency: "USD")) in \(source: "the catalogue")",
                   left: .test(value: "2.99 USD", line: 51, column: 11),
                   right: .test(role: "catalog", value: .money(Money(amount: Decimal(string: "1.99") ?? 0, currency: "USD")), file: catalog, line: 22, column: 9)),
             .test(rule: .groupIDMismatch, severity: .note, product: nil, field: .group,
