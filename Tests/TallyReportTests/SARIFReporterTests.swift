@@ -22,6 +22,26 @@ struct SARIFReporterTests {
         #expect(try SchemaValidator.violations(of: SARIFReporter().report(result)) == [], "\(sample)")
     }
 
+    /// Each message is a template with `{n}` where the finding's values stand and the values as
+    /// `arguments` (SARIF 2.1.0 §3.11.5): put back in, they give the text every other report shows.
+    @Test func messageArgumentsPutBackGiveTheFindingsText() throws {
+        let all = try results(Sample.mixed)
+        for (result, finding) in zip(all, Sample.mixed.findings) {
+            let message = try #require(result["message"] as? [String: Any])
+            let text = try #require(message["text"] as? String)
+            let arguments = message["arguments"] as? [String] ?? []
+            #expect(arguments.count == finding.typedMessage.arguments.count)
+            let expected = finding.message + (finding.hint.map { " (hint: \($0))" } ?? "")
+            var out = text
+            if !arguments.isEmpty {
+                for (index, argument) in arguments.enumerated() { out = out.replacingOccurrences(of: "{\(index)}", with: argument) }
+                out = out.replacingOccurrences(of: "{{", with: "{").replacingOccurrences(of: "}}", with: "}")
+            }
+            #expect(out == expected)
+        }
+        #expect(all.contains { ($0["message"] as? [String: Any])?["arguments"] != nil })
+    }
+
     @Test func pathsAreRelativeToTheRepositoryRootGiven() throws {
         // Run from /repo/app: configs/App.storekit is app/configs/App.storekit in the repository.
         let context = ReportContext(repositoryRoot: "/repo", workingDirectory: "/repo/app")
