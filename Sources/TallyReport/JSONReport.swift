@@ -26,7 +26,8 @@ import TallyModel
 /// out, so consumers can rely on the shape. Cross-source findings fill `configuration` and
 /// `catalog`; lint findings fill `source`. A side's `value` is the value in words; a money value
 /// also gives `amount` (exact, in the currency's minor units) and `currency`, a period `period`
-/// (ISO 8601), a list of territories `territories` (storefront codes). Findings keep the result's order. Keys may be added
+/// (ISO 8601), a list of territories `territories` (storefront codes). `message_parts` is the
+/// message as words and typed values (`MessagePart`). Findings keep the result's order. Keys may be added
 /// within version 1; removing or renaming one bumps `version`.
 public struct JSONReport: Sendable, Hashable, Codable {
     /// The format version, currently 1.
