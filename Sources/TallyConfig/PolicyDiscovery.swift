@@ -18,27 +18,18 @@ extension PolicyFile {
 }
 
 extension PolicyTemplate {
-    /// What `tally init` found: the scan, the catalogues it could read (by path; an unreadable
-    /// one is left out: the check that follows names its errors), and what the template says.
-    public struct Scan: Sendable {
-        public var found: SourceScan.Found
-        public var catalogs: [String: Catalog]
-        public var detected: Detected
+    /// What `tally init` finds: the sources under `directory`, each read (the unreadable ones
+    /// named in `unreadable` and left out).
+    public static func scan(in directory: String = ".") -> SourceScan.Found {
+        var found = SourceScan.find(in: directory)
+        found.read()
+        return found
     }
 
-    /// Scans `directory` for sources and reads what the template can say about them.
-    public static func scan(in directory: String = ".") -> Scan {
-        let found = SourceScan.find(in: directory)
-        var loaded: [String: Catalog] = [:]
-        for path in found.catalogs { loaded[path] = try? SourceLoader.load(path: path) }
-        return Scan(found: found, catalogs: loaded, detected: detect(found, loadedCatalogs: loaded))
-    }
-
-    /// What the template can say about these sources (configurations that cannot be read are
-    /// left out of the example).
-    static func detect(_ found: SourceScan.Found, loadedCatalogs: [String: Catalog]) -> Detected {
-        let catalogs = found.catalogs.compactMap { loadedCatalogs[$0] }
-        let loadedConfigs = found.configurations.compactMap { try? SourceLoader.load(path: $0) }
+    /// What the template can say about the sources found and read.
+    public static func detect(_ found: SourceScan.Found) -> Detected {
+        let catalogs = found.catalogs.compactMap { found.loaded[$0] }
+        let loadedConfigs = found.configurations.compactMap { found.loaded[$0] }
         var priced: Set<Territory>?
         for product in catalogs.flatMap(\.products) {
             let territories = Set(product.prices.map(\.territory))

@@ -35,9 +35,9 @@ struct InitCommand: ParsableCommand {
         if !print && !force && PolicyFile.defaultExists() {
             throw Stop.message("\(path) already exists; use --force to replace it, or --print to see a fresh starter file")
         }
-        let scan = PolicyTemplate.scan()
-        let (found, loaded) = (scan.found, scan.catalogs)
-        let text = PolicyTemplate.render(scan.detected)
+        let found = PolicyTemplate.scan()
+        let loaded = found.loaded
+        let text = PolicyTemplate.render(PolicyTemplate.detect(found))
         if print {
             Console.out(text)
             return
@@ -52,6 +52,14 @@ struct InitCommand: ParsableCommand {
         Swift.print("wrote \(path)", to: &console)
         Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
         Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
+        if !found.inTestFolders.isEmpty {
+            let shown = found.inTestFolders.prefix(5).joined(separator: ", ") + (found.inTestFolders.count > 5 ? " and \(found.inTestFolders.count - 5) more" : "")
+            Swift.print("  left out:       \(found.inTestFolders.count) source\(found.inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them", to: &console)
+        }
+        if !found.unreadable.isEmpty {
+            Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path) (\($0.error))" }.joined(separator: "; ")
+                        + "; left out: 'tally lint FILE' shows every error", to: &console)
+        }
         if !found.notSources.isEmpty {
             Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
         }
