@@ -9,7 +9,7 @@ struct ConnectCatalogBuilder {
     let parts: [SourcePart]
     let options: ReadOptions
     private var products: [Product] = []
-    private var issues: [SourceIssue] = []
+    var issues: [SourceIssue] = []
     /// Products left out by state, by state.
     private var hidden: [String: Int] = [:]
     private var members: [ResourceKey: [String]] = [:]
@@ -119,7 +119,8 @@ struct ConnectCatalogBuilder {
                                         level: level?.int)
         if let group { members[group.key, default: []].append(id) }
         // API 4.4: a price of the monthly plan says planType MONTHLY; the rest are the up-front plan's.
-        let allPrices = store.related(resource, "prices")
+        // A plan type Tally does not know is named, and its prices left out (never taken for the up-front plan's).
+        let allPrices = store.related(resource, "prices").filter { knownPlan($0, productID: id, what: "its prices") }
         let isMonthly = { (price: Resource) in price[attribute: "planType"]?.string == BillingPlanKind.monthly.rawValue }
         product.prices = try currentPrices(allPrices.filter { !isMonthly($0) }.map { ($0, 0) }, owner: resource,
                                            point: "subscriptionPricePoint", productID: id).map(\.price)
