@@ -15,6 +15,7 @@ import Testing
         defer { Task { await setup.finish() } }
         let fetched = try await setup.fetch()
         #expect(fetched.status == 0, "\(fetched.all)")
+        #expect(fetched.stderr.contains("2 billing plan availabilities") && fetched.stderr.contains("3 monthly plan prices"), "\(fetched.stderr)")
         let requests = setup.server.requests
         #expect(requests.contains("/v1/subscriptions/6450000202/planAvailabilities"), "\(requests)")
         #expect(requests.contains("/v1/subscriptionPlanAvailabilities/pa-6450000202-MONTHLY/availableTerritories"))
