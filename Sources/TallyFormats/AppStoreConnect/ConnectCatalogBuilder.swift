@@ -287,7 +287,8 @@ struct ConnectCatalogBuilder {
                 throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
                               at: subscription.position)
             }
-            guard DayText.span(start: try day(resource, "startDate"), end: try day(resource, "endDate"), contains: options.today) else { continue }
+            guard DayText.span(start: try day(resource, "startDate"), end: try day(resource, "endDate"), contains: options.today),
+                  knownPlan(resource, productID: productID, what: "its terms") else { continue }
             guard let (mode, period) = modeAndPeriod(resource, "introductory offer", field: .introductoryOffer, productID: productID) else { continue }
             let territory = resource.relationships["territory"]?.first.flatMap { Territory($0.id) }
             var price: Money?
