@@ -9,7 +9,8 @@ import Foundation
 ///
 /// The data are the Calmly export of `Tests/TallyCLITests/Fixtures/app-store-connect/calmly`
 /// (which agrees with `configs/ExampleApp.storekit`) plus promotional offers and the automatic
-/// (derived) prices of one in-app purchase, keyed by the endpoint each page answers.
+/// (derived) prices of one in-app purchase, keyed by the endpoint each page answers; on request,
+/// billing plans and localizations on versions (`Fixtures/review-metadata`, `StandInServer+Review.swift`).
 final class StandInServer: @unchecked Sendable {
     enum Fault: Sendable {
         case status(Int, retryAfter: String?)
