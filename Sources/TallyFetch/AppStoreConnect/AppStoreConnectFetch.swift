@@ -17,7 +17,11 @@ import Foundation
 /// 6. where each product is sold: `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` and
 ///    `GET /v1/subscriptions/{id}/subscriptionAvailability` (404, never set: skipped), then
 ///    `GET /v1/inAppPurchaseAvailabilities/{id}/availableTerritories?limit=200` (or
-///    `subscriptionAvailabilities`), every territory it is sold in.
+///    `subscriptionAvailabilities`), every territory it is sold in;
+/// 7. per product, the price points of the territories it is priced in (at most
+///    `PricePointPlan.territoriesPerProduct`): `GET /v2/inAppPurchases/{id}/pricePoints` and
+///    `GET /v1/subscriptions/{id}/pricePoints` with `filter[territory]`, saved together, identical
+///    lists once, as `price-points.json` (`PricePointsFile`), not as pages.
 public struct AppStoreConnectFetch: Sendable {
     public static let defaultAPI = "https://api.appstoreconnect.apple.com"
     public static let store = "app-store-connect"
@@ -46,8 +50,9 @@ public struct AppStoreConnectFetch: Sendable {
 
     /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
     @discardableResult
-    public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
+    public func run(client: FetchClient, now: @escaping @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
         var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
+        run.now = now
         return try await run.complete { run in
             SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
                              requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
