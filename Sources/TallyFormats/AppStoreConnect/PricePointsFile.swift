@@ -231,8 +231,8 @@ extension PricePointsFile {
                               position: Position(line: 1, column: 1))
         }
         for ref in productRefs where !result.lists.indices.contains(ref.index) {
-            throw FormatError("list \(ref.index) does not exist: the file has \(result.lists.count) list\(result.lists.count == 1 ? "" : "s") (0 to \(result.lists.count - 1))",
-                              file: file, position: ref.position, path: ref.path)
+            let held = result.lists.isEmpty ? "no lists" : result.lists.count == 1 ? "1 list (0)" : "\(result.lists.count) lists (0 to \(result.lists.count - 1))"
+            throw FormatError("list \(ref.index) does not exist: the file has \(held)", file: file, position: ref.position, path: ref.path)
         }
         return result
     }
