@@ -57,7 +57,7 @@ import Testing
         #expect(routes.asked[3].query == "limit=200")
         #expect(manifest.counts == ["inAppPurchases": 1, "manualPrices": 0, "automaticPrices": 0, "subscriptionGroups": 1, "subscriptions": 1, "subscriptionPrices": 0,
                                     "introductoryOffers": 0, "promotionalOffers": 1,
-                                    "availabilities": 1, "availableTerritories": 2])
+                                    "availabilities": 1, "availableTerritories": 2, "pricePoints": 0])
         #expect(manifest.requests == 12 && manifest.pages == 12)
         // A page without links.self gets the request's URL, which readers join it by.
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("asc")).sorted()
