@@ -15,7 +15,7 @@ import Foundation
 /// x.99 to 19.99, and a few above; whole amounts for JPY and KRW) and every price the stand-in's
 /// data set in that territory (a price App Store Connect shows is one of its points).
 extension StandInServer {
-    static let pricePointPageSize = 100
+    static let pricePointPageSize = 250
 
     func pricePoints(_ request: HTTPRequest) -> HTTPResponse? {
         let parts = request.path.split(separator: "/").map(String.init)
