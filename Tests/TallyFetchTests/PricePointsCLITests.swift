@@ -1,4 +1,5 @@
 import Foundation
+import FlyingFox
 import Testing
 
 /// `tally fetch app-store-connect` saves the price points of the territories each product is priced
@@ -106,5 +107,41 @@ import Testing
         let check = try await Tally.run(["check", "--no-config", FetchAppStoreConnectCLITests.storekit, setup.output])
         #expect(check.status == 0, "\(check.all)")
         #expect(check.stdout.contains("compared: prices against App Store price points: not checked, \(setup.output) holds no price points"), "\(check.stdout)")
+    }
+}
+
+/// A server that answers the price point lists with what Tally cannot use: the fetch stops with
+/// the URL and the reason (exit 2), and the folder is left as it was.
+@Suite(.serialized) struct HostilePricePointTests {
+    static func body(_ text: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(text.utf8))
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func aPointWithoutAnAmountStopsTheFetchNamingIt() async throws {
+        let setup = try await HostileSetup(.appStoreConnect) { request, _ in
+            guard request.path.hasSuffix("/pricePoints") else { return nil }
+            return Self.body(#"{"data":[{"type":"inAppPurchasePricePoints","id":"PP1","attributes":{"customerPrice":"1e3"},"relationships":{"territory":{"data":{"type":"territories","id":"USA"}}}}],"links":{"self":"x"}}"#)
+        }
+        defer { Task { await setup.finish() } }
+        let fetched = try await setup.fetch()
+        #expect(fetched.status == 2, "\(fetched.all)")
+        #expect(fetched.stderr.contains("/pricePoints") && fetched.stderr.contains("price point PP1 has no customerPrice that is an amount"), "\(fetched.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.output))
+        #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func aNextLinkBackToThePageIsRefused() async throws {
+        let setup = try await HostileSetup(.appStoreConnect) { request, context in
+            guard request.path.hasSuffix("/pricePoints") else { return nil }
+            // The first page leads to ?cursor=1, and that page to itself.
+            let next = context.baseURL + request.path + "?cursor=1"
+            return Self.body(#"{"data":[],"links":{"self":"x","next":"\#(next)"}}"#)
+        }
+        defer { Task { await setup.finish() } }
+        let fetched = try await setup.fetch()
+        #expect(fetched.status == 2, "\(fetched.all)")
+        #expect(fetched.stderr.contains("links.next leads back to a page already fetched"), "\(fetched.stderr)")
     }
 }
