@@ -41,10 +41,16 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
                                             valueName: "file"))
     var privateKey: String?
 
+    @Option(name: .long, help: ArgumentHelp("The territories whose price points to save for every priced product, such as "
+                                            + "USA,DEU,JPN (at most 50; default: those each product is priced in, at most 10).",
+                                            valueName: "territories"))
+    var pricePointTerritories: String?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let (fetcher, credentials, settings, lifetime) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP),
+            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP,
+                                      pricePointTerritories: try pricePointTerritories.map(PricePointPlan.territories(named:))),
              try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
                                                     environment: environment),
              try fetch.settings(environment: environment),

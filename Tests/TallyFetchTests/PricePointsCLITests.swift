@@ -98,6 +98,26 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(5)))
+    func namedTerritoriesAreFetchedForEveryProductAndTheOthersWrittenAsNotFetched() async throws {
+        let setup = try await Setup()
+        defer { Task { await setup.finish() } }
+        let fetched = try await setup.fetch(["--price-point-territories", "DEU,USA,ITA"])
+        #expect(fetched.status == 0, "\(fetched.all)")
+        let targets = setup.server.rawTargets.filter { $0.contains("/pricePoints") }
+        #expect(!targets.isEmpty && targets.allSatisfy { URLComponents(string: $0)?.queryItems?.first { $0.name == "filter[territory]" }?.value == "DEU,USA,ITA" },
+                "\(targets)")
+        let file = URL(fileURLWithPath: setup.output).appendingPathComponent("price-points.json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let tea = try #require((document["products"] as? [[String: Any]])?.first { $0["id"] as? String == "6450000104" })
+        #expect(Set((tea["territories"] as? [String: Int] ?? [:]).keys) == ["DEU", "USA", "ITA"])
+        #expect(tea["notFetched"] as? [String] == ["GBR", "JPN", "FRA", "CAN", "BRA"], "priced there, not named: \(tea)")
+
+        let refused = try await setup.fetch(["--price-point-territories", "usa"], output: setup.scratch.path("other"))
+        #expect(refused.status == 2, "\(refused.all)")
+        #expect(refused.stderr.contains("--price-point-territories takes territory codes such as USA,DEU,JPN"), "\(refused.stderr)")
+    }
+
+    @Test(.timeLimit(.minutes(5)))
     func aSnapshotWithoutPointsSaysPricesWereNotChecked() async throws {
         let setup = try await Setup()
         defer { Task { await setup.finish() } }

@@ -71,7 +71,7 @@ extension StandInServer {
     }
 
     static let currencies = ["USA": "USD", "GBR": "GBP", "JPN": "JPY", "DEU": "EUR", "FRA": "EUR", "CAN": "CAD", "BRA": "BRL",
-                             "MEX": "MXN", "KOR": "KRW", "AUS": "AUD", "CHE": "CHF"]
+                             "MEX": "MXN", "KOR": "KRW", "AUS": "AUD", "CHE": "CHF", "ITA": "EUR"]
 
     /// The territory's ladder of points and the prices set there, ascending.
     static func ladder(currency: String, plus set: Set<Decimal>) -> [Decimal] {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 
 /// Fetches one app's in-app purchases and subscriptions from the App Store Connect API into a
 /// snapshot folder that `AppStoreConnectReader` reads: every page saved as it came, in request order.
@@ -29,14 +30,18 @@ public struct AppStoreConnectFetch: Sendable {
     public var appID: String
     public var apiURL: URL
     public var output: String
+    /// The territories whose price points to fetch for every priced product
+    /// (`--price-point-territories`); nil: those it is priced in, at most 10 (`PricePointPlan`).
+    public var pricePointTerritories: [Territory]? = nil
 
-    public init(appID: String, apiURL: URL, output: String, allowHTTP: Bool = false) throws {
+    public init(appID: String, apiURL: URL, output: String, allowHTTP: Bool = false, pricePointTerritories: [Territory]? = nil) throws {
         guard !appID.isEmpty, appID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
             throw FetchError.credentials("--app must be the app's Apple ID (the number in App Store Connect → App Information), not \"\(appID)\"")
         }
         self.appID = appID
         self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI, allowHTTP: allowHTTP)
         self.output = output
+        self.pricePointTerritories = pricePointTerritories
     }
 
     /// The whole fetch as one library run: signs with `credentials` (tokens living

@@ -7,10 +7,12 @@ import TallyModel
 /// derived; a subscription's prices), at most `territoriesPerProduct` of them. The territories past
 /// the bound are written in `price-points.json` as not fetched, and a check says how many prices it
 /// could not check for want of them.
-struct PricePointPlan {
+public struct PricePointPlan {
     /// The bound on territories per product: the price points of one territory are some 800
     /// values, and a product priced everywhere is priced in 175 territories.
     static let territoriesPerProduct = 10
+    /// The most territories `--price-point-territories` may name.
+    public static let namedTerritoriesLimit = 50
     /// Territories asked for in one request (`filter[territory]=USA,DEU,...`).
     static let territoriesPerRequest = 10
 
@@ -21,17 +23,37 @@ struct PricePointPlan {
         var setByHand: [Territory] = []
         var derived: [Territory] = []
 
-        /// The territories to fetch (within the bound) and those past it.
-        var territories: (fetch: [Territory], skipped: [Territory]) {
+        /// The territories to fetch (within the bound) and the priced ones left out. With `named`
+        /// (`--price-point-territories`), exactly those, priced there or not; the priced ones not named are left out.
+        func territories(named: [Territory]? = nil) -> (fetch: [Territory], skipped: [Territory]) {
             var ordered: [Territory] = []
             for territory in setByHand where !ordered.contains(territory) { ordered.append(territory) }
             if derived.contains(.usa), !ordered.contains(.usa) { ordered.append(.usa) }
             for territory in derived where !ordered.contains(territory) { ordered.append(territory) }
+            if let named { return (named, ordered.filter { !named.contains($0) }) }
             return (Array(ordered.prefix(PricePointPlan.territoriesPerProduct)), Array(ordered.dropFirst(PricePointPlan.territoriesPerProduct)))
         }
     }
 
     private(set) var entries: [Entry] = []
+
+    init() {}
+
+    /// The territories `--price-point-territories` names (`USA,DEU,JPN`), checked: three capital
+    /// letters each, at most `namedTerritoriesLimit`.
+    public static func territories(named text: String) throws -> [Territory] {
+        var named: [Territory] = []
+        for code in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !code.isEmpty {
+            guard let territory = Territory(code) else {
+                throw FetchError.usage("--price-point-territories takes territory codes such as USA,DEU,JPN (three capital letters), not \"\(ServerText.clean(code, limit: 20))\"")
+            }
+            if !named.contains(territory) { named.append(territory) }
+        }
+        guard !named.isEmpty, named.count <= namedTerritoriesLimit else {
+            throw FetchError.usage("--price-point-territories names 1 to \(namedTerritoriesLimit) territories, not \(named.count)")
+        }
+        return named
+    }
 
     /// Notes the territories of a product's price pages (the `territory` each price links to).
     mutating func note(_ pages: [ConnectPage], type: String, id: String, setByHand: Bool) {
@@ -64,7 +86,7 @@ extension AppStoreConnectFetch.Run {
         var file = PricePointsFile(readAt: SnapshotManifest.timestamp(now()))
         var received = 0
         for entry in pricePointPlan.entries {
-            let (territories, skipped) = entry.territories
+            let (territories, skipped) = entry.territories(named: fetch.pricePointTerritories)
             file.skip(skipped, type: entry.type, id: entry.id)
             let id = try APIURL.segment(entry.id, from: fetch.apiURL)
             let (path, limit, pointType) = entry.type == "subscriptions"
