@@ -11,7 +11,8 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
         discussion: """
         Saves the app's in-app purchases with their price schedules, subscription groups, \
         subscriptions with their prices, introductory and promotional offers: every page as the \
-        API sent it. Authenticates with an App Store Connect API key (Users and Access → \
+        API sent it; and the price points of the territories each product is priced in \
+        (price-points.json), which check compares every App Store price with. Authenticates with an App Store Connect API key (Users and Access → \
         Integrations → App Store Connect API → Team Keys; role App Manager or higher; the .p8 \
         file downloads once). Flags win over the environment: ASC_KEY_ID, ASC_ISSUER_ID, \
         ASC_PRIVATE_KEY_PATH, or ASC_PRIVATE_KEY (the .p8 text, for CI secrets).
