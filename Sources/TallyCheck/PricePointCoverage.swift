@@ -50,7 +50,7 @@ public enum PricePointCoverage {
         }
         let read = points.map { source in
             var text = "\(source.file), read \(source.readAt)"
-            if let age = source.ageInDays {
+            if let age = source.ageInDays, age >= 0 {
                 text += " (\(age) day\(age == 1 ? "" : "s") old"
                 text += source.isStale ? ", over \(PricePoints.staleAfterDays): Apple revises points with taxes and exchange rates, fetch again)" : ")"
             }
