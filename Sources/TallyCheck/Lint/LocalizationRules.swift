@@ -53,9 +53,9 @@ public struct MissingLocaleRule: LintRule {
                                     at: product.position(of: .localizations), path: product.path(of: .localizations),
                                     value: missing.joined(separator: ", ")))
         }
-        // Groups are described where the source describes them (StoreKit files, snapshots).
-        guard catalog.format == .storeKit || catalog.format == .appStoreConnect else { return }
-        for group in catalog.groups {
+        // Groups are described where the source describes them (StoreKit files, snapshots), and in
+        // a catalogue for the groups it gives localizations for.
+        for group in catalog.groups where Self.describes(group, in: catalog) {
             let missing = Self.missing(locales, in: group.localizations)
             guard !missing.isEmpty else { continue }
             let name = group.name ?? group.id
@@ -63,6 +63,12 @@ public struct MissingLocaleRule: LintRule {
                                     "subscription group \(name) has no localization in \(missing.joined(separator: ", ")), which the policy requires",
                                     at: group.position, value: missing.joined(separator: ", ")))
         }
+    }
+
+    /// Whether a source says how a group is described: StoreKit files and snapshots always; any
+    /// other source (a catalogue) for a group it gives localizations for.
+    static func describes(_ group: SubscriptionGroup, in catalog: Catalog) -> Bool {
+        catalog.format == .storeKit || catalog.format == .appStoreConnect || !group.localizations.isEmpty
     }
 
     static func missing(_ locales: [String], in localizations: [Localization]) -> [String] {
@@ -113,8 +119,7 @@ public struct LocalizationTextRule: LintRule {
                                         value: localization.locale))
             }
         }
-        guard catalog.format == .storeKit || catalog.format == .appStoreConnect else { return }
-        for group in catalog.groups {
+        for group in catalog.groups where MissingLocaleRule.describes(group, in: catalog) {
             for localization in group.localizations {
                 let problems = Self.problems(localization.displayName, "display name", limit: nil)
                 guard !problems.isEmpty else { continue }

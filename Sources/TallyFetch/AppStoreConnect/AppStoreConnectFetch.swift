@@ -19,7 +19,9 @@ import TallyModel
 ///    `GET /v1/subscriptions/{id}/subscriptionAvailability` (404, never set: skipped), then
 ///    `GET /v1/inAppPurchaseAvailabilities/{id}/availableTerritories?limit=200` (or
 ///    `subscriptionAvailabilities`), every territory it is sold in;
-/// 7. per product, the price points of the territories it is priced in (at most
+/// 7–8. billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints):
+///    see `AppStoreConnectRun+Review.swift`.
+/// 9. last, per product, the price points of the territories it is priced in (at most
 ///    `PricePointPlan.territoriesPerProduct`): `GET /v2/inAppPurchases/{id}/pricePoints` and
 ///    `GET /v1/subscriptions/{id}/pricePoints` with `filter[territory]`, saved together, identical
 ///    lists once, as `price-points.json` (`PricePointsFile`), not as pages.
@@ -60,7 +62,8 @@ public struct AppStoreConnectFetch: Sendable {
         run.now = now
         return try await run.complete { run in
             SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
-                             requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
+                             requests: run.requests, pages: run.writer.pages.count, counts: run.counts,
+                             endpoints: run.endpoints.isEmpty ? nil : run.endpoints)
         }
     }
 

@@ -8,11 +8,13 @@ extension AppStoreConnectFetch {
         var writer: SnapshotWriter
         var requests = 0
         var counts: [String: Int] = [:]
+        /// Which endpoint gave each kind of resource where the API has two (`SnapshotManifest.endpoints`).
+        var endpoints: [String: [String: Int]] = [:]
+        private(set) var subscriptionIDs: [String] = []
         /// Which territories' price points to fetch per product, noted as prices arrive (`PricePointFetch.swift`).
         var pricePointPlan = PricePointPlan()
         /// The clock that dates the price points (the manifest's, in a run).
         var now: @Sendable () -> Date = { Date() }
-        private var subscriptionIDs: [String] = []
         private var seenSubscriptions = Set<String>()
 
         init(fetch: AppStoreConnectFetch, client: FetchClient, writer: SnapshotWriter) {
@@ -24,7 +26,7 @@ extension AppStoreConnectFetch {
         static let pricePointInclude = ("include", "subscriptionPricePoint,territory")
         static let limit = ("limit", "200")
         /// `id`, as the page of `path` named it, made one path segment (`..` and the like refused).
-        private func segment(_ id: String, from path: String) throws -> String {
+        func segment(_ id: String, from path: String) throws -> String {
             try APIURL.segment(id, from: (try? fetch.url(path, [])) ?? fetch.apiURL)
         }
 
@@ -96,7 +98,10 @@ extension AppStoreConnectFetch {
             counts["introductoryOffers"] = introductory
             counts["promotionalOffers"] = promotional
 
-            // 7. The price points of the territories each product is priced in (`PricePointFetch.swift`).
+            // 7–8. Billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints).
+            try await fetchReviewMetadata(purchases: purchaseResources.map(\.id), groups: groups.map(\.id))
+
+            // 9. Last, the price points of the territories each product is priced in (`PricePointFetch.swift`).
             try await fetchPricePoints()
         }
 
@@ -128,7 +133,7 @@ extension AppStoreConnectFetch {
         }
 
         /// Every page of a list (or the one page of a single resource), each saved as it is received.
-        private mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
+        mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
             var url = try fetch.url(path, query)
             var pages: [ConnectPage] = []
             var visited = Set<String>()
