@@ -11,7 +11,7 @@ public enum RuleSet {
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
-        UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(),
+        UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [
@@ -32,6 +32,17 @@ public enum RuleSet {
     /// The description of the rule a person named (`tally explain price`, a policy file), if known.
     public static func description(named name: String) -> RuleDescription? {
         descriptions.first { $0.id.rawValue == name }
+    }
+}
+
+extension RuleID {
+    /// Every rule identity, in `RuleSet`'s order (cross-source, lint, paywall): derived from the
+    /// rule lists, never kept by hand.
+    public static let all: [RuleID] = RuleSet.descriptions.map(\.id)
+
+    /// The known rule of this name, or nil.
+    public static func named(_ name: String) -> RuleID? {
+        all.first { $0.rawValue == name }
     }
 }
 
@@ -67,6 +78,7 @@ public struct Checker: Sendable {
             result.findings += own.findings
             result.checked += own.checked
         }
+        let lintRules = PricePointRule.supplied(lintRules, from: catalogs)
         let work = catalogs.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         for part in run(work) {
             result.findings += part.findings
@@ -123,6 +135,7 @@ public struct Checker: Sendable {
     /// missing only when no source on that side, among the pairs of the same store, has it.
     public func check(sources: [Catalog], pairs indices: [(Int, Int)]) -> CheckResult {
         let pairs = indices.map { (sources[$0.0], sources[$0.1]) }
+        let lintRules = PricePointRule.supplied(lintRules, from: sources)
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         // Phase one: the comparisons are built while the lint rules run (on whichever core is free).
         let built = Parallel.map(pairs.map(Preparation.compare) + lintWork.map(Preparation.run)) { [self, groupCorrespondences] item -> Prepared in
@@ -142,6 +155,7 @@ public struct Checker: Sendable {
         var result = CheckResult(sources: sources.map(\.file))
         result.pairs = comparisons.map(PairSummary.init)
         result.comparisons = result.pairs.map(\.sentence)
+        if lintRules.contains(where: { $0 is PricePointRule }) { result.comparisons += PricePointCoverage.sentences(sources) }
         // Each side's IDs per store: against Google Play, products stand under their Play identity.
         var configIDs: [Store: Set<String>] = [:]
         var catalogIDs: [Store: Set<String>] = [:]

@@ -7,7 +7,7 @@ public protocol LintRule: Sendable {
 }
 
 extension LintRule {
-    func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: String,
+    func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: FindingMessage,
                  at position: Position, path: String? = nil, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
                 offerID: offerID, field: field, message: message,
@@ -35,21 +35,23 @@ public struct DuplicateIDRule: LintRule {
             // The first occurrence is looked up only for the (rare) repeated ID.
             if !seen.insert(product.id).inserted, let earlier = catalog.products.first(where: { $0.id == product.id }) {
                 findings.append(finding(catalog, product.id, .id,
-                                        "\(product.id) is declared again (first at \(catalog.location(of: earlier, .id)))",
+                                        "\(product: product.id) is declared again (first at \(source: catalog.location(of: earlier, .id).description))",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             }
         }
     }
 }
 
-/// IDs the App Store rejects: only letters, digits, `.` and `_`, at most 255 characters.
+/// IDs the App Store rejects: only letters, digits, `-`, `.` and `_`, at most 100 characters
+/// (App Store Connect Help, "In-app purchase information": "The product ID can contain letters,
+/// numbers, hyphens, periods, and underscores, and can be as long as 100 characters").
 public struct InvalidIDRule: LintRule {
     public static let description = RuleDescription(
         id: .invalidID, defaultSeverity: .error,
-        summary: "A product ID has characters the App Store rejects (letters, digits, '.' and '_' only) or is over 255 characters.",
+        summary: "A product ID has characters the App Store rejects (letters, digits, '-', '.' and '_' only) or is over 100 characters.",
         category: "lint",
         rationale: "App Store Connect refuses such an ID, so the product cannot be created and the purchase can never work in production.",
-        fix: "Use only letters, digits, '.' and '_' (reverse-DNS style, like com.example.app.pro_monthly), at most 255 characters, and change it on both sides.")
+        fix: "Use only letters, digits, '-', '.' and '_' (reverse-DNS style, like com.example.app.pro_monthly), at most 100 characters, and change it on both sides.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -62,18 +64,21 @@ public struct InvalidIDRule: LintRule {
             if !bad.isEmpty {
                 let shown = Set(bad.map { $0 == " " ? "space" : "'\($0)'" }).sorted().joined(separator: ", ")
                 findings.append(finding(catalog, product.id, .id,
-                                        "\(product.id) has characters the App Store rejects: \(shown) (use letters, digits, '.' and '_')",
+                                        "\(product: product.id) has characters the App Store rejects: \(words: shown) (use letters, digits, '-', '.' and '_')",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
-            } else if product.id.utf8.count > 255 {
-                findings.append(finding(catalog, product.id, .id, "\(product.id.prefix(40))… is \(product.id.utf8.count) characters long; the App Store allows 255",
+            } else if product.id.unicodeScalars.count > Self.maxLength {
+                findings.append(finding(catalog, product.id, .id, "\(product: String(product.id.prefix(40)))… is \(count: product.id.unicodeScalars.count) characters long; the App Store allows \(count: Self.maxLength)",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             }
         }
     }
 
+    /// The longest product ID App Store Connect accepts.
+    static let maxLength = 100
+
     static func allowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x5F: return true
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F: return true
         default: return false
         }
     }
@@ -93,7 +98,7 @@ public struct SubscriptionWithoutGroupRule: LintRule {
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             if (product.group?.groupID ?? "").isEmpty {
-                findings.append(finding(catalog, product.id, .group, "\(product.id) is an auto-renewable subscription outside any subscription group",
+                findings.append(finding(catalog, product.id, .group, "\(product: product.id) is an auto-renewable subscription outside any subscription group",
                                         at: product.position, path: product.path))
             }
         }
@@ -115,7 +120,7 @@ public struct GroupIDMismatchRule: LintRule {
             markChecked(catalog, product, &checked)
             if declared != group.groupID {
                 findings.append(finding(catalog, product.id, .group,
-                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(Self.named(group))",
+                                        "\(product: product.id) says subscriptionGroupID \(name: declared) but sits in group \(name: Self.named(group))",
                                         at: product.position(of: .group), value: declared))
             }
         }

@@ -6,9 +6,15 @@ extension AppStoreConnectFetch {
         let fetch: AppStoreConnectFetch
         let client: FetchClient
         var writer: SnapshotWriter
-        private(set) var requests = 0
-        private(set) var counts: [String: Int] = [:]
-        private var subscriptionIDs: [String] = []
+        var requests = 0
+        var counts: [String: Int] = [:]
+        /// Which endpoint gave each kind of resource where the API has two (`SnapshotManifest.endpoints`).
+        var endpoints: [String: [String: Int]] = [:]
+        private(set) var subscriptionIDs: [String] = []
+        /// Which territories' price points to fetch per product, noted as prices arrive (`PricePointFetch.swift`).
+        var pricePointPlan = PricePointPlan()
+        /// The clock that dates the price points (the manifest's, in a run).
+        var now: @Sendable () -> Date = { Date() }
         private var seenSubscriptions = Set<String>()
 
         init(fetch: AppStoreConnectFetch, client: FetchClient, writer: SnapshotWriter) {
@@ -20,7 +26,7 @@ extension AppStoreConnectFetch {
         static let pricePointInclude = ("include", "subscriptionPricePoint,territory")
         static let limit = ("limit", "200")
         /// `id`, as the page of `path` named it, made one path segment (`..` and the like refused).
-        private func segment(_ id: String, from path: String) throws -> String {
+        func segment(_ id: String, from path: String) throws -> String {
             try APIURL.segment(id, from: (try? fetch.url(path, [])) ?? fetch.apiURL)
         }
 
@@ -46,6 +52,7 @@ extension AppStoreConnectFetch {
                     let pages = try await list("/v1/inAppPurchasePriceSchedules/\(try segment(scheduleID, from: "/v2/inAppPurchases/\(purchase.id)"))/\(kind)",
                                                [("include", "inAppPurchasePricePoint,territory"), Self.limit], name: "\(kind)-\(scheduleID)")
                     counts[kind, default: 0] += pages.reduce(0) { $0 + $1.data.count }
+                    pricePointPlan.note(pages, type: "inAppPurchases", id: purchase.id, setByHand: kind == "manualPrices")
                 }
             }
 
@@ -72,8 +79,9 @@ extension AppStoreConnectFetch {
             var prices = 0, introductory = 0, promotional = 0
             for subscription in subscriptionIDs {
                 let id = try segment(subscription, from: "/v1/apps/\(app)/subscriptionGroups")
-                prices += try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
-                    .reduce(0) { $0 + $1.data.count }
+                let pricePages = try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
+                prices += pricePages.reduce(0) { $0 + $1.data.count }
+                pricePointPlan.note(pricePages, type: "subscriptions", id: subscription, setByHand: true)
                 introductory += try await list("/v1/subscriptions/\(id)/introductoryOffers", [Self.pricePointInclude, Self.limit],
                                                name: "introductoryOffers-\(id)").reduce(0) { $0 + $1.data.count }
                 let offers = try await list("/v1/subscriptions/\(id)/promotionalOffers", [Self.limit], name: "promotionalOffers-\(id)")
@@ -89,6 +97,12 @@ extension AppStoreConnectFetch {
             counts["subscriptionPrices"] = prices
             counts["introductoryOffers"] = introductory
             counts["promotionalOffers"] = promotional
+
+            // 7–8. Billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints).
+            try await fetchReviewMetadata(purchases: purchaseResources.map(\.id), groups: groups.map(\.id))
+
+            // 9. Last, the price points of the territories each product is priced in (`PricePointFetch.swift`).
+            try await fetchPricePoints()
         }
 
         /// Where a product is sold: its availability (`availableInNewTerritories`), then every
@@ -119,7 +133,7 @@ extension AppStoreConnectFetch {
         }
 
         /// Every page of a list (or the one page of a single resource), each saved as it is received.
-        private mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
+        mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
             var url = try fetch.url(path, query)
             var pages: [ConnectPage] = []
             var visited = Set<String>()
