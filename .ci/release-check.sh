@@ -26,9 +26,9 @@ trap cleanup EXIT
 fail() { echo "release check: $*" >&2; exit 1; }
 ok() { echo "ok   $*"; }
 
-echo "== scripts/release (linking URLSession's libcurl needs libcurl4-openssl-dev; installed when missing)"
-if command -v dpkg >/dev/null 2>&1 && ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev
+echo "== scripts/release (linking SwiftNIO's zlib needs zlib1g-dev; installed when missing)"
+if command -v dpkg >/dev/null 2>&1 && ! dpkg -s zlib1g-dev >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev
 fi
 scratch=()
 [ -n "${TALLY_RELEASE_SCRATCH:-}" ] && scratch=(--scratch-path "$TALLY_RELEASE_SCRATCH")
@@ -54,6 +54,8 @@ ldd "$tally" | sed 's/^/     /'
 if ldd "$tally" | grep -q "libswift"; then fail "ldd lists Swift runtime libraries"; fi
 if ldd "$tally" | grep -q "not found"; then fail "ldd finds a library missing"; fi
 ok "no libswift* in ldd"
+if readelf -d "$tally" | grep -q "libcurl"; then fail "the binary needs libcurl (tally fetch runs on AsyncHTTPClient, not URLSession)"; fi
+ok "no libcurl (tally fetch is AsyncHTTPClient's)"
 if readelf -d "$tally" | grep -E "RUNPATH|RPATH"; then fail "the binary has a run path"; fi
 ok "no RUNPATH or RPATH"
 "$tally" --version | tee "$work/version.txt"
