@@ -22,7 +22,8 @@ public struct FetchSettings: Sendable {
     }
 
     /// The settings of a command: `--timeout`, `--allow-http`, and the environment's knobs
-    /// (`TALLY_FETCH_BACKOFF_SCALE`, `FetchLimits.knobs`), each a `FetchError.usage` when out of bounds.
+    /// (`TALLY_FETCH_BACKOFF_SCALE`, `FetchLimits.knobs`, the proxies of `ProxySettings`), each a
+    /// `FetchError.usage` when out of bounds.
     public static func from(environment: [String: String], timeout: Double?, backoffScale: Double? = nil, allowHTTP: Bool = false,
                             userAgent: String = "tally") throws -> FetchSettings {
         let limits = try FetchLimits.from(environment: environment, timeout: timeout)
@@ -34,7 +35,8 @@ public struct FetchSettings: Sendable {
             }
             scale = backoffScale
         }
-        return FetchSettings(limits: limits, retry: RetryPolicy(backoffScale: scale), allowHTTP: allowHTTP, userAgent: userAgent)
+        return FetchSettings(limits: limits, retry: RetryPolicy(backoffScale: scale), allowHTTP: allowHTTP, userAgent: userAgent,
+                             transport: AsyncHTTPClientTransport(proxies: try ProxySettings.from(environment: environment)))
     }
 
     /// A client for one run: its own budget (the deadline starts now).

@@ -230,3 +230,90 @@ import Testing
         }
     }
 }
+
+/// The proxies of the environment, read as curl reads them, and the transport going through them.
+@Suite(.serialized) struct ProxyTests {
+    @Test func theEnvironmentNamesTheProxies() throws {
+        let settings = try ProxySettings.from(environment: ["https_proxy": "http://user:p%40ss@proxy.example.test:3128", "ALL_PROXY": "fallback.test",
+                                                            "NO_PROXY": " .internal.test , other.test "])
+        #expect(settings.https == ProxySettings.Server(host: "proxy.example.test", port: 3128, user: "user", password: "p@ss"))
+        #expect(settings.http == ProxySettings.Server(host: "fallback.test", port: 1080))
+        let url = { (text: String) in URL(string: text)! }
+        #expect(settings.server(for: url("https://api.appstoreconnect.apple.com/v1/apps"))?.host == "proxy.example.test")
+        #expect(settings.server(for: url("http://api.example.test/v1"))?.host == "fallback.test")
+        #expect(settings.server(for: url("https://a.internal.test/x")) == nil)
+        #expect(settings.server(for: url("https://internal.test/x")) == nil)
+        #expect(settings.server(for: url("https://other.test/x")) == nil)
+        #expect(settings.server(for: url("https://notother.test/x"))?.host == "proxy.example.test")
+        #expect(settings.server(for: url("http://127.0.0.1:8080/x")) == nil, "this machine is reached directly")
+        #expect(settings.server(for: url("http://[::1]:8080/x")) == nil)
+        // HTTP_PROXY (upper case) is not read: a CGI request's Proxy header can set it.
+        #expect(try ProxySettings.from(environment: ["HTTP_PROXY": "http://evil.test:1"]).http == nil)
+        #expect(try ProxySettings.from(environment: ["no_proxy": "*", "https_proxy": "p.test:1"]).server(for: url("https://x.test")) == nil)
+        for bad in ["socks5://proxy.test:1080", "https://proxy.test", "http://proxy.test/path", "http://"] {
+            #expect(throws: FetchError.self) { try ProxySettings.from(environment: ["https_proxy": bad]) }
+        }
+        #expect((try? ProxySettings.from(environment: ["https_proxy": "ftp://user:s3cret@p.test"])) == nil)
+        do {
+            _ = try ProxySettings.from(environment: ["https_proxy": "ftp://user:s3cret@p.test"])
+        } catch {
+            #expect(!"\(error)".contains("s3cret"), "\(error)")
+        }
+    }
+
+    /// A proxy that opens every tunnel asked for and answers the request inside it with `body`.
+    static func tunnel(_ body: String) throws -> RawServer {
+        try RawServer { connection in
+            guard connection.request.hasPrefix("CONNECT ") else { return }
+            connection.send("HTTP/1.1 200 Connection established\r\n\r\n")
+            _ = connection.receive()
+            connection.send(AsyncHTTPClientTransportTests.head("200 OK", ["Content-Length: \(body.utf8.count)", "Connection: close"]) + body)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anHTTPRequestIsTunnelledThroughTheProxy() async throws {
+        let proxy = try Self.tunnel("{}")
+        defer { proxy.stop() }
+        let transport = AsyncHTTPClientTransport(proxies: ProxySettings(http: .init(host: "127.0.0.1", port: Int(proxy.port), user: "u", password: "pw")))
+        let response = try await transport.get(TransportRequest(url: try #require(URL(string: "http://api.example.test/v1/things?x=1"))))
+        #expect(response.status == 200)
+        #expect(response.body == Data("{}".utf8))
+        let sent = proxy.requests
+        #expect(sent.first?.hasPrefix("CONNECT api.example.test:80 HTTP/1.1\r\n") == true, "\(sent)")
+        #expect(sent.first?.lowercased().contains("proxy-authorization: basic dtpwdw==") == true, "\(sent)")
+        #expect(sent.dropFirst().first?.hasPrefix("GET /v1/things?x=1 HTTP/1.1\r\n") == true, "\(sent)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anHTTPSRequestTunnelsThroughTheProxy() async throws {
+        let proxy = try RawServer { $0.send("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n") }
+        defer { proxy.stop() }
+        let transport = AsyncHTTPClientTransport(proxies: ProxySettings(https: .init(host: "127.0.0.1", port: Int(proxy.port))))
+        let failure = await AsyncHTTPClientTransportTests.failure(transport, TransportRequest(url: try #require(URL(string: "https://api.example.test/v1/things"))))
+        #expect(proxy.requests.first?.hasPrefix("CONNECT api.example.test:443 HTTP/1.1\r\n") == true, "\(proxy.requests)")
+        #expect(failure == TransportFailure(.other, "the proxy refused to open a tunnel to the server"), "\(String(describing: failure))")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func tallyFetchGoesThroughTheProxy() async throws {
+        let proxy = try Self.tunnel(#"{"object":"list","items":[],"next_page":null}"#)
+        defer { proxy.stop() }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let key = scratch.url.appendingPathComponent("key")
+        try RevenueCatStandIn.key.write(to: key, atomically: true, encoding: .utf8)
+        let fetched = try await Tally.run(["fetch", "revenuecat", "--project", RevenueCatStandIn.project, "--api-key-file", key.path,
+                                           "--output", scratch.path("out"), "--api-url", "http://api.example.test", "--allow-http"],
+                                          environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": ""])
+        #expect(fetched.status == 0, "\(fetched.all)")
+        #expect(proxy.requests.first?.hasPrefix("CONNECT api.example.test:80 HTTP/1.1") == true, "\(proxy.requests)")
+        #expect(proxy.requests.contains { $0.hasPrefix("GET /v2/projects/\(RevenueCatStandIn.project)/apps") }, "\(proxy.requests)")
+        let refused = try await Tally.run(["fetch", "revenuecat", "--project", RevenueCatStandIn.project, "--api-key-file", key.path,
+                                           "--output", scratch.path("out"), "--api-url", "http://api.example.test", "--allow-http"],
+                                          environment: ["https_proxy": "socks5://user:s3cret@127.0.0.1:1080"])
+        #expect(refused.status == 2, "\(refused.all)")
+        #expect(refused.stderr.contains("https_proxy must be a proxy's http URL (http://host:port)"), "\(refused.stderr)")
+        #expect(!refused.all.contains("s3cret"), "\(refused.all)")
+    }
+}

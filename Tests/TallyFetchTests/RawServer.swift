@@ -15,6 +15,14 @@ final class RawServer: @unchecked Sendable {
         let fd: Int32
         /// The request's bytes (its head, and what of its body arrived with it).
         let request: String
+        let record: @Sendable (String) -> Void
+
+        /// Reads the next request on the connection (a tunnelled one, after a CONNECT), kept in `requests`.
+        func receive() -> String {
+            let next = RawServer.readRequest(fd)
+            record(next)
+            return next
+        }
 
         /// Writes all of `bytes`; false once the peer is gone.
         @discardableResult
@@ -82,7 +90,7 @@ final class RawServer: @unchecked Sendable {
                 Thread.detachNewThread { [self] in
                     let request = Self.readRequest(client)
                     lock.withLock { _requests.append(request) }
-                    answer(Connection(fd: client, request: request))
+                    answer(Connection(fd: client, request: request) { next in self.lock.withLock { self._requests.append(next) } })
                     close(client)
                 }
             }
@@ -90,7 +98,7 @@ final class RawServer: @unchecked Sendable {
     }
 
     /// Reads until the end of the request's head and as much of its body as `Content-Length` says (bounded).
-    private static func readRequest(_ fd: Int32) -> String {
+    static func readRequest(_ fd: Int32) -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4_096)
         let end = ContinuousClock.now.advanced(by: .seconds(10))

@@ -27,7 +27,9 @@ import NIOSSL
 ///   `.connectionLost`; DNS, TLS and malformed HTTP are `.other`; every message goes through
 ///   `ServerText.clean`. No decompression (a small gzip body cannot unpack past the cap).
 ///
-/// One `HTTPClient` per transport (copies share it) on NIO's process-wide event loop group
+/// Proxies: `ProxySettings` (`https_proxy`, `http_proxy`, `no_proxy`, as curl reads them).
+///
+/// One `HTTPClient` per transport and proxy (copies share them) on NIO's process-wide event loop group
 /// (`HTTPClient.defaultEventLoopGroup`, NIO's singleton: no loop is created or leaked per
 /// transport); the client is shut down, without blocking, when the last copy goes away, so it
 /// never meets AsyncHTTPClient's "Client not shut down before the deinit" check.
@@ -41,18 +43,14 @@ import NIOSSL
 public struct AsyncHTTPClientTransport: HTTPTransport {
     private let owner: Owner
 
-    public init() {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
-        configuration.httpVersion = .http1Only
-        // FetchClient retries a refused connection with its own backoff and deadline.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(30)
-        owner = Owner(HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration))
+    /// A transport that goes through `proxies` (`ProxySettings.from(environment:)`; none by default).
+    public init(proxies: ProxySettings = ProxySettings()) {
+        owner = Owner(proxies: proxies)
     }
 
     public func get(_ request: TransportRequest) async throws -> TransportResponse {
         let activity = Activity()
-        let client = owner.client
+        let client = owner.client(for: request.url)
         do {
             return try await withThrowingTaskGroup(of: TransportResponse?.self) { group in
                 group.addTask { try await Self.exchange(request, client: client, activity: activity) }
@@ -140,6 +138,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return TransportFailure(.timedOut, "nothing arrived for \(Quantity.seconds(request.idleLimit, text: true))")
             case .deadlineExceeded:
                 return TransportFailure(.tooSlow, "the response took longer than \(Quantity.seconds(request.timeLimit, text: true)) in all")
+            case .proxyAuthenticationRequired:
+                return TransportFailure(.other, "the proxy asks for credentials (HTTP 407): check the user and password in the proxy's URL")
+            case .invalidProxyResponse:
+                return TransportFailure(.other, "the proxy refused to open a tunnel to the server")
+            case .httpProxyHandshakeTimeout:
+                return TransportFailure(.cannotConnect, "the proxy did not answer")
             case .invalidURL, .emptyHost, .emptyScheme:
                 return TransportFailure(.other, "not a URL that can be requested")
             default:
@@ -186,13 +190,37 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     private static let lost = TransportFailure(.connectionLost, "the connection was dropped before a whole response arrived")
 
-    /// Owns the client: shuts it down, without blocking, when the last transport holding it goes.
-    private final class Owner: Sendable {
-        let client: HTTPClient
+    /// Owns the clients (one direct, one per proxy in use), each made at its first request: shuts
+    /// them down, without blocking, when the last transport holding them goes.
+    private final class Owner: @unchecked Sendable {
+        let proxies: ProxySettings
+        private let lock = NSLock()
+        private var clients: [ProxySettings.Server?: HTTPClient] = [:]
 
-        init(_ client: HTTPClient) { self.client = client }
+        init(proxies: ProxySettings) { self.proxies = proxies }
 
-        deinit { client.shutdown(queue: .global()) { _ in } }
+        func client(for url: URL) -> HTTPClient {
+            let proxy = proxies.server(for: url)
+            return lock.withLock {
+                if let client = clients[proxy] { return client }
+                var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+                configuration.httpVersion = .http1Only
+                // FetchClient retries a refused connection with its own backoff and deadline.
+                configuration.connectionPool.retryConnectionEstablishment = false
+                configuration.timeout.connect = .seconds(30)
+                if let proxy {
+                    let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "") }
+                    configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
+                }
+                let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+                clients[proxy] = client
+                return client
+            }
+        }
+
+        deinit {
+            for client in clients.values { client.shutdown(queue: .global()) { _ in } }
+        }
     }
 
     /// When the request started and when its last byte (or head) arrived.
