@@ -182,9 +182,25 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return TransportFailure(.other, ServerText.clean("not a valid HTTP/1.1 response (\(error))"))
             }
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
-            return TransportFailure(.other, ServerText.clean("TLS failed: \(error)"))
+            return TransportFailure(.other, ServerText.clean("TLS failed: \(tlsReason(error))"))
         default:
             return TransportFailure(.other, ServerText.clean("\(error)"))
+        }
+    }
+
+    /// BoringSSL's reason (`CERTIFICATE_VERIFY_FAILED`) rather than its whole error stack, which
+    /// names source files of the build.
+    static func tlsReason(_ error: any Error) -> String {
+        let text = "\(error)"
+        guard let marker = text.range(of: "OPENSSL_internal:") else { return text }
+        let reason = String(text[marker.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        switch reason {
+        case "":
+            return text
+        case "CERTIFICATE_VERIFY_FAILED":
+            return "the server's certificate is not trusted by this system's CA roots (CERTIFICATE_VERIFY_FAILED)"
+        default:
+            return reason
         }
     }
 
