@@ -24,6 +24,9 @@ public struct ReadOptions: Sendable {
     /// The Google Play developer's default currency (`--play-default-currency`, ISO 4217): the
     /// currency of a Play Console CSV's auto-filled price. Nil: the default territory's currency.
     public var playDefaultCurrency: String? = nil
+    /// The app whose rows an App Store Connect catalog report gives (`--report-app`): its
+    /// `APP_NAME` (any case) or `APP_APPLE_ID`. Nil reads every row, and refuses a report of several apps.
+    public var reportApp: String? = nil
     /// Today, as `YYYY-MM-DD` in UTC: decides which dated prices, tiers and offers are in force.
     public var today: String = DayText.today()
 

@@ -59,6 +59,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let unpricedTerritory = RuleID(rawValue: "unpriced-territory")
     public static let missingLocale = RuleID(rawValue: "missing-locale")
     public static let localization = RuleID(rawValue: "localization")
+    public static let storeState = RuleID(rawValue: "store-state")
 
     // Paywall rules (a paywall platform's configuration, on its own and against the stores).
     public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")
@@ -75,7 +76,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
         missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, levelNumber, familySharing,
         pricesNotCompared, billingPlan,
         duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
-        negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory, missingLocale, localization,
+        negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory, missingLocale, localization, storeState,
         paywallMissingInStore, paywallMissingInApp, paywallKind, paywallPeriod, paywallBasePlan, paywallNotEntitled,
         paywallEmptyOffering, paywallNoCurrentOffering,
     ]
