@@ -76,15 +76,16 @@ public struct StoreStateRule: LintRule {
         return causes
     }
 
-    /// What the source cannot show, in words.
+    /// What the source cannot show, in words: "the snapshot does not hold the review screenshot or
+    /// review notes: see App Store Connect".
     func unseen(in catalog: Catalog, returned: Bool) -> String {
         var unseen: [String] = []
         if returned { unseen.append("App Review's reasons") }
         if !catalog.knownFields.contains(.prices) { unseen.append("prices and territories") }
         if catalog.format == .appStoreConnectReport { unseen.append("the localizations' texts") }
-        unseen.append("the review screenshot and review notes")
-        let list = unseen.count == 1 ? unseen[0] : unseen.dropLast().joined(separator: ", ") + " and " + unseen[unseen.count - 1]
-        return "\(list) are not in \(catalog.format == .appStoreConnectReport ? "the report" : "the snapshot"): see App Store Connect"
+        unseen.append("the review screenshot and notes")
+        let list = unseen.dropLast().joined(separator: ", ") + (unseen.count > 1 ? " or " : "") + unseen[unseen.count - 1]
+        return "\(catalog.format == .appStoreConnectReport ? "the report" : "the snapshot") does not hold \(list): see App Store Connect"
     }
 }
 

@@ -24,7 +24,8 @@ public struct UnpricedTerritoryRule: LintRule {
     }
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        guard catalog.format.role == .catalog else { return }
+        // A source that states no prices (an App Store Connect catalog report) cannot show one missing.
+        guard catalog.format.role == .catalog, catalog.knownFields.contains(.prices) else { return }
         for product in catalog.products {
             let sold = product.availability?.territories ?? []
             guard !territories.isEmpty || !sold.isEmpty else { continue }
