@@ -43,6 +43,9 @@ public protocol SourceReader: Sendable {
     static var format: SourceFormat { get }
     /// File name endings (lower-case, without the dot) this format uses.
     static var extensions: [String] { get }
+    /// Endings among `extensions` that files of other kinds share (`.txt`): such a file is a
+    /// source only when `sniff` recognises it, even in `catalog/` (notes stay notes).
+    static var sniffedExtensions: [String] { get }
     /// Whether the first bytes of a file look like this format (used when the extension is
     /// shared with other formats, or unknown).
     static func sniff(_ head: String, file: String) -> Bool
@@ -53,6 +56,8 @@ public protocol SourceReader: Sendable {
 }
 
 extension SourceReader {
+    public static var sniffedExtensions: [String] { [] }
+
     public static func read(path: String, options: ReadOptions) throws -> Catalog {
         try read(bytes: SourceLoader.readBytes(path: path, maxBytes: options.maxBytes), file: path, options: options)
     }
