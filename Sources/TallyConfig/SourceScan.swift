@@ -22,12 +22,54 @@ public enum SourceScan {
         /// Files beside a source that a reader takes by their ending but that are not product
         /// sources (a `deploy.yaml` beside `iap.yaml`, an empty `.storekit`): left out, and said so.
         public var notSources: [String] = []
+        /// Sources found that do not read (the first line of their first error): left out, so
+        /// that the `tally check` after `init` reads everything it names. Filled by `read()`.
+        public var unreadable: [Unreadable] = []
+        /// Sources under test folders (`Tests/`, `AppTests/`, `Fixtures/`), left out when the
+        /// repository has sources outside them too: fixtures are not what the app sells.
+        public var inTestFolders: [String] = []
+        /// Each source that was read, by path. Filled by `read()`.
+        public var loaded: [String: Catalog] = [:]
+        /// The directory scanned: the paths above are relative to it.
+        public var directory = "."
 
         public init() {}
+
+        /// Reads every source found with its reader; what does not read moves to `unreadable`.
+        public mutating func read() {
+            for path in configurations + catalogs {
+                do {
+                    loaded[path] = try SourceLoader.load(path: directory == "." ? path : "\(directory)/\(path)")
+                } catch {
+                    let text = (error as? FormatError).map { "\($0.message)" } ?? "\(error)"
+                    unreadable.append(Unreadable(path: path, error: Elision.value(text.split(separator: "\n").first.map(String.init) ?? text, limit: 400)))
+                }
+            }
+            let failed = Set(unreadable.map(\.path))
+            configurations.removeAll { failed.contains($0) }
+            catalogs.removeAll { failed.contains($0) }
+            for path in failed { folders[path] = nil }
+        }
+    }
+
+    /// A source found that does not read, with the first line of its first error.
+    public struct Unreadable: Sendable, Hashable {
+        public var path: String
+        public var error: String
+    }
+
+    /// Whether a path lies in a folder of tests or fixtures: a component `Tests`, `test`,
+    /// `Fixtures`, `testdata`, `__tests__`, `spec`, or Xcode's `AppTests` / `AppUITests`.
+    public static func isUnderTestFolder(_ path: String) -> Bool {
+        let components = path.split(separator: "/").dropLast()
+        return components.contains { name in
+            ["test", "tests", "fixtures", "testdata", "__tests__", "spec", "specs"].contains(name.lowercased()) || name.hasSuffix("Tests")
+        }
     }
 
     public static func find(in directory: String = ".") -> Found {
         var found = Found()
+        found.directory = directory
         var candidates: [String] = []
         var budget = maxFiles
         var seen = Set<String>()
@@ -54,6 +96,15 @@ public enum SourceScan {
         })
         found.configurations.sort()
         found.catalogs.sort()
+        // Test fixtures are left out where the repository has real sources of that kind too.
+        for keyPath in [\Found.configurations, \Found.catalogs] {
+            let (tests, others) = (found[keyPath: keyPath].filter(isUnderTestFolder), found[keyPath: keyPath].filter { !isUnderTestFolder($0) })
+            guard !tests.isEmpty, !others.isEmpty else { continue }
+            found[keyPath: keyPath] = others
+            found.inTestFolders += tests
+            for path in tests { found.folders[path] = nil }
+        }
+        found.inTestFolders.sort()
         let sourceFolders = Set((found.configurations + found.catalogs).map(folder))
         found.notSources = candidates.filter { sourceFolders.contains(folder(of: $0)) }.sorted()
         return found

@@ -35,8 +35,9 @@ struct InitCommand: ParsableCommand {
         if !print && !force && FileManager.default.fileExists(atPath: path) {
             throw Stop.message("\(path) already exists; use --force to replace it, or --print to see a fresh starter file")
         }
-        let found = SourceScan.find(in: ".")
-        let loaded = Self.load(found.catalogs)
+        var found = SourceScan.find(in: ".")
+        found.read()
+        let loaded = found.loaded
         let text = PolicyTemplate.render(Self.detect(found, loadedCatalogs: loaded))
         if print {
             Console.out(text)
@@ -52,24 +53,24 @@ struct InitCommand: ParsableCommand {
         Swift.print("wrote \(path)", to: &console)
         Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
         Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
+        if !found.inTestFolders.isEmpty {
+            let shown = found.inTestFolders.prefix(5).joined(separator: ", ") + (found.inTestFolders.count > 5 ? " and \(found.inTestFolders.count - 5) more" : "")
+            Swift.print("  left out:       \(found.inTestFolders.count) source\(found.inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them", to: &console)
+        }
+        if !found.unreadable.isEmpty {
+            Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path) (\($0.error))" }.joined(separator: "; ")
+                        + "; left out: 'tally lint FILE' shows every error", to: &console)
+        }
         if !found.notSources.isEmpty {
             Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
         }
         Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
     }
 
-    /// The catalogues that can be read, by path; unreadable ones are simply not used here (the
-    /// check that follows names their errors).
-    static func load(_ catalogs: [String]) -> [String: Catalog] {
-        var loaded: [String: Catalog] = [:]
-        for path in catalogs { loaded[path] = try? SourceLoader.load(path: path) }
-        return loaded
-    }
-
     /// What the template can say about these sources.
     static func detect(_ found: SourceScan.Found, loadedCatalogs: [String: Catalog]) -> PolicyTemplate.Detected {
         let catalogs = found.catalogs.compactMap { loadedCatalogs[$0] }
-        let loadedConfigs = found.configurations.compactMap { try? SourceLoader.load(path: $0) }
+        let loadedConfigs = found.configurations.compactMap { loadedCatalogs[$0] }
         var priced: Set<Territory>?
         for product in catalogs.flatMap(\.products) {
             let territories = Set(product.prices.map(\.territory))

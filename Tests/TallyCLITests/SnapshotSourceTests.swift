@@ -122,6 +122,9 @@ import Testing
             "backend/openapi.yaml": "openapi: 3.0.0\ninfo: {title: Billing, version: \"1\"}\n",
             ".github/workflows/ci.yml": "name: CI\non: [push]\njobs:\n  test:\n    runs-on: macos-14\n    steps:\n      - uses: actions/checkout@v4\n",
             "docker-compose.yml": "services:\n  db:\n    image: postgres:16\n",
+            // A JSON Schema that names the catalogue format, and a unit test's fixture catalogue.
+            "docs/schemas/catalog.schema.json": #"{"$schema": "https://json-schema.org/draft-07/schema#", "title": "tally-catalog/1", "type": "object"}"#,
+            "MyAppTests/Fixtures/old-catalog.yaml": "format: tally-catalog/1\nproducts:\n  - {id: com.example.legacy, kind: consumable, prices: {USA: \"0.99\"}}\n",
         ]
         for (path, text) in files {
             let url = directory.appendingPathComponent(path)
@@ -150,6 +153,8 @@ import Testing
         #expect(initialised.stdout.contains("configurations: MyApp/MyApp/StoreKit/Products.storekit\n"), "\(initialised.stdout)")
         #expect(initialised.stdout.contains("catalogues:     backend/config/iap.yaml\n"))
         #expect(initialised.stdout.contains("not sources:    backend/config/deploy.yaml (a YAML file without catalogue keys"))
+        #expect(initialised.stdout.contains("left out:       1 source under test folders (MyAppTests/Fixtures/old-catalog.yaml)"), "\(initialised.stdout)")
+        #expect(initialised.stdout.contains("unreadable:     docs/schemas/catalog.schema.json (missing \"format\": \"tally-catalog/1\" at the top of the catalogue; it holds \"$schema\", \"title\", \"type\""), "\(initialised.stdout)")
         let policy = try String(contentsOf: directory.appendingPathComponent(".tally.yml"), encoding: .utf8)
         #expect(policy.contains("sources:\n  - MyApp/MyApp/StoreKit/*.storekit\n  - backend/config/iap.yaml\n"), "\(policy)")
         // And check fails on the planted mismatches only

@@ -14,15 +14,20 @@ import TallyModel
         #expect(finding.message.contains("first at App.storekit:3:3"))
     }
 
-    @Test(arguments: ["com.example.coins-100", "com example", "com.example.münze", "com/example"])
+    @Test(arguments: ["com.example.coins+100", "com example", "com.example.münze", "com/example"])
     func idsWithCharactersTheStoreRejects(_ id: String) {
         #expect(lint([.test(id)]) == ["invalid-id \(id)"])
     }
 
-    @Test func idsOver255Characters() {
-        let long = String(repeating: "a", count: 256)
+    @Test func idsOver100Characters() {
+        let long = String(repeating: "a", count: 101)
         #expect(lint([.test(long)]) == ["invalid-id \(long)"])
-        #expect(lint([.test(String(repeating: "a", count: 255))]).isEmpty)
+        #expect(lint([.test(String(repeating: "a", count: 100))]).isEmpty)
+    }
+
+    /// App Store Connect Help: "letters, numbers, hyphens, periods, and underscores".
+    @Test func hyphensAreAllowed() {
+        #expect(lint([.test("com.rarcher.flowers-large")]).isEmpty)
     }
 
     @Test func subscriptionWithoutGroup() {

@@ -80,3 +80,49 @@ struct SourceGlobTests {
         #expect(SourceScan.globs(for: found.catalogs, in: root) == ["catalog/p.yaml"], "the glob would match other.yaml too: the file is named")
     }
 }
+
+/// `tally init` in an app repository: what it proposes is what `tally check` can read.
+@Suite struct InitProposalTests {
+    static func write(_ text: String, _ path: String, in root: String) throws {
+        let url = URL(fileURLWithPath: "\(root)/\(path)")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static let storekit = #"{"identifier":"A","nonRenewingSubscriptions":[],"products":[{"displayPrice":"0.99","familyShareable":false,"internalID":"1","localizations":[{"description":"d","displayName":"n","locale":"en_US"}],"productID":"com.example.coins","referenceName":"coins","type":"Consumable"}],"settings":{},"subscriptionGroups":[],"version":{"major":3,"minor":0}}"#
+
+    @Test func leavesOutTestFixturesWhenTheAppHasItsOwnSourcesAndKeepsThemOtherwise() throws {
+        let root = NSTemporaryDirectory() + "init-tests-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write(Self.storekit, "App/Products.storekit", in: root)
+        try Self.write(Self.storekit, "AppTests/Fixtures/Broken.storekit", in: root)
+        try Self.write(Self.storekit, "Tests/UnitTests/Other.storekit", in: root)
+        var found = SourceScan.find(in: root)
+        #expect(found.configurations == ["App/Products.storekit"])
+        #expect(found.inTestFolders == ["AppTests/Fixtures/Broken.storekit", "Tests/UnitTests/Other.storekit"])
+        found.read()
+        #expect(found.loaded["App/Products.storekit"]?.products.map(\.id) == ["com.example.coins"])
+
+        // Only fixtures: they are what there is, so they stay.
+        try FileManager.default.removeItem(atPath: "\(root)/App")
+        let onlyTests = SourceScan.find(in: root)
+        #expect(onlyTests.configurations == ["AppTests/Fixtures/Broken.storekit", "Tests/UnitTests/Other.storekit"])
+        #expect(onlyTests.inTestFolders.isEmpty)
+    }
+
+    @Test func aJSONSchemaThatNamesTheCatalogueFormatIsReadAndLeftOutWithItsError() throws {
+        let root = NSTemporaryDirectory() + "init-schema-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("format: tally-catalog/1\nproducts: []\n", "server/catalog.yaml", in: root)
+        // A JSON Schema that mentions the format (as docs/schemas/tally-catalog-1.schema.json does).
+        try Self.write(#"{"$schema": "https://json-schema.org/draft-07/schema#", "title": "tally-catalog/1", "properties": {"format": {"const": "tally-catalog/1"}}}"#,
+                       "docs/schema.json", in: root)
+        var found = SourceScan.find(in: root)
+        found.read()
+        #expect(found.catalogs == ["server/catalog.yaml"])
+        #expect(found.unreadable.map(\.path) == ["docs/schema.json"])
+        let error = try #require(found.unreadable.first?.error)
+        #expect(error.contains("missing \"format\": \"tally-catalog/1\" at the top of the catalogue; it holds \"$schema\", \"title\", \"properties\""), "\(error)")
+        #expect(!error.contains("unknown key"), "one error, not one per key: \(error)")
+    }
+}

@@ -34,7 +34,7 @@ struct RealWorldSARIFTests {
         // When
         let result = Checker().check(configurations: configurations, catalogs: [catalogue])
         // Then
-        #expect(result.findings.count > 100)
+        #expect(result.findings.count > 90, "every product of every file is missing in the catalogue")
         #expect(try SchemaValidator.violations(of: SARIFReporter().report(result)) == [])
     }
 }

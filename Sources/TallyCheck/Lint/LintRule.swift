@@ -42,14 +42,16 @@ public struct DuplicateIDRule: LintRule {
     }
 }
 
-/// IDs the App Store rejects: only letters, digits, `.` and `_`, at most 255 characters.
+/// IDs the App Store rejects: only letters, digits, `-`, `.` and `_`, at most 100 characters
+/// (App Store Connect Help, "In-app purchase information": "The product ID can contain letters,
+/// numbers, hyphens, periods, and underscores, and can be as long as 100 characters").
 public struct InvalidIDRule: LintRule {
     public static let description = RuleDescription(
         id: .invalidID, defaultSeverity: .error,
-        summary: "A product ID has characters the App Store rejects (letters, digits, '.' and '_' only) or is over 255 characters.",
+        summary: "A product ID has characters the App Store rejects (letters, digits, '-', '.' and '_' only) or is over 100 characters.",
         category: "lint",
         rationale: "App Store Connect refuses such an ID, so the product cannot be created and the purchase can never work in production.",
-        fix: "Use only letters, digits, '.' and '_' (reverse-DNS style, like com.example.app.pro_monthly), at most 255 characters, and change it on both sides.")
+        fix: "Use only letters, digits, '-', '.' and '_' (reverse-DNS style, like com.example.app.pro_monthly), at most 100 characters, and change it on both sides.")
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
@@ -62,18 +64,21 @@ public struct InvalidIDRule: LintRule {
             if !bad.isEmpty {
                 let shown = Set(bad.map { $0 == " " ? "space" : "'\($0)'" }).sorted().joined(separator: ", ")
                 findings.append(finding(catalog, product.id, .id,
-                                        "\(product.id) has characters the App Store rejects: \(shown) (use letters, digits, '.' and '_')",
+                                        "\(product.id) has characters the App Store rejects: \(shown) (use letters, digits, '-', '.' and '_')",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
-            } else if product.id.utf8.count > 255 {
-                findings.append(finding(catalog, product.id, .id, "\(product.id.prefix(40))… is \(product.id.utf8.count) characters long; the App Store allows 255",
+            } else if product.id.unicodeScalars.count > Self.maxLength {
+                findings.append(finding(catalog, product.id, .id, "\(product.id.prefix(40))… is \(product.id.unicodeScalars.count) characters long; the App Store allows \(Self.maxLength)",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             }
         }
     }
 
+    /// The longest product ID App Store Connect accepts.
+    static let maxLength = 100
+
     static func allowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x5F: return true
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F: return true
         default: return false
         }
     }

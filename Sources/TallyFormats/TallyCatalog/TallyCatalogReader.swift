@@ -40,6 +40,9 @@ public enum TallyCatalogReader {
         }
         var keys = KeySet()
         var formatSeen = false
+        var catalogueKeySeen = false
+        var unknown: [FormatError] = []
+        var unknownKeys: [String] = []
         do {
             try reader.forEachKey { reader, key in
                 guard try decoder.firstTime(key, in: &keys, &reader) else { return }
@@ -62,13 +65,28 @@ public enum TallyCatalogReader {
                     guard try decoder.expect(.array, &reader) else { return }
                     try reader.forEachElement { reader, _ in try decoder.readGroup(&reader) }
                 default:
-                    try decoder.unknown(key, in: "the catalogue", allowed: CatalogDecoder.topKeys, &reader, suffix: formatSeen ? "" : mappingHint)
+                    // Until the file says it is a catalogue, an unknown key may only mean it is
+                    // some other JSON or YAML (a schema, a server's own file): held back, below.
+                    guard formatSeen else {
+                        unknown.append(TallyCatalogReader.unknownKey(key, in: "the catalogue", allowed: CatalogDecoder.topKeys, reader: reader))
+                        unknownKeys.append(key)
+                        return try reader.skipValue()
+                    }
+                    try decoder.unknown(key, in: "the catalogue", allowed: CatalogDecoder.topKeys, &reader)
                 }
+                if key != "format" && CatalogDecoder.topKeys.contains(key) { catalogueKeySeen = true }
+            }
+            if formatSeen || catalogueKeySeen {
+                for error in unknown { try decoder.report(error) }
             }
             if !formatSeen {
-                // Said in the file's own syntax: `"format": "tally-catalog/1"` in JSON.
+                // Said in the file's own syntax: `"format": "tally-catalog/1"` in JSON. A file
+                // with no catalogue key at all gets this one error, naming what it holds instead.
                 let line = format == .tallyCatalogJSON ? #""format": "\#(formatName)""# : "\"format: \(formatName)\""
-                try decoder.report(FormatError("missing \(line) at the top of the catalogue" + mappingHint,
+                let holds = formatSeen || catalogueKeySeen || unknown.isEmpty ? ""
+                    : "; it holds " + unknownKeys.prefix(5).map { "\"\(Elision.value($0, limit: 40))\"" }.joined(separator: ", ")
+                        + (unknownKeys.count > 5 ? " and \(unknownKeys.count - 5) more keys" : "") + ", none of a catalogue's keys"
+                try decoder.report(FormatError("missing \(line) at the top of the catalogue" + holds + mappingHint,
                                                file: reader.file, position: Position(line: 1, column: 1)).with(.useMapping))
             }
             try decoder.checkKinds()
@@ -82,8 +100,9 @@ public enum TallyCatalogReader {
         return decoder.catalog(format: format)
     }
 
-    /// For a file that does not declare tally-catalog/1: it may be a server's own file.
-    static let mappingHint = ". If this is a server's own file rather than a tally-catalog/1 catalogue, read it through a tally-mapping/1 file (docs/mapping-format.md)"
+    /// For a file that does not declare tally-catalog/1: it may be a server's own file. Said once,
+    /// on the missing `format`; the error's remedy (`.useMapping`) says how, in the caller's words.
+    static let mappingHint = "; a server's own file is read through a mapping"
 
     static func unknownKey<R: DocumentReader>(_ key: String, in place: String, allowed: [String], reader: R) -> FormatError {
         var message = "unknown key \"\(key)\" in \(place)"
