@@ -56,10 +56,12 @@ public enum SourceLoader {
         let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let byExtension = readers.filter { $0.extensions.contains(ext) }
-        if byExtension.count == 1, let only = byExtension.first { return only }
+        // An ending other files share (.txt) is the format's only when its content says so.
+        let claimed = byExtension.filter { !$0.sniffedExtensions.contains(ext) || $0.sniff(head, file: file) }
+        if byExtension.count == 1, let only = claimed.first { return only }
         if let sniffed = byExtension.first(where: { $0.sniff(head, file: file) }) { return sniffed }
         if let sniffed = readers.first(where: { $0.sniff(head, file: file) }) { return sniffed }
-        if let first = byExtension.first { return first }
+        if let first = claimed.first { return first }
         let known = readers.map { "\($0.format) (\($0.extensions.map { ".\($0)" }.joined(separator: ", ")))" }
         throw FormatError("cannot tell the format of this file; Tally reads: \(known.joined(separator: "; "))",
                           file: file, position: .unknown).with(.nameInputFormat)

@@ -124,10 +124,17 @@ struct CatalogReportReaderTests {
         }
     }
 
-    @Test func aTextFileThatIsNotAReportSaysWhichColumnsItLacks() {
-        let error = Self.error("id\tname\ncom.a.gems\tGems\n", as: "notes.txt")
-        #expect(error?.description.hasPrefix("notes.txt:1:1: error: not an in-app purchases catalog report: the header row lacks PRODUCT_ID, ADDON_TYPE, ADDON_ITC_STATUS (it has: id, name)") == true,
-                "\(error?.description ?? "read")")
+    @Test func aTextFileReadAsAReportSaysWhichColumnsItLacks() throws {
+        let bytes = Array("id\tname\ncom.a.gems\tGems\n".utf8)
+        #expect {
+            try SourceLoader.load(bytes: bytes, file: "notes.txt", format: .appStoreConnectReport)
+        } throws: { error in
+            (error as? FormatError)?.description.hasPrefix(
+                "notes.txt:1:1: error: not an in-app purchases catalog report: the header row lacks PRODUCT_ID, ADDON_TYPE, ADDON_ITC_STATUS (it has: id, name)") == true
+        }
+        // Not named as a report, a .txt file of another kind is a file of unknown format, not a broken report.
+        let unknown = Self.error("id\tname\ncom.a.gems\tGems\n", as: "notes.txt")
+        #expect(unknown?.message.hasPrefix("cannot tell the format of this file") == true, "\(unknown?.description ?? "read")")
     }
 
     @Test func detectionIsByTheHeaderNotOnlyTheName() throws {
