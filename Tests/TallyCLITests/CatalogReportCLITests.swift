@@ -66,6 +66,22 @@ import Testing
         #expect(text.stdout.contains("in-app-purchases.txt:4:"), "the finding points at the report's row: \(text.stdout)")
     }
 
+    @Test func aReportSavedBySpreadsheetsIsReadTheSame() throws {
+        let directory = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try String(contentsOf: directory.appendingPathComponent("in-app-purchases.txt"), encoding: .utf8)
+        // Excel's "Unicode Text": UTF-16 with a byte order mark; and UTF-8 with a byte order mark and CRLF lines.
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        try Data(utf16).write(to: directory.appendingPathComponent("unicode.txt"))
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)).write(to: directory.appendingPathComponent("crlf.tsv"))
+        for name in ["unicode.txt", "crlf.tsv"] {
+            let run = try CLIRunner.run(["check", "--format", "json", "Lumen.storekit", name], in: directory)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(Self.named(try Self.findings(run.stdout)) == ["warning store-state com.lumen.app.gems.500"], "\(name)")
+        }
+    }
+
     @Test func aValueTheReaderCannotReadExitsTwoNamingItsLineAndColumn() throws {
         let directory = try Self.copy()
         defer { try? FileManager.default.removeItem(at: directory) }
