@@ -35,6 +35,17 @@ public enum RuleSet {
     }
 }
 
+extension RuleID {
+    /// Every rule identity, in `RuleSet`'s order (cross-source, lint, paywall): derived from the
+    /// rule lists, never kept by hand.
+    public static let all: [RuleID] = RuleSet.descriptions.map(\.id)
+
+    /// The known rule of this name, or nil.
+    public static func named(_ name: String) -> RuleID? {
+        all.first { $0.rawValue == name }
+    }
+}
+
 /// Runs lint on every source and compares every configuration with every catalogue.
 public struct Checker: Sendable {
     public var comparisonRules: [any ComparisonRule]

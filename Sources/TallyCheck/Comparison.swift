@@ -149,7 +149,7 @@ extension ProductPairRule {
     }
 
     /// A finding of this rule with its default severity.
-    func finding(_ productID: String, _ field: Field, _ message: String, left: FindingSide?, right: FindingSide?,
+    func finding(_ productID: String, _ field: Field, _ message: FindingMessage, left: FindingSide?, right: FindingSide?,
                  territory: Territory? = nil, offerID: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
                 territory: territory, offerID: offerID, field: field, message: message, left: left, right: right)

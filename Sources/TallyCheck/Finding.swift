@@ -83,7 +83,10 @@ public struct Finding: Sendable, Hashable, Codable {
     public var territory: Territory?
     public var offerID: String?
     public var field: Field
-    public var message: String
+    /// What the finding says, its values typed until a reporter renders them.
+    public var typedMessage: FindingMessage
+    /// The sentence for people (`typedMessage.text`).
+    public var message: String { typedMessage.text }
     /// The configuration's side (or the only side, for lint).
     public var left: FindingSide?
     /// The catalogue's side.
@@ -93,7 +96,7 @@ public struct Finding: Sendable, Hashable, Codable {
 
     public init(
         ruleID: RuleID, severity: Severity, productID: String?, territory: Territory? = nil, offerID: String? = nil,
-        field: Field, message: String, left: FindingSide? = nil, right: FindingSide? = nil, hint: String? = nil
+        field: Field, message: FindingMessage, left: FindingSide? = nil, right: FindingSide? = nil, hint: String? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -101,10 +104,14 @@ public struct Finding: Sendable, Hashable, Codable {
         self.territory = territory
         self.offerID = offerID
         self.field = field
-        self.message = message
+        self.typedMessage = message
         self.left = left
         self.right = right
         self.hint = hint
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case ruleID, severity, productID, territory, offerID, field, typedMessage = "message", left, right, hint
     }
 
     /// The first known location: where an editor should jump.

@@ -37,17 +37,17 @@ public struct GroupRule: ComparisonRule {
             let expected = matching.rightGroup[a]
             guard expected != b else { continue }
             let mates = (configMembers[a] ?? []).filter { $0 != id }
-            let mateText = mates.isEmpty ? "" : " with \(Self.list(mates))"
+            let mateText: FindingMessage = mates.isEmpty ? "" : " with \(Self.listed(mates))"
             // Groups by their names on both sides (a StoreKit group's ID is an internal hex code).
             let leftName = Self.name(of: a, in: comparison.configuration)
             let rightName = Self.name(of: b, in: comparison.catalog)
-            let expectation = expected.map { group in
+            let expectation: FindingMessage = expected.map { group -> FindingMessage in
                 let name = Self.name(of: group, in: comparison.catalog)
-                return matching.pinned.contains(a) ? "; the policy pairs its group with \"\(name)\"" : "; its configuration group-mates are in \"\(name)\" there"
+                return matching.pinned.contains(a) ? "; the policy pairs its group with \"\(name: name)\"" : "; its configuration group-mates are in \"\(name: name)\" there"
             } ?? ""
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: id, field: .group,
-                message: "\(id) is in group \"\(leftName)\"\(mateText) in \(comparison.configNoun), but in group \"\(rightName)\" in \(comparison.catalogNoun)\(expectation)",
+                message: "\(product: id) is in group \"\(name: leftName)\"\(mateText) in \(source: comparison.configNoun), but in group \"\(name: rightName)\" in \(source: comparison.catalogNoun)\(expectation)",
                 left: comparison.configSide(config, .group, value: leftName),
                 right: comparison.catalogSide(catalog, .group, value: rightName)))
         }
@@ -60,6 +60,12 @@ public struct GroupRule: ComparisonRule {
             if let name = product.group?.groupName, !name.isEmpty { return name }
         }
         return id
+    }
+
+    /// The product IDs as `list` writes them, each a product value.
+    static func listed(_ ids: [String]) -> FindingMessage {
+        let shown = FindingMessage.joined(ids.prefix(3).map { "\(product: $0)" }, separator: ", ")
+        return ids.count <= 3 ? shown : shown + " and \(count: ids.count - 3) more"
     }
 
     static func list(_ ids: [String]) -> String {

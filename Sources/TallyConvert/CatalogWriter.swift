@@ -60,6 +60,9 @@ struct CatalogWriter {
             let group = grouped[index]
             var members: [OutputMember] = [OutputMember("id", .string(group.id))]
             if let name = group.name { members.append(OutputMember("name", .string(name))) }
+            if let localizations = writer.localizations(group.localizations, of: "subscription group \(group.id)", notes: &notes) {
+                members.append(localizations)
+            }
             var subscriptions: [OutputValue] = []
             for product in group.members { subscriptions.append(writer.subscriptionValue(product, notes: &notes)) }
             members.append(OutputMember("subscriptions", .array(subscriptions)))
@@ -122,12 +125,12 @@ struct CatalogWriter {
     /// Auto-renewable subscriptions by group, in the source's group order. Subscriptions of no
     /// group go to a group named `ungrouped` (the format keeps subscriptions in groups); a Google
     /// Play base plan goes to a group named by its subscription's product ID (`premium`).
-    private func groupedSubscriptions(notes: inout ConvertNotes) -> [(id: String, name: String?, members: [Product])] {
-        var result: [(id: String, name: String?, members: [Product])] = []
+    private func groupedSubscriptions(notes: inout ConvertNotes) -> [(id: String, name: String?, localizations: [Localization], members: [Product])] {
+        var result: [(id: String, name: String?, localizations: [Localization], members: [Product])] = []
         var index: [String: Int] = [:]
         for group in catalog.groups where index[group.id] == nil {
             index[group.id] = result.count
-            result.append((group.id, group.name, []))
+            result.append((group.id, group.name, group.localizations, []))
         }
         for product in catalog.products where product.kind.isAutoRenewable || product.group != nil {
             let groupID: String
@@ -142,7 +145,7 @@ struct CatalogWriter {
             }
             if index[groupID] == nil {
                 index[groupID] = result.count
-                result.append((groupID, product.group?.groupName, []))
+                result.append((groupID, product.group?.groupName, [], []))
             }
             if let at = index[groupID] { result[at].members.append(product) }
         }
@@ -168,12 +171,17 @@ struct CatalogWriter {
     }
 
     private func localizations(_ product: Product, notes: inout ConvertNotes) -> OutputMember? {
-        guard knows(.localizations), !product.localizations.isEmpty else { return nil }
+        localizations(product.localizations, of: product.id, notes: &notes)
+    }
+
+    /// A product's or a group's `localizations`: locale → `name`, `description`.
+    private func localizations(_ list: [Localization], of owner: String, notes: inout ConvertNotes) -> OutputMember? {
+        guard knows(.localizations), !list.isEmpty else { return nil }
         var seen = Set<String>()
         var entries: [OutputMember] = []
-        for localization in product.localizations {
+        for localization in list {
             guard seen.insert(localization.locale).inserted else {
-                notes.add("a locale localised twice: the first kept", product.id)
+                notes.add("a locale localised twice: the first kept", owner)
                 continue
             }
             var fields: [OutputMember] = []

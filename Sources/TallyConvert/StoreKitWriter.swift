@@ -89,12 +89,21 @@ struct StoreKitWriter {
             }
             members[id, default: []].append(product)
         }
+        // Each group's display names by locale, as StoreKit keeps them.
+        var localizations: [String: [Localization]] = [:]
+        for group in catalog.groups where localizations[group.id] == nil { localizations[group.id] = group.localizations }
         return order.compactMap { group in
             guard let products = members[group.id], !products.isEmpty else { return nil }
             let groupID = StableID.isHex8(group.id) ? group.id : StableID.hex("group:" + group.id)
             return .object([
                 OutputMember("id", .string(groupID)),
-                OutputMember("localizations", .array([])),
+                OutputMember("localizations", .array(localizations[group.id, default: []].map { localization in
+                    .object([
+                        OutputMember("description", .string(localization.description ?? "")),
+                        OutputMember("displayName", .string(localization.displayName ?? "")),
+                        OutputMember("locale", .string(localization.locale)),
+                    ])
+                })),
                 OutputMember("name", .string(group.name ?? group.id)),
                 OutputMember("subscriptions", .array(products.enumerated().map { index, product in
                     subscriptionValue(product, groupID: groupID, position: index + 1, notes: &notes)

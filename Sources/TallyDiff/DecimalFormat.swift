@@ -40,6 +40,6 @@ public enum DecimalFormat {
 
     /// `4.99 USD`, or `4.99` without a currency: `Money.description`, faster.
     public static func money(_ money: Money) -> String {
-        money.currency.map { "\(Money.text(plain(money.amount), currency: $0)) \($0)" } ?? plain(money.amount)
+        Money.text(plain(money.amount), currency: money.currency)
     }
 }

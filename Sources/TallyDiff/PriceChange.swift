@@ -87,25 +87,25 @@ public struct PriceChange: Sendable, Hashable {
         guard sameCurrency else {
             return "currency \(old.currency ?? "unknown") → \(new.currency ?? "unknown")"
         }
-        let currency = new.currency.map { " \($0)" } ?? ""
         if let parts = aligned, parts.a != 0 {
             let (delta, overflowA) = parts.b.subtractingReportingOverflow(parts.a)
             let (scaled, overflowB) = delta.multipliedReportingOverflow(by: 1000)
             if !overflowA, !overflowB {
                 let difference = ExactDecimal.decimal(delta, exponent: parts.exponent)
                 let percent = ExactDecimal.decimal(ExactDecimal.roundedQuotient(scaled, parts.a), exponent: -1)
-                return "\(PriceChange.signed(difference, currency: new.currency))\(currency), \(PriceChange.signed(percent))%"
+                return "\(PriceChange.signed(difference, currency: new.currency, code: true)), \(PriceChange.signed(percent))%"
             }
         }
-        var words = [PriceChange.signed(difference?.amount ?? 0, currency: new.currency) + currency]
+        var words = [PriceChange.signed(difference?.amount ?? 0, currency: new.currency, code: true)]
         if let percent { words.append(PriceChange.signed(percent) + "%") }
         return words.joined(separator: ", ")
     }
 
-    /// `+1.5`, `-0.25`, `0`: plain decimal text with an explicit sign.
-    public static func signed(_ value: Decimal, currency: String? = nil) -> String {
+    /// `+1.5`, `-0.25`, `0`: plain decimal text with an explicit sign; in a currency's minor
+    /// units with one (`+1.00`), and its code after it with `code` (`+1.00 USD`).
+    public static func signed(_ value: Decimal, currency: String? = nil, code: Bool = false) -> String {
         let plain = DecimalFormat.plain(value)
-        let text = currency.map { Money.text(plain, currency: $0) } ?? plain
+        let text = Money.text(plain, currency: currency, code: code)
         return plain.hasPrefix("-") || plain == "0" ? text : "+" + text
     }
 }

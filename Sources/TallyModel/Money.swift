@@ -56,8 +56,20 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     /// "4.99 USD", "10.90 BRL", "160 JPY": the amount in its currency's minor units (never
     /// fewer decimals than the currency has; more when the value has more), or plain when the
     /// currency is unknown.
-    public var description: String {
-        currency.map { "\(Money.text(Money.plain(amount), currency: $0)) \($0)" } ?? Money.plain(amount)
+    public var description: String { Money.text(Money.plain(amount), currency: currency) }
+
+    /// The one place money becomes text; every report, rule message and diff calls it.
+    ///
+    /// - Parameters:
+    ///   - plain: the amount as plain decimal text (`Money.plain`, or a faster cache of it).
+    ///   - currency: the ISO 4217 code; without it the amount is written plain.
+    ///   - code: whether the code follows the amount (`10.90 BRL`) or not (`10.90`).
+    ///   - minorUnits: whether the amount is padded to the currency's minor units (`10.90`), or
+    ///     written exactly as plain (`10.9 BRL`: what a baseline records and compares).
+    public static func text(_ plain: String, currency: String?, code: Bool = true, minorUnits: Bool = true) -> String {
+        guard let currency else { return plain }
+        let amount = minorUnits ? padded(plain, currency: currency) : plain
+        return code ? "\(amount) \(currency)" : amount
     }
 
     /// How many decimals a currency's amounts are written with (ISO 4217 minor units): 0 for
@@ -75,7 +87,7 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Plain decimal text (`10.9`, `-2`) padded to the currency's minor units (`10.90`, `-2.00`);
     /// digits beyond them are kept (an exact `0.995` stays `0.995`).
-    public static func text(_ plain: String, currency: String) -> String {
+    static func padded(_ plain: String, currency: String) -> String {
         let minor = minorUnits(currency)
         guard minor > 0 else { return plain }
         guard let dot = plain.firstIndex(of: ".") else { return plain + "." + String(repeating: "0", count: minor) }

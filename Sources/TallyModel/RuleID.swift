@@ -2,8 +2,9 @@
 /// rule and the rules (TallyCheck) report findings under it, both naming it by a static member
 /// here, never by a string: a misspelt rule is a compile error, not a silently dropped finding.
 ///
-/// Reports and policy files write the name (`rawValue`); `named(_:)` turns a name a person wrote
-/// back into a known rule.
+/// Reports and policy files write the name (`rawValue`); `RuleID.named(_:)` (TallyCheck) turns a
+/// name a person wrote back into a known rule. The list of every rule is `RuleSet` (TallyCheck):
+/// `RuleID.all` is derived from it, and `OneRegistryTests` fails when a member here has no rule.
 public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public let rawValue: String
 
@@ -22,11 +23,6 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
-    }
-
-    /// The known rule of this name, or nil.
-    public static func named(_ name: String) -> RuleID? {
-        all.first { $0.rawValue == name }
     }
 
     // Cross-source rules.
@@ -70,14 +66,4 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let paywallNotEntitled = RuleID(rawValue: "paywall-not-entitled")
     public static let paywallEmptyOffering = RuleID(rawValue: "paywall-empty-offering")
     public static let paywallNoCurrentOffering = RuleID(rawValue: "paywall-no-current-offering")
-
-    /// Every rule identity, cross-source first (the order of `RuleSet`).
-    public static let all: [RuleID] = [
-        missingInCatalog, missingInConfig, kind, price, priceTier, period, introOffer, promoOffer, group, level, levelNumber, familySharing,
-        pricesNotCompared, billingPlan,
-        duplicateID, invalidID, subscriptionWithoutGroup, groupIDMismatch, disallowedPeriod, invalidPeriod, invalidPrice,
-        negativePrice, freeTrialWithPrice, invalidOffer, unpricedTerritory, missingLocale, localization, storeState,
-        paywallMissingInStore, paywallMissingInApp, paywallKind, paywallPeriod, paywallBasePlan, paywallNotEntitled,
-        paywallEmptyOffering, paywallNoCurrentOffering,
-    ]
 }

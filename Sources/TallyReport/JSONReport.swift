@@ -26,7 +26,8 @@ import TallyModel
 /// out, so consumers can rely on the shape. Cross-source findings fill `configuration` and
 /// `catalog`; lint findings fill `source`. A side's `value` is the value in words; a money value
 /// also gives `amount` (exact, in the currency's minor units) and `currency`, a period `period`
-/// (ISO 8601), a list of territories `territories` (storefront codes). Findings keep the result's order. Keys may be added
+/// (ISO 8601), a list of territories `territories` (storefront codes). `message_parts` is the
+/// message as words and typed values (`MessagePart`). Findings keep the result's order. Keys may be added
 /// within version 1; removing or renaming one bumps `version`.
 public struct JSONReport: Sendable, Hashable, Codable {
     /// The format version, currently 1.
@@ -110,6 +111,9 @@ public struct JSONReport: Sendable, Hashable, Codable {
         public var offer: String?
         public var field: String
         public var message: String
+        /// The message as words and typed values, in order: `message` is their texts joined.
+        /// Absent when the report was written by a Tally without it.
+        public var messageParts: [MessagePart]? = nil
         public var hint: String?
         public var configuration: SideRecord?
         public var catalog: SideRecord?
@@ -117,7 +121,7 @@ public struct JSONReport: Sendable, Hashable, Codable {
         public var source: SideRecord?
 
         enum CodingKeys: String, CodingKey {
-            case rule, severity, product, territory, offer, field, message, hint, configuration, catalog, source
+            case rule, severity, product, territory, offer, field, message, messageParts = "message_parts", hint, configuration, catalog, source
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -129,10 +133,48 @@ public struct JSONReport: Sendable, Hashable, Codable {
             try container.encode(offer, forKey: .offer)
             try container.encode(field, forKey: .field)
             try container.encode(message, forKey: .message)
+            try container.encodeIfPresent(messageParts, forKey: .messageParts)
             try container.encode(hint, forKey: .hint)
             try container.encode(configuration, forKey: .configuration)
             try container.encode(catalog, forKey: .catalog)
             try container.encode(source, forKey: .source)
+        }
+    }
+
+    /// One part of a finding's message: `{"kind": "text", "text": " costs "}` or a value,
+    /// `{"kind": "money", "text": "10.90 BRL", "amount": "10.90", "currency": "BRL"}`. Every part has
+    /// `kind` (`text`, `product`, `money`, `period`, `territory`, `territories`, `source`,
+    /// `count`, `name`) and `text` (as the message shows it); a money part adds `amount` and
+    /// `currency`, a period `period` (ISO 8601), a territory or territories `territories`
+    /// (storefront codes), a count `count`.
+    public struct MessagePart: Sendable, Hashable, Codable {
+        public var kind: String
+        public var text: String
+        public var amount: String?
+        public var currency: String?
+        public var period: String?
+        public var territories: [String]?
+        public var count: Int?
+
+        public init(_ part: FindingMessage.Part) {
+            switch part {
+            case .text(let words):
+                kind = "text"
+                text = words
+            case .value(let argument):
+                kind = argument.kind
+                text = argument.text
+                switch argument {
+                case .money(let money):
+                    amount = Money.text(Money.plain(money.amount), currency: money.currency, code: false)
+                    currency = money.currency
+                case .period(let value): period = value.literal
+                case .territory(let territory): territories = [territory.code]
+                case .territories(let list): territories = list.map(\.code)
+                case .count(let value): count = value
+                case .product, .source, .name: break
+                }
+            }
         }
     }
 
@@ -164,7 +206,7 @@ public struct JSONReport: Sendable, Hashable, Codable {
         public init(value: FindingValue?, store: String?, file: String, line: Int?, column: Int?, path: String?) {
             self.value = value?.description
             if case .money(let money)? = value {
-                amount = money.currency.map { Money.text(Money.plain(money.amount), currency: $0) } ?? Money.plain(money.amount)
+                amount = Money.text(Money.plain(money.amount), currency: money.currency, code: false)
                 currency = money.currency
             }
             if case .period(let value)? = value { period = value.literal }

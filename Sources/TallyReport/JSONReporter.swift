@@ -46,7 +46,8 @@ public struct JSONReporter: Reporter {
         }
         return JSONReport.FindingRecord(
             rule: finding.ruleID.rawValue, severity: finding.severity, product: finding.productID, territory: finding.territory?.code,
-            offer: finding.offerID, field: finding.field.rawValue, message: finding.message, hint: finding.hint,
+            offer: finding.offerID, field: finding.field.rawValue, message: finding.message,
+            messageParts: finding.typedMessage.parts.map(JSONReport.MessagePart.init), hint: finding.hint,
             configuration: sides["configuration"], catalog: sides["catalog"], source: sides["source"])
     }
 }

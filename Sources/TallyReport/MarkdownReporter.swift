@@ -47,7 +47,7 @@ public struct MarkdownReporter: Reporter {
                 lines.append("")
                 for finding in findings where shown < detailLimit {
                     shown += 1
-                    lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID.rawValue)): \(MarkdownText.escape(finding.message))")
+                    lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID.rawValue)): \(MarkdownText.message(finding.typedMessage))")
                     for side in [finding.left, finding.right].compactMap({ $0 }) {
                         let value = side.value.map { " \(MarkdownText.code($0.description))" } ?? ""
                         lines.append("  - \(side.label): \(MarkdownText.code(side.location.description))\(value)")
@@ -102,6 +102,21 @@ enum MarkdownText {
             }
         }
         return out
+    }
+
+    /// A finding's message: its words escaped, and the values a reader may copy (product IDs,
+    /// money, periods, territories, names) in code spans; sources and counts stay words.
+    static func message(_ message: FindingMessage) -> String {
+        message.parts.map { part in
+            switch part {
+            case .text(let words): escape(words)
+            case .value(let value):
+                switch value {
+                case .source, .count: escape(value.text)
+                case .product, .money, .period, .territory, .territories, .name: code(value.text)
+                }
+            }
+        }.joined()
     }
 
     /// A code span long enough to hold any backticks in the text; `|` escaped for tables.

@@ -97,6 +97,10 @@ struct SARIFLog: Encodable {
         /// Each side's value by its label (`configuration`, `catalog`, `source`): money as amount
         /// and currency, a period as ISO 8601, other values as words.
         var values: [String: SideValue]?
+        /// The message with `{0}`, `{1}`, … where its values stand, and the values: for tools that
+        /// link or format them. Absent for a message without values.
+        var messageTemplate: String?
+        var messageArguments: [String]?
     }
 
     struct SideValue: Encodable {

@@ -81,15 +81,30 @@ public struct SARIFReporter: Reporter {
                               message: SARIFLog.Text(text: "\(side.label): \(side.value?.description ?? "absent")"))
         }
         let location = primary.map { SARIFLog.Location(physicalLocation: physical($0.location)) }
-        var text = finding.message
-        if let hint = finding.hint { text += " (hint: \(hint))" }
         return SARIFLog.Result(
-            ruleId: finding.ruleID.rawValue, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: SARIFLog.Text(text: text),
+            ruleId: finding.ruleID.rawValue, ruleIndex: ruleIndex, level: Self.level(finding.severity), message: Self.message(finding),
             locations: location.map { [$0] } ?? [], relatedLocations: related.isEmpty ? nil : related,
             partialFingerprints: [Self.fingerprintKey: Self.fingerprint(finding)],
             baselineState: baselined ? "new" : nil,
             properties: SARIFLog.ResultProperties(product: finding.productID, field: finding.field.rawValue,
-                                                  territory: finding.territory?.code, offer: finding.offerID, values: Self.values(sides)))
+                                                  territory: finding.territory?.code, offer: finding.offerID, values: Self.values(sides),
+                                                  messageTemplate: Self.template(finding)?.text, messageArguments: Self.template(finding)?.arguments))
+    }
+
+    /// The message as GitHub code scanning shows it: the finding's sentence in plain words, with
+    /// the hint. GitHub's SARIF subset reads `message.text` only and would show `{0}` placeholders
+    /// as they are, so the typed values travel beside it, in the result's properties
+    /// (`messageTemplate`, `messageArguments`; see `template(_:)`).
+    static func message(_ finding: Finding) -> SARIFLog.Text {
+        SARIFLog.Text(text: finding.message + (finding.hint.map { " (hint: \($0))" } ?? ""))
+    }
+
+    /// The sentence with `{0}`, `{1}`, … where its values stand (literal braces doubled, as SARIF
+    /// 2.1.0 §3.11.5 writes them) and the values' texts; nil for a message without values.
+    static func template(_ finding: Finding) -> (text: String, arguments: [String])? {
+        let template = finding.typedMessage.template
+        guard !template.arguments.isEmpty else { return nil }
+        return (template.text, template.arguments)
     }
 
     /// The sides' values as SARIF properties, by side; nil when no side has a value.

@@ -116,10 +116,7 @@ struct DiffCommand: ParsableCommand {
 
     /// `v1..v2` as the first argument (when no such file exists): the two revisions to compare.
     var range: (since: String, until: String)? {
-        guard let first = files.first, !FileManager.default.fileExists(atPath: first), let dots = first.range(of: "..") else { return nil }
-        let old = String(first[..<dots.lowerBound]), new = String(first[dots.upperBound...])
-        guard !old.isEmpty, !new.isEmpty, !new.hasPrefix(".") else { return nil }
-        return (old, new)
+        files.first.flatMap { DiffPlan.range(parsing: $0) }
     }
 
     func run() throws {

@@ -54,19 +54,18 @@ struct FetchOptions: ParsableArguments {
     }
 }
 
-/// Runs a fetch from a synchronous command: prints progress, maps every failure to exit 2, and
-/// SIGINT or SIGTERM to 130 or 143 after removing the staging folder.
+/// Runs a fetch from a synchronous command: prints progress, turns every failure into a `Stop`
+/// (exit 2), and SIGINT or SIGTERM into `Stop.interrupted` (130 or 143) after removing the
+/// staging folder. `Tally.main` prints the stop and exits.
 enum FetchRunner {
     /// A fetch's setup before anything is fetched (the `--api-url`, then what `body` makes of
-    /// it: the fetcher, the credentials, the settings): a `FetchError` is printed and exits 2.
+    /// it: the fetcher, the credentials, the settings): a `FetchError` becomes a `Stop` (exit 2).
     static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
         do {
             guard let url = URL(string: apiURL) else { throw FetchError.usage("--api-url \(APIURL.shown(apiURL)) is not a URL") }
             return try body(url)
         } catch let error as FetchError {
-            var standardError = StandardError()
-            print("tally: \(error.description)", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.message(error.description)
         }
     }
 
@@ -75,12 +74,13 @@ enum FetchRunner {
         let printer = FetchProgressPrinter(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what)
         let interruption = Interruption()
         let outcome = blocking(interruption: interruption) { try await body(printer.handle) }
-        var standardError = StandardError()
         if let signal = interruption.signal {
             printer.abandon()
             StagingFolders.shared.removeAll()
-            print("tally: fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was", to: &standardError)
-            throw ExitCode(128 + signal)
+            let message = interruption.forced
+                ? "fetch interrupted; the staging folder was removed"
+                : "fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was"
+            throw Stop.interrupted(signal: signal, message: message)
         }
         switch outcome {
         case .success(let manifest):
@@ -88,17 +88,19 @@ enum FetchRunner {
         case .failure(let error):
             printer.abandon()
             let message = (error as? FetchError)?.description ?? ServerText.clean("\(error)", limit: 1_000)
-            print("tally: fetch failed: \(message)", to: &standardError)
-            print("tally: \(options.output) was left as it was", to: &standardError)
-            throw TallyExit.usageOrInput.code
+            throw Stop.lines("tally: fetch failed: \(message)\ntally: \(options.output) was left as it was")
         }
     }
 
-    /// Which signal ended the run, if one did.
+    /// Which signal ended the run, if one did, and whether the fetch was abandoned without
+    /// waiting for it to stop (a second signal, or no stop within two seconds).
     final class Interruption: @unchecked Sendable {
         private let lock = NSLock()
         private var received: Int32?
+        private var abandoned = false
         var signal: Int32? { lock.withLock { received } }
+        var forced: Bool { lock.withLock { abandoned } }
+        func force() { lock.withLock { abandoned = true } }
         /// Records the first signal; true when it is the first.
         func record(_ signal: Int32) -> Bool {
             lock.withLock {
@@ -111,8 +113,9 @@ enum FetchRunner {
 
     /// Waits for async work on a synchronous thread (the command's), which nothing else needs
     /// meanwhile. SIGINT and SIGTERM cancel the work (the fetch discards its staging folder); a
-    /// fetch that does not stop within two seconds, or a second signal, exits at once after
-    /// removing the staging folders still registered.
+    /// fetch that does not stop within two seconds, or a second signal, is abandoned: the wait
+    /// ends at once, the staging folders still registered are removed, and the caller stops the
+    /// run (`Stop.interrupted`).
     static func blocking<T: Sendable>(interruption: Interruption,
                                       _ body: @escaping @Sendable () async throws -> T) -> Result<T, Error> {
         let box = ResultBox<T>()
@@ -127,13 +130,15 @@ enum FetchRunner {
             source.setEventHandler {
                 guard interruption.record(number) else {
                     StagingFolders.shared.removeAll()
-                    Foundation.exit(128 + number)
+                    interruption.force()
+                    done.signal()
+                    return
                 }
                 task.cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
                     StagingFolders.shared.removeAll()
-                    Console.err("tally: fetch interrupted; the staging folder was removed\n")
-                    Foundation.exit(128 + number)
+                    interruption.force()
+                    done.signal()
                 }
             }
             source.resume()

@@ -32,13 +32,12 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let path = PolicyFile.defaultName
-        if !print && !force && FileManager.default.fileExists(atPath: path) {
+        if !print && !force && PolicyFile.defaultExists() {
             throw Stop.message("\(path) already exists; use --force to replace it, or --print to see a fresh starter file")
         }
-        var found = SourceScan.find(in: ".")
-        found.read()
+        let found = PolicyTemplate.scan()
         let loaded = found.loaded
-        let text = PolicyTemplate.render(Self.detect(found, loadedCatalogs: loaded))
+        let text = PolicyTemplate.render(PolicyTemplate.detect(found))
         if print {
             Console.out(text)
             return
@@ -65,24 +64,5 @@ struct InitCommand: ParsableCommand {
             Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
         }
         Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
-    }
-
-    /// What the template can say about these sources.
-    static func detect(_ found: SourceScan.Found, loadedCatalogs: [String: Catalog]) -> PolicyTemplate.Detected {
-        let catalogs = found.catalogs.compactMap { loadedCatalogs[$0] }
-        let loadedConfigs = found.configurations.compactMap { loadedCatalogs[$0] }
-        var priced: Set<Territory>?
-        for product in catalogs.flatMap(\.products) {
-            let territories = Set(product.prices.map(\.territory))
-            priced = priced.map { $0.intersection(territories) } ?? territories
-        }
-        let example: (configuration: String, catalog: String)?
-        if let group = loadedConfigs.flatMap(\.groups).first, let other = catalogs.flatMap(\.groups).first {
-            example = (group.name ?? group.id, other.id)
-        } else {
-            example = nil
-        }
-        return PolicyTemplate.Detected(configurations: found.configurations, catalogs: found.catalogs,
-                                       pricedEverywhere: (priced ?? []).sorted(), groupExample: example, folders: Set(found.folders.keys))
     }
 }

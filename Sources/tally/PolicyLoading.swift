@@ -19,14 +19,7 @@ struct PolicyOptions: ParsableArguments {
     /// The policy file, or nil when there is none (or --no-config); exits 2 on any problem in it.
     func load() throws -> PolicyFile? {
         if noConfig { return nil }
-        let path: String
-        if let config {
-            path = config
-        } else {
-            guard FileManager.default.fileExists(atPath: PolicyFile.defaultName) else { return nil }
-            path = PolicyFile.defaultName
-        }
-        return try Reading.orExit { try PolicyFile.load(path: path) }
+        return try Reading.orExit { try PolicyFile.discover(named: config) }
     }
 }
 

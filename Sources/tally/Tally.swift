@@ -51,7 +51,7 @@ struct Tally: ParsableCommand {
             Console.exit(TallyExit.consistent.rawValue)
         } catch let stop as Stop {
             stop.report()
-            Console.exit(TallyExit.usageOrInput.rawValue)
+            Console.exit(stop.exitCode)
         } catch let exit as ExitCode {
             Console.exit(exit.rawValue)
         } catch {
@@ -67,8 +67,8 @@ struct Tally: ParsableCommand {
     }
 }
 
-/// Why a command ends without a verdict: `main` prints it on standard error and exits 2. Commands
-/// throw it; none prints an error and exits on its own.
+/// Why a command ends without a verdict: `main` prints it on standard error and exits 2 (128 +
+/// the signal when interrupted). Commands throw it; none prints an error and exits on its own.
 enum Stop: Error {
     /// A stage of a run failed (sources, policy, revisions); `outcome` says what did not happen.
     case run(RunFailure, outcome: String)
@@ -78,6 +78,13 @@ enum Stop: Error {
     case message(String)
     /// Lines already in their final form (`path: error: …`).
     case lines(String)
+    /// A signal stopped the run (`tally fetch`): `tally: MESSAGE`, exit 128 + the signal.
+    case interrupted(signal: Int32, message: String)
+
+    var exitCode: Int32 {
+        if case .interrupted(let signal, _) = self { return 128 + signal }
+        return TallyExit.usageOrInput.rawValue
+    }
 
     func report() {
         var standardError = StandardError()
@@ -86,7 +93,7 @@ enum Stop: Error {
         case .unreadable(let error, let what, let consequence):
             print(Diagnostics.text(error), to: &standardError)
             print("tally: \(what) could not be read; \(consequence)", to: &standardError)
-        case .message(let message): print("tally: \(message)", to: &standardError)
+        case .message(let message), .interrupted(_, let message): print("tally: \(message)", to: &standardError)
         case .lines(let lines): Console.err(lines + "\n")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TallyCheck
 import TallyModel
 
 /// The fuzz targets, as `TallyFuzz --list` prints them (the replay build sits beside `tally`).
@@ -53,5 +54,28 @@ enum FuzzTargets {
         for format in SourceFormat.allCases {
             #expect(flat.contains(format.rawValue), "show --help does not name \(format.rawValue)")
         }
+    }
+
+    /// The rules: `RuleSet` is the one list (`RuleID.all` and the descriptions come from it).
+    /// Fails when an identity in `RuleID` has no rule in `RuleSet` (or a rule's ID is not one of
+    /// them), when a rule's description lacks its summary, rationale or fix, or when docs/rules.md
+    /// names a rule that does not exist or misses one.
+    @Test func everyRuleIDHasARuleWithADescriptionAndTheRulesPageNamesEachOnce() throws {
+        let source = try String(contentsOf: CLIRunner.repository.appendingPathComponent("Sources/TallyModel/RuleID.swift"), encoding: .utf8)
+        let declared = source.matches(of: /static let \w+ = RuleID\(rawValue: "([a-z-]+)"\)/).map { String($0.output.1) }
+        let ruled = RuleSet.descriptions.map(\.id.rawValue)
+        #expect(!declared.isEmpty, "found no RuleID members in Sources/TallyModel/RuleID.swift")
+        #expect(Set(declared).subtracting(ruled).sorted() == [], "RuleID members with no rule in RuleSet (Sources/TallyCheck/Checker.swift)")
+        #expect(Set(ruled).subtracting(declared).sorted() == [], "rules whose ID is not a RuleID member")
+        #expect(Set(ruled).count == ruled.count, "a rule ID is used by two rules: \(ruled)")
+        #expect(RuleID.all.map(\.rawValue) == ruled)
+        for description in RuleSet.descriptions {
+            #expect(!description.summary.isEmpty && !description.rationale.isEmpty && !description.fix.isEmpty,
+                    "\(description.id) lacks a summary, rationale or fix")
+            #expect(["cross-source", "lint", "paywall"].contains(description.category), "\(description.id): category \(description.category)")
+        }
+        let page = try String(contentsOf: CLIRunner.repository.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        let rows = page.split(separator: "\n").compactMap { $0.firstMatch(of: /^\| `([a-z-]+)` \|/).map { String($0.output.1) } }
+        #expect(rows == ruled, "docs/rules.md's table lists other rules than RuleSet: regenerate it (TALLY_RECORD=1 swift test --filter RulesPageTests)")
     }
 }

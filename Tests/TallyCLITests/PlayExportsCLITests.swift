@@ -82,7 +82,7 @@ import Testing
         #expect(output.status == 2, "\(output.stdout)")
         #expect(output.stderr.hasPrefix(
             "subscriptions-twice.json:15:13: error: region US is configured twice in regionalConfigs: 4.99 USD at subscriptions-twice.json:12:13 "
-                + "and 5 USD at subscriptions-twice.json:15:13; keep one of them\n"), "\(output.stderr)")
+                + "and 5.00 USD at subscriptions-twice.json:15:13; keep one of them\n"), "\(output.stderr)")
     }
 
     // MARK: 3. Products hidden by state

@@ -5,7 +5,7 @@ import TallyModel
 @Suite("Baseline")
 struct BaselineTests {
     static func finding(_ product: String, rule: RuleID = .price, line: Int = 10, territory: Territory? = .usa) -> Finding {
-        Finding(ruleID: rule, severity: .error, productID: product, territory: territory, field: .prices, message: "\(product) differs",
+        Finding(ruleID: rule, severity: .error, productID: product, territory: territory, field: .prices, message: "\(product: product) differs",
                 left: FindingSide(role: .configuration, value: "1", location: SourceLocation(file: "App.storekit", line: line, column: 3)))
     }
 
@@ -51,7 +51,7 @@ struct BaselineTests {
     }
 
     static func price(_ product: String, _ configuration: String, _ catalog: String) -> Finding {
-        Finding(ruleID: .price, severity: .error, productID: product, territory: .usa, field: .prices, message: "\(product) differs",
+        Finding(ruleID: .price, severity: .error, productID: product, territory: .usa, field: .prices, message: "\(product: product) differs",
                 left: FindingSide(role: .configuration, value: configuration, location: SourceLocation(file: "App.storekit", line: 3)),
                 right: FindingSide(role: .catalog, value: catalog, location: SourceLocation(file: "c.yaml", line: 9)))
     }

@@ -37,6 +37,13 @@ import Testing
         "/v1/subscriptions/9/promotionalOffers": #"{"data":[{"type":"subscriptionPromotionalOffers","id":"O1"}],"links":{"self":"x","next":"https://elsewhere.example/v1/subscriptions/9/promotionalOffers/more?cursor=2"}}"#,
         "/v1/subscriptions/9/promotionalOffers/more": #"{"data":[],"links":{"self":"x"}}"#,
         "/v1/subscriptionPromotionalOffers/O1/prices": #"{"data":[]}"#,
+        // API 4.4: the subscription's plans, the monthly one's territories (its prices: the prices route above, filtered).
+        "/v1/subscriptions/9/planAvailabilities": #"{"data":[{"type":"subscriptionPlanAvailabilities","id":"P9M","attributes":{"planType":"MONTHLY","availableInNewTerritories":true}}],"links":{"self":"x"}}"#,
+        "/v1/subscriptionPlanAvailabilities/P9M/availableTerritories": #"{"data":[{"type":"territories","id":"USA"}],"links":{"self":"x"}}"#,
+        // API 4.4.1: the purchase's version and its localizations; the group has only the older endpoint.
+        "/v2/inAppPurchases/7/versions": #"{"data":[{"type":"inAppPurchaseVersions","id":"V7","attributes":{"state":"APPROVED"}}],"links":{"self":"x"}}"#,
+        "/v1/inAppPurchaseVersions/V7/localizations": #"{"data":[{"type":"inAppPurchaseLocalizations","id":"L7","attributes":{"locale":"en-US","name":"One"}}],"links":{"self":"x"}}"#,
+        "/v1/subscriptionGroups/G/subscriptionGroupLocalizations": #"{"data":[{"type":"subscriptionGroupLocalizations","id":"GL","attributes":{"locale":"en-US","name":"G"}}],"links":{"self":"x"}}"#,
     ]
 
     @Test func theRequestsFollowTheDocumentedEndpointsAndSaveEveryPage() async throws {
@@ -51,14 +58,24 @@ import Testing
             "/v1/inAppPurchasePriceSchedules/S7/automaticPrices", "/v1/apps/42/subscriptionGroups", "/v1/subscriptions/9/prices", "/v1/subscriptions/9/introductoryOffers",
             "/v1/subscriptions/9/promotionalOffers", "/v1/subscriptions/9/promotionalOffers/more", "/v1/subscriptionPromotionalOffers/O1/prices",
             "/v1/subscriptions/9/subscriptionAvailability",
+            // Plans and localizations, after the prices: versions first, the older endpoint where they give none (404 here).
+            "/v2/inAppPurchases/7/versions", "/v1/inAppPurchaseVersions/V7/localizations",
+            "/v1/subscriptions/9/planAvailabilities", "/v1/subscriptionPlanAvailabilities/P9M/availableTerritories", "/v1/subscriptions/9/prices",
+            "/v1/subscriptions/9/versions", "/v1/subscriptions/9/subscriptionLocalizations",
+            "/v1/subscriptionGroups/G/versions", "/v1/subscriptionGroups/G/subscriptionGroupLocalizations",
         ])
+        let monthly = routes.asked[17]
+        #expect(URLComponents(url: monthly, resolvingAgainstBaseURL: false)?.queryItems?.contains(URLQueryItem(name: "filter[planType]", value: "MONTHLY")) == true,
+                "\(monthly)")
         #expect(routes.asked.allSatisfy { $0.host == "127.0.0.1" && $0.port == 9 })
         #expect(routes.asked[10].query == "cursor=2")
         #expect(routes.asked[3].query == "limit=200")
         #expect(manifest.counts == ["inAppPurchases": 1, "manualPrices": 0, "automaticPrices": 0, "subscriptionGroups": 1, "subscriptions": 1, "subscriptionPrices": 0,
                                     "introductoryOffers": 0, "promotionalOffers": 1,
-                                    "availabilities": 1, "availableTerritories": 2])
-        #expect(manifest.requests == 12 && manifest.pages == 12)
+                                    "availabilities": 1, "availableTerritories": 2,
+                                    "planAvailabilities": 1, "planTerritories": 1, "monthlyPrices": 0, "versions": 1, "localizations": 2])
+        #expect(manifest.endpoints == ["localizations": ["versions": 1, "none": 1, "older": 1], "planAvailabilities": ["planAvailabilities": 1]])
+        #expect(manifest.requests == 18 && manifest.pages == 18)
         // A page without links.self gets the request's URL, which readers join it by.
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("asc")).sorted()
         #expect(files.first == "0001-inAppPurchasesV2.json" && files.contains("0012-promotionalOfferPrices-O1.json"))

@@ -269,6 +269,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: setup.output))
     }
 
+    /// A second signal abandons the fetch without waiting for it to stop: the run still ends
+    /// through `main` with 128 + the signal and no staging folder left.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM])
+    func aSecondSignalEndsTheRunAtOnceWithoutLeftovers(signal: Int32) async throws {
+        let store = try #require(Store.allCases.first)
+        let setup = try await HostileSetup(store) { request, context in
+            guard request.path == context.firstList else { return nil }
+            try? await Task.sleep(for: .seconds(20))
+            return nil
+        }
+        defer { Task { await setup.finish() } }
+        let process = try Tally.start(setup.arguments())
+        for _ in 0..<200 where !setup.requests.contains(setup.firstList) { try await Task.sleep(for: .milliseconds(50)) }
+        kill(process.processIdentifier, signal)
+        kill(process.processIdentifier, signal)
+        let ended = try await process.wait()
+        #expect(ended.status == 128 + signal, "\(ended.all)")
+        #expect(ended.stderr.contains("fetch interrupted"), "\(ended.stderr)")
+        #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
+    }
+
     @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
     func theNextRunSweepsStaleStagingFolders(store: Store) async throws {
         let setup = try await HostileSetup(store)

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// The data are the Calmly export of `Tests/TallyCLITests/Fixtures/app-store-connect/calmly`
 /// (which agrees with `configs/ExampleApp.storekit`) plus promotional offers and the automatic
-/// (derived) prices of one in-app purchase, keyed by the endpoint each page answers.
+/// (derived) prices of one in-app purchase, keyed by the endpoint each page answers; on request,
+/// billing plans and localizations on versions (`Fixtures/review-metadata`, `StandInServer+Review.swift`).
 final class StandInServer: @unchecked Sendable {
     enum Fault: Sendable {
         case status(Int, retryAfter: String?)
@@ -32,6 +33,10 @@ final class StandInServer: @unchecked Sendable {
         var broken: Set<String> = []
         /// Whether the data include where one in-app purchase is sold (`Fixtures/availability`).
         var availability = false
+        /// Whether the data include billing plans and localizations (`Fixtures/review-metadata`).
+        var reviewMetadata = false
+        /// The API version served: endpoints added after it answer 404.
+        var api = APIVersion.v4_4_1
     }
 
     private let options: Options
@@ -39,6 +44,8 @@ final class StandInServer: @unchecked Sendable {
     private var routes: [String: (data: [[String: Any]], pool: [[String: Any]])] = [:]
     /// "type/id" of every resource the data hold: a related list of one of them exists (maybe empty).
     private var known = Set<String>()
+    /// "type/id" → the resource, with its attributes, for every resource the data hold.
+    private var resources: [String: [String: Any]] = [:]
     private var pendingFaults: [String: [Fault]]
     private var _tokens: [String] = []
     private var _requests: [String] = []
@@ -56,6 +63,8 @@ final class StandInServer: @unchecked Sendable {
     static let automatic = testsFolder.appendingPathComponent("Fixtures/automatic-prices")
     /// Where tip.tea is sold: nine territories, two of them (MEX, KOR) without a price.
     static let availability = testsFolder.appendingPathComponent("Fixtures/availability")
+    /// Billing plans (API 4.4) and localizations on versions (4.4.1) and on the older endpoints.
+    static let reviewMetadata = testsFolder.appendingPathComponent("Fixtures/review-metadata")
 
     init(_ options: Options) throws {
         self.options = options
@@ -89,7 +98,8 @@ final class StandInServer: @unchecked Sendable {
 
     private func load() throws {
         var files: [URL] = []
-        for folder in [Self.calmly, Self.promotional, Self.automatic] + (options.availability ? [Self.availability] : []) {
+        for folder in [Self.calmly, Self.promotional, Self.automatic] + (options.availability ? [Self.availability] : [])
+            + (options.reviewMetadata ? [Self.reviewMetadata] : []) {
             files += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
         }
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
@@ -109,7 +119,10 @@ final class StandInServer: @unchecked Sendable {
                 route.pool.append(resource)
             }
             routes[path] = route
-            for resource in data + (document["included"] as? [[String: Any]] ?? []) { known.insert(Self.key(resource)) }
+            for resource in data + (document["included"] as? [[String: Any]] ?? []) {
+                known.insert(Self.key(resource))
+                if resources[Self.key(resource)] == nil || resource["attributes"] != nil { resources[Self.key(resource)] = resource }
+            }
         }
     }
 
@@ -140,6 +153,9 @@ final class StandInServer: @unchecked Sendable {
                                     body: Self.errorBody(status, status == 429 ? "RATE_LIMIT_EXCEEDED" : "UNEXPECTED_ERROR", title, "Try again later."))
             }
         }
+        if !options.api.serves(path) {
+            return Self.error(404, "NOT_FOUND", "The specified resource does not exist", "The path provided does not match a defined resource type.")
+        }
         if options.broken.contains(path) {
             return Self.error(500, "UNEXPECTED_ERROR", "An unexpected error occurred.", "The server is broken for this test.")
         }
@@ -157,6 +173,10 @@ final class StandInServer: @unchecked Sendable {
         if parts.count == 4, parts[0].hasPrefix("v"), known.contains("\(parts[1])/\(parts[2])"), lists.contains(parts[3]) {
             return ([], [])
         }
+        // Plans, versions and localizations: what the resource's relationship links to, else empty.
+        if parts.count == 4, parts[0].hasPrefix("v"), let owner = resources["\(parts[1])/\(parts[2])"], Self.reviewLists.contains(parts[3]) {
+            return (Self.linked(owner, parts[3]).compactMap { resources[$0] }, [])
+        }
         return nil
     }
 
@@ -166,7 +186,8 @@ final class StandInServer: @unchecked Sendable {
         let query = request.query
         let limit = min(Int(query.first { $0.name == "limit" }?.value ?? "") ?? 50, 200, options.pageSize)
         let offset = Int(query.first { $0.name == "cursor" }?.value ?? "") ?? 0
-        let slice = Array(route.data.dropFirst(offset).prefix(limit))
+        let data = Self.filtered(route.data, query)
+        let slice = Array(data.dropFirst(offset).prefix(limit))
         var wanted = Set(slice.flatMap(Self.linked))
         var included: [[String: Any]] = []
         for _ in 0..<2 {
@@ -183,8 +204,8 @@ final class StandInServer: @unchecked Sendable {
             return components.string ?? baseURL + request.path
         }
         var links: [String: Any] = ["self": link(cursor: offset == 0 ? nil : offset)]
-        if offset + slice.count < route.data.count { links["next"] = link(cursor: offset + slice.count) }
-        var document: [String: Any] = ["data": slice, "links": links, "meta": ["paging": ["total": route.data.count, "limit": limit]]]
+        if offset + slice.count < data.count { links["next"] = link(cursor: offset + slice.count) }
+        var document: [String: Any] = ["data": slice, "links": links, "meta": ["paging": ["total": data.count, "limit": limit]]]
         if !included.isEmpty { document["included"] = included }
         let body = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)

@@ -6,7 +6,7 @@ import Testing
 @Suite("JSON reporter")
 struct JSONReporterTests {
     static let findingKeys: Set<String> = [
-        "rule", "severity", "product", "territory", "offer", "field", "message", "hint", "configuration", "catalog", "source",
+        "rule", "severity", "product", "territory", "offer", "field", "message", "message_parts", "hint", "configuration", "catalog", "source",
     ]
     static let sideKeys: Set<String> = ["value", "amount", "currency", "period", "territories", "store", "file", "line", "column", "path"]
 
@@ -47,6 +47,20 @@ struct JSONReporterTests {
                 }
             }
         }
+    }
+
+    @Test("A finding's message_parts are its message as words and typed values; their texts make the message")
+    func messageParts() throws {
+        let document = JSONReporter.document(for: .test(findings: [.test()]))
+        let record = try #require(document.findings.first)
+        let parts = try #require(record.messageParts)
+        #expect(parts.map(\.text).joined() == record.message)
+        #expect(parts.map(\.kind) == ["product", "text", "money", "text", "territory", "text", "source", "text", "money", "text", "source"])
+        let money = try #require(parts.first { $0.kind == "money" })
+        #expect(money.text == "4.99 USD" && money.amount == "4.99" && money.currency == "USD")
+        #expect(parts.first { $0.kind == "territory" }?.territories == ["USA"])
+        let json = JSONReporter().report(.test(findings: [.test()]))
+        #expect(json.contains("\"message_parts\" : ["))
     }
 
     @Test("Lint findings put their side under source; cross-source ones under configuration and catalog")

@@ -95,7 +95,7 @@ struct JUnitReporterTests {
     func escapesEverything() throws {
         // Given
         let message = #"costs <&"'> here"# + "\u{1B}\u{0}\u{7}\r end"
-        let result = CheckResult.test(findings: [.test(product: "com.<a>&'b'", message: message, hint: "a\u{FFFF}b")])
+        let result = CheckResult.test(findings: [.test(product: "com.<a>&'b'", message: FindingMessage(message), hint: "a\u{FFFF}b")])
         // When
         let xml = JUnitReporter().report(result)
         // Then

@@ -22,6 +22,31 @@ struct SARIFReporterTests {
         #expect(try SchemaValidator.violations(of: SARIFReporter().report(result)) == [], "\(sample)")
     }
 
+    /// Each message is a template with `{n}` where the finding's values stand and the values as
+    /// `arguments` (SARIF 2.1.0 §3.11.5): put back in, they give the text every other report shows.
+    @Test func theMessageIsPlainTextAndTheTemplatesArgumentsPutBackGiveIt() throws {
+        let all = try results(Sample.mixed)
+        for (result, finding) in zip(all, Sample.mixed.findings) {
+            let message = try #require(result["message"] as? [String: Any])
+            let expected = finding.message + (finding.hint.map { " (hint: \($0))" } ?? "")
+            // GitHub code scanning shows message.text as it is: no placeholders there.
+            #expect(message["text"] as? String == expected)
+            #expect(message["arguments"] == nil)
+            let properties = try #require(result["properties"] as? [String: Any])
+            guard let template = properties["messageTemplate"] as? String else {
+                #expect(finding.typedMessage.arguments.isEmpty)
+                continue
+            }
+            let arguments = try #require(properties["messageArguments"] as? [String])
+            #expect(arguments.count == finding.typedMessage.arguments.count)
+            var out = template
+            for (index, argument) in arguments.enumerated() { out = out.replacingOccurrences(of: "{\(index)}", with: argument) }
+            out = out.replacingOccurrences(of: "{{", with: "{").replacingOccurrences(of: "}}", with: "}")
+            #expect(out == finding.message)
+        }
+        #expect(all.contains { ($0["properties"] as? [String: Any])?["messageArguments"] != nil })
+    }
+
     @Test func pathsAreRelativeToTheRepositoryRootGiven() throws {
         // Run from /repo/app: configs/App.storekit is app/configs/App.storekit in the repository.
         let context = ReportContext(repositoryRoot: "/repo", workingDirectory: "/repo/app")

@@ -18,7 +18,7 @@ extension Finding {
     static func test(
         rule: RuleID = .price, severity: Severity = .error, product: String? = "com.example.pro.monthly",
         territory: Territory? = nil, offer: String? = nil, field: Field = .prices,
-        message: String = "com.example.pro.monthly costs 4.99 USD in USA in the configuration but 5.99 USD in the catalogue",
+        message: FindingMessage = "\(product: "com.example.pro.monthly") costs \(Money(amount: Decimal(string: "4.99") ?? 0, currency: "USD")) in \(Territory.usa) in \(source: "the configuration") but \(Money(amount: Decimal(string: "5.99") ?? 0, currency: "USD")) in \(source: "the catalogue")",
         left: FindingSide? = .test(),
         right: FindingSide? = .test(role: "catalog", value: .money(Money(amount: Decimal(string: "5.99") ?? 0, currency: "USD")), file: "catalog/products.yaml", line: 18, column: 14),
         hint: String? = nil

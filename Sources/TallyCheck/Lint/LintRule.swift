@@ -7,7 +7,7 @@ public protocol LintRule: Sendable {
 }
 
 extension LintRule {
-    func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: String,
+    func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: FindingMessage,
                  at position: Position, path: String? = nil, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
                 offerID: offerID, field: field, message: message,
@@ -35,7 +35,7 @@ public struct DuplicateIDRule: LintRule {
             // The first occurrence is looked up only for the (rare) repeated ID.
             if !seen.insert(product.id).inserted, let earlier = catalog.products.first(where: { $0.id == product.id }) {
                 findings.append(finding(catalog, product.id, .id,
-                                        "\(product.id) is declared again (first at \(catalog.location(of: earlier, .id)))",
+                                        "\(product: product.id) is declared again (first at \(source: catalog.location(of: earlier, .id).description))",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             }
         }
@@ -64,10 +64,10 @@ public struct InvalidIDRule: LintRule {
             if !bad.isEmpty {
                 let shown = Set(bad.map { $0 == " " ? "space" : "'\($0)'" }).sorted().joined(separator: ", ")
                 findings.append(finding(catalog, product.id, .id,
-                                        "\(product.id) has characters the App Store rejects: \(shown) (use letters, digits, '-', '.' and '_')",
+                                        "\(product: product.id) has characters the App Store rejects: \(words: shown) (use letters, digits, '-', '.' and '_')",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             } else if product.id.unicodeScalars.count > Self.maxLength {
-                findings.append(finding(catalog, product.id, .id, "\(product.id.prefix(40))… is \(product.id.unicodeScalars.count) characters long; the App Store allows \(Self.maxLength)",
+                findings.append(finding(catalog, product.id, .id, "\(product: String(product.id.prefix(40)))… is \(count: product.id.unicodeScalars.count) characters long; the App Store allows \(count: Self.maxLength)",
                                         at: product.position(of: .id), path: product.path(of: .id), value: product.id))
             }
         }
@@ -98,7 +98,7 @@ public struct SubscriptionWithoutGroupRule: LintRule {
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             if (product.group?.groupID ?? "").isEmpty {
-                findings.append(finding(catalog, product.id, .group, "\(product.id) is an auto-renewable subscription outside any subscription group",
+                findings.append(finding(catalog, product.id, .group, "\(product: product.id) is an auto-renewable subscription outside any subscription group",
                                         at: product.position, path: product.path))
             }
         }
@@ -120,7 +120,7 @@ public struct GroupIDMismatchRule: LintRule {
             markChecked(catalog, product, &checked)
             if declared != group.groupID {
                 findings.append(finding(catalog, product.id, .group,
-                                        "\(product.id) says subscriptionGroupID \(declared) but sits in group \(Self.named(group))",
+                                        "\(product: product.id) says subscriptionGroupID \(name: declared) but sits in group \(name: Self.named(group))",
                                         at: product.position(of: .group), value: declared))
             }
         }

@@ -49,20 +49,26 @@ public struct MissingLocaleRule: LintRule {
             let missing = Self.missing(locales, in: product.localizations)
             guard !missing.isEmpty else { continue }
             findings.append(finding(catalog, product.id, .localizations,
-                                    "\(product.id) has no localization in \(missing.joined(separator: ", ")), which the policy requires",
+                                    "\(product: product.id) has no localization in \(FindingMessage.joined(missing.map { "\(name: $0)" }, separator: ", ")), which the policy requires",
                                     at: product.position(of: .localizations), path: product.path(of: .localizations),
                                     value: missing.joined(separator: ", ")))
         }
-        // Groups are described where the source describes them (StoreKit files, snapshots).
-        guard catalog.format == .storeKit || catalog.format == .appStoreConnect else { return }
-        for group in catalog.groups {
+        // Groups are described where the source describes them (StoreKit files, snapshots), and in
+        // a catalogue for the groups it gives localizations for.
+        for group in catalog.groups where Self.describes(group, in: catalog) {
             let missing = Self.missing(locales, in: group.localizations)
             guard !missing.isEmpty else { continue }
             let name = group.name ?? group.id
             findings.append(finding(catalog, nil, .group,
-                                    "subscription group \(name) has no localization in \(missing.joined(separator: ", ")), which the policy requires",
+                                    "subscription group \(name: name) has no localization in \(FindingMessage.joined(missing.map { "\(name: $0)" }, separator: ", ")), which the policy requires",
                                     at: group.position, value: missing.joined(separator: ", ")))
         }
+    }
+
+    /// Whether a source says how a group is described: StoreKit files and snapshots always; any
+    /// other source (a catalogue) for a group it gives localizations for.
+    static func describes(_ group: SubscriptionGroup, in catalog: Catalog) -> Bool {
+        catalog.format == .storeKit || catalog.format == .appStoreConnect || !group.localizations.isEmpty
     }
 
     static func missing(_ locales: [String], in localizations: [Localization]) -> [String] {
@@ -109,17 +115,16 @@ public struct LocalizationTextRule: LintRule {
                 }
                 guard !problems.isEmpty else { continue }
                 findings.append(finding(catalog, product.id, .localizations,
-                                        "\(product.id) in \(localization.locale): \(problems.joined(separator: "; "))",
+                                        "\(product: product.id) in \(name: localization.locale): \(words: problems.joined(separator: "; "))",
                                         at: product.position(of: .localizations), path: product.path(of: .localizations),
                                         value: localization.locale))
             }
         }
-        guard catalog.format == .storeKit || catalog.format == .appStoreConnect else { return }
-        for group in catalog.groups {
+        for group in catalog.groups where MissingLocaleRule.describes(group, in: catalog) {
             for localization in group.localizations {
                 let problems = Self.problems(localization.displayName, "display name", limit: nil)
                 guard !problems.isEmpty else { continue }
-                findings.append(finding(catalog, nil, .group, "subscription group \(group.name ?? group.id) in \(localization.locale): \(problems.joined(separator: "; "))",
+                findings.append(finding(catalog, nil, .group, "subscription group \(name: group.name ?? group.id) in \(name: localization.locale): \(words: problems.joined(separator: "; "))",
                                         at: group.position, value: localization.locale))
             }
         }

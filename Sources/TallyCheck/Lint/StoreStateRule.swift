@@ -36,9 +36,9 @@ public struct StoreStateRule: LintRule {
             guard let state = product.storeState, StoreStates.needsAction(state) else { continue }
             let returned = StoreStates.returnedByReview.contains(state)
             let seen = causes(of: product, in: catalog)
-            var message = "\(product.id) is in \(StoreStates.displayName(state)) (\(state)) in \(catalog.format.storeNoun)"
-            message += seen.isEmpty ? "; Tally sees no cause in this source" : ": \(seen.joined(separator: "; "))"
-            message += "; \(unseen(in: catalog, returned: returned))"
+            var message: FindingMessage = "\(product: product.id) is in \(words: StoreStates.displayName(state)) (\(name: state)) in \(source: catalog.format.storeNoun)"
+            message.append(seen.isEmpty ? "; Tally sees no cause in this source" : ": \(FindingMessage.joined(seen, separator: "; "))")
+            message.append("; \(words: unseen(in: catalog, returned: returned))")
             findings.append(Finding(
                 ruleID: Self.description.id, severity: returned ? .error : Self.description.defaultSeverity, productID: product.id,
                 field: .id, message: message,
@@ -48,28 +48,30 @@ public struct StoreStateRule: LintRule {
 
     /// What the source shows to be missing: unpriced territories, missing locales, localizations
     /// without their texts or over the limits.
-    func causes(of product: Product, in catalog: Catalog) -> [String] {
-        var causes: [String] = []
+    func causes(of product: Product, in catalog: Catalog) -> [FindingMessage] {
+        var causes: [FindingMessage] = []
         if catalog.knownFields.contains(.prices) {
             let priced = Set(product.prices.map(\.territory))
             let sold = (product.availability?.territories ?? []).filter { !priced.contains($0) }
-            if !sold.isEmpty { causes.append("no price in \(FindingValue.territories(sold)), where it is sold") }
+            if !sold.isEmpty { causes.append("no price in \(sold), where it is sold") }
             let required = territories.filter { !priced.contains($0) && !sold.contains($0) }
-            if !required.isEmpty { causes.append("no price in \(FindingValue.territories(required)), which the policy requires") }
+            if !required.isEmpty { causes.append("no price in \(required), which the policy requires") }
         }
         if catalog.knownFields.contains(.localizations) {
             if product.localizations.isEmpty {
                 causes.append("no localization at all")
             } else {
                 let missing = MissingLocaleRule.missing(locales, in: product.localizations)
-                if !missing.isEmpty { causes.append("no localization in \(missing.joined(separator: ", ")), which the policy requires") }
+                if !missing.isEmpty {
+                    causes.append("no localization in \(FindingMessage.joined(missing.map { "\(name: $0)" }, separator: ", ")), which the policy requires")
+                }
             }
             if catalog.format != .appStoreConnectReport {
                 let limits = LocalizationLimits.limits(product, store: catalog.format.store)
                 for localization in product.localizations {
                     let problems = LocalizationTextRule.problems(localization.displayName, "display name", limit: limits.name)
                         + LocalizationTextRule.problems(localization.description, "description", limit: limits.description)
-                    if !problems.isEmpty { causes.append("\(localization.locale): \(problems.joined(separator: ", "))") }
+                    if !problems.isEmpty { causes.append("\(name: localization.locale): \(words: problems.joined(separator: ", "))") }
                 }
             }
         }

@@ -35,21 +35,21 @@ public struct UnpricedTerritoryRule: LintRule {
             let unsold = sold.filter { !priced.contains($0) && !required.contains($0) }
             let missing = required + unsold
             guard !missing.isEmpty else { continue }
-            var parts: [String] = []
+            var parts: [FindingMessage] = []
             if !required.isEmpty {
                 parts.append(territories.count == 1 && unsold.isEmpty
-                    ? "\(product.id) has no price in \(required[0]), which the policy requires"
-                    : "\(product.id) has no price in \(required.count) of the \(territories.count) territories the policy requires: \(FindingValue.territories(required))")
+                    ? "\(product: product.id) has no price in \(required[0]), which the policy requires"
+                    : "\(product: product.id) has no price in \(count: required.count) of the \(count: territories.count) territories the policy requires: \(required)")
             }
             if !unsold.isEmpty {
                 let count = sold.count
-                let text = "no price in \(unsold.count) of the \(count) territor\(count == 1 ? "y" : "ies") where the store sells it: \(FindingValue.territories(unsold))"
-                parts.append(required.isEmpty ? "\(product.id) is sold without a price: \(text)" : "and \(text)")
+                let text: FindingMessage = "no price in \(count: unsold.count) of the \(count: count) territor\(words: count == 1 ? "y" : "ies") where the store sells it: \(unsold)"
+                parts.append(required.isEmpty ? "\(product: product.id) is sold without a price: \(text)" : "and \(text)")
             }
             let position = unsold.isEmpty ? product.position(of: .prices) : (product.availability?.position ?? product.position(of: .prices))
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product.id,
-                field: .prices, message: parts.joined(separator: "; "),
+                field: .prices, message: FindingMessage.joined(parts, separator: "; "),
                 left: FindingSide(role: nil, value: .territories(missing), location: catalog.location(position))))
         }
     }

@@ -16,12 +16,12 @@ public struct DisallowedPeriodRule: LintRule {
             markChecked(catalog, product, &checked)
             if let period = product.period, !Period.subscriptionPeriods.contains(period) {
                 findings.append(finding(catalog, product.id, .period,
-                                        "\(product.id) renews every \(period.words) (\(period.literal)); subscriptions may renew every 1 week, 1, 2, 3 or 6 months, or 1 year",
+                                        "\(product: product.id) renews every \(words: period.words) (\(period)); subscriptions may renew every 1 week, 1, 2, 3 or 6 months, or 1 year",
                                         at: product.position(of: .period), value: period.literal))
             }
             for offer in product.allOffers where !Period.offerPeriods.contains(offer.period) {
                 findings.append(finding(catalog, product.id, .introductoryOffer,
-                                        "\(product.id) has an offer period of \(offer.period.words) (\(offer.period.literal)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
+                                        "\(product: product.id) has an offer period of \(words: offer.period.words) (\(offer.period)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
                                         at: offer.position(of: .period), value: offer.period.literal, offerID: offer.id))
             }
         }
@@ -40,12 +40,12 @@ public struct NegativePriceRule: LintRule {
         for product in catalog.products {
             markChecked(catalog, product, &checked)
             for price in product.prices where price.money.amount.sign == .minus && !price.money.amount.isZero {
-                findings.append(finding(catalog, product.id, .prices, "\(product.id) has a negative price \(price.money) in \(price.territory)",
+                findings.append(finding(catalog, product.id, .prices, "\(product: product.id) has a negative price \(price.money) in \(price.territory)",
                                         at: price.position, value: price.money.description))
             }
             for offer in product.allOffers {
                 if let price = offer.price, price.amount < 0 {
-                    findings.append(finding(catalog, product.id, .introductoryOffer, "\(product.id) has an offer with a negative price \(price)",
+                    findings.append(finding(catalog, product.id, .introductoryOffer, "\(product: product.id) has an offer with a negative price \(price)",
                                             at: offer.position(of: .price), value: price.description, offerID: offer.id))
                 }
             }
@@ -72,9 +72,9 @@ public struct FreeTrialWithPriceRule: LintRule {
             markChecked(catalog, product, &checked)
             for offer in product.allOffers where offer.mode == .freeTrial {
                 guard let price = offer.price, price.amount != 0 else { continue }
-                let message = leftByXcode
-                    ? "\(product.id) has a free trial that keeps a displayPrice of \(price): a price left on a free offer, which StoreKit ignores (Xcode keeps it when an offer is switched to a free trial)"
-                    : "\(product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)"
+                let message: FindingMessage = leftByXcode
+                    ? "\(product: product.id) has a free trial that keeps a displayPrice of \(price): a price left on a free offer, which StoreKit ignores (Xcode keeps it when an offer is switched to a free trial)"
+                    : "\(product: product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)"
                 var found = finding(catalog, product.id, .introductoryOffer, message,
                                     at: offer.position(of: .price), value: price.description, offerID: offer.id)
                 if leftByXcode { found.severity = .warning }
@@ -91,7 +91,7 @@ public protocol SourceIssueRule: LintRule {}
 extension SourceIssueRule {
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         for issue in catalog.issues where issue.rule == Self.description.id {
-            var found = finding(catalog, issue.productID, issue.field, "\(issue.productID.map { "\($0): " } ?? "")\(issue.message)",
+            var found = finding(catalog, issue.productID, issue.field, (issue.productID.map { "\(product: $0): " } ?? "") + FindingMessage(issue.message),
                                 at: issue.position, path: issue.path)
             // What to do to have the value read (name the Play default territory), when there is something.
             if let remedy = issue.remedy { found.hint = remedy.summary }

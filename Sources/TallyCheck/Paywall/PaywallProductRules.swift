@@ -24,8 +24,8 @@ public struct PaywallKindRule: PaywallRule {
             }
             guard !agrees else { continue }
             findings.append(finding(product.storeID, .kind,
-                                    "\(match.shown.place): \(product.storeID) is \(Self.article(kind.description)) in \(context.noun) "
-                                    + "and \(Self.article(store.kind.description)) in \(side.noun)",
+                                    "\(words: match.shown.place): \(product: product.storeID) is \(words: Self.article(kind.description)) in \(source: context.noun) "
+                                    + "and \(words: Self.article(store.kind.description)) in \(source: side.noun)",
                                     left: context.paywallSide(.text(kind.description), at: product.kindPosition.isKnown ? product.kindPosition : product.position),
                                     right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
                                                        value: .text(store.kind.description), location: side.catalog.location(of: store, .kind))))
@@ -57,8 +57,8 @@ public struct PaywallPeriodRule: PaywallRule {
             mark(context, product.storeID, at: product.periodPosition, &checked)
             guard period != storePeriod else { continue }
             findings.append(finding(product.storeID, .period,
-                                    "\(match.shown.place): \(product.storeID) renews every \(period.words) in \(context.noun) "
-                                    + "and every \(storePeriod.words) in \(side.noun)",
+                                    "\(words: match.shown.place): \(product: product.storeID) renews every \(words: period.words) in \(source: context.noun) "
+                                    + "and every \(words: storePeriod.words) in \(source: side.noun)",
                                     left: context.paywallSide(.period(period), at: product.periodPosition.isKnown ? product.periodPosition : product.position),
                                     right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
                                                        value: .period(storePeriod), location: side.catalog.location(of: store, .period))))
@@ -85,7 +85,7 @@ public struct PaywallNotEntitledRule: PaywallRule {
             mark(context, shown.product.storeID, at: shown.package.position, &checked)
             guard !granted.contains(shown.product.key) else { continue }
             findings.append(finding(shown.product.storeID, .kind,
-                                    "\(shown.place): \(shown.product.storeID) (\(kind)) is granted by no entitlement: "
+                                    "\(words: shown.place): \(product: shown.product.storeID) (\(words: kind)) is granted by no entitlement: "
                                     + "a customer who buys it unlocks nothing",
                                     left: context.paywallSide(.text(shown.product.storeID), at: shown.package.position)))
         }
@@ -108,7 +108,7 @@ public struct PaywallEmptyOfferingRule: PaywallRule {
             mark(context, offering.key, at: offering.position, &checked)
             guard offering.packages.allSatisfy({ $0.statesProducts && $0.productKeys.isEmpty }) else { continue }
             let what = offering.packages.isEmpty ? "has no packages" : "has only packages without products"
-            findings.append(finding(nil, .id, "offering \"\(offering.key)\" \(what): a paywall showing it is empty",
+            findings.append(finding(nil, .id, "offering \"\(name: offering.key)\" \(words: what): a paywall showing it is empty",
                                     left: context.paywallSide(.text(offering.key), at: offering.position)))
         }
     }
@@ -129,7 +129,7 @@ public struct PaywallNoCurrentOfferingRule: PaywallRule {
         guard context.paywall.statesCurrentOffering, !context.paywall.offerings.isEmpty else { return }
         mark(context, "current offering", at: .unknown, &checked)
         guard !context.paywall.offerings.contains(where: \.isCurrent) else { return }
-        let keys = context.paywall.offerings.map(\.key).joined(separator: ", ")
+        let keys = FindingMessage.joined(context.paywall.offerings.map { "\(name: $0.key)" }, separator: ", ")
         findings.append(finding(nil, .id, "no offering is current (offerings: \(keys)): apps that show the current offering show none",
                                 left: context.paywallSide(nil, at: context.paywall.offerings[0].position)))
     }

@@ -9,7 +9,7 @@ public protocol PaywallRule: Sendable {
 
 extension PaywallRule {
     /// A finding of this rule with its default severity.
-    func finding(_ productID: String?, _ field: Field, _ message: String, left: FindingSide?, right: FindingSide? = nil,
+    func finding(_ productID: String?, _ field: Field, _ message: FindingMessage, left: FindingSide?, right: FindingSide? = nil,
                  hint: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID, field: field,
                 message: message, left: left, right: right, hint: hint)
@@ -73,7 +73,7 @@ extension PaywallRule {
             let right = FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil, value: FindingValue?.none,
                                     location: SourceLocation(file: side.catalog.file))
             findings.append(finding(product.storeID, .id,
-                                    "\(match.shown.place): \(product.storeID) is not in \(side.noun)",
+                                    "\(words: match.shown.place): \(product: product.storeID) is not in \(source: side.noun)",
                                     left: context.paywallSide(.text(product.storeID), at: product.position), right: right,
                                     hint: hint.map { "did you mean \($0)?" }))
         }
@@ -102,15 +102,15 @@ public struct PaywallBasePlanRule: PaywallRule {
             switch match.lookup {
             case .basePlanUnnamed(let plans):
                 findings.append(finding(product.storeID, .id,
-                                        "\(match.shown.place): Google Play subscription \(product.storeID) is named without a base plan, "
-                                        + "and \(side.noun) has \(plans.count): \(plans.joined(separator: ", "))",
+                                        "\(words: match.shown.place): Google Play subscription \(product: product.storeID) is named without a base plan, "
+                                        + "and \(source: side.noun) has \(count: plans.count): \(FindingMessage.joined(plans.map { "\(name: $0)" }, separator: ", "))",
                                         left: context.paywallSide(.text(product.storeID), at: product.position),
                                         right: FindingSide(role: right.role, store: .googlePlay, value: .text(plans.joined(separator: ", ")), location: right.location),
                                         hint: "name one: \(plans.map { "\(product.storeID):\($0)" }.joined(separator: " or "))"))
             case .basePlanMissing(let subscription, let plans, let hint):
                 findings.append(finding(product.storeID, .id,
-                                        "\(match.shown.place): subscription \(subscription) has no base plan "
-                                        + "\(product.storeID.dropFirst(subscription.count + 1)) in \(side.noun) (its base plans: \(plans.joined(separator: ", ")))",
+                                        "\(words: match.shown.place): subscription \(product: subscription) has no base plan "
+                                        + "\(name: String(product.storeID.dropFirst(subscription.count + 1))) in \(source: side.noun) (its base plans: \(FindingMessage.joined(plans.map { "\(name: $0)" }, separator: ", ")))",
                                         left: context.paywallSide(.text(product.storeID), at: product.position),
                                         right: FindingSide(role: right.role, store: .googlePlay, value: .text(plans.joined(separator: ", ")), location: right.location),
                                         hint: hint.map { "did you mean \($0)?" }))

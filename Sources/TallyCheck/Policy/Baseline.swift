@@ -166,7 +166,7 @@ extension Finding {
         for side in [left, right].compactMap({ $0 }) {
             guard let value = side.value else { continue }
             switch value {
-            case .money(let money): values[side.label] = money.currency.map { "\(Money.plain(money.amount)) \($0)" } ?? Money.plain(money.amount)
+            case .money(let money): values[side.label] = Money.text(Money.plain(money.amount), currency: money.currency, minorUnits: false)
             default: values[side.label] = value.description
             }
         }

@@ -25,11 +25,11 @@ public struct BillingPlanRule: ProductPairRule {
         for kind in BillingPlanKind.allCases {
             switch (mine[kind], theirs[kind]) {
             case let (left?, nil):
-                result.append(finding(config.id, .billingPlans, "\(config.id) has a \(kind) in \(comparison.configNoun) but none in \(comparison.catalogNoun)",
+                result.append(finding(config.id, .billingPlans, "\(product: config.id) has a \(words: kind) in \(source: comparison.configNoun) but none in \(source: comparison.catalogNoun)",
                                       left: comparison.configSide(config, .billingPlans, value: kind.rawValue, position: left.position),
                                       right: comparison.catalogSide(catalog, .billingPlans, value: nil as String?)))
             case let (nil, right?):
-                result.append(finding(config.id, .billingPlans, "\(config.id) has a \(kind) in \(comparison.catalogNoun) but none in \(comparison.configNoun)",
+                result.append(finding(config.id, .billingPlans, "\(product: config.id) has a \(words: kind) in \(source: comparison.catalogNoun) but none in \(source: comparison.configNoun)",
                                       left: comparison.configSide(config, .billingPlans, value: nil as String?),
                                       right: comparison.catalogSide(catalog, .billingPlans, value: kind.rawValue, position: right.position)))
             case let (left?, right?):
@@ -38,14 +38,14 @@ public struct BillingPlanRule: ProductPairRule {
                 if let a = left.price(in: territory), let b = right.price(in: territory), a.amount != b.amount {
                     let per = kind == .monthly ? " a month" : ""
                     result.append(finding(config.id, .billingPlans,
-                                          "\(config.id)'s \(kind) costs \(a)\(per) in \(territory) in \(comparison.configNoun) but \(b)\(per) in \(comparison.catalogNoun)",
+                                          "\(product: config.id)'s \(words: kind) costs \(a)\(words: per) in \(territory) in \(source: comparison.configNoun) but \(b)\(words: per) in \(source: comparison.catalogNoun)",
                                           left: comparison.configSide(config, .billingPlans, value: .money(a), position: left.position),
                                           right: comparison.catalogSide(catalog, .billingPlans, value: .money(b), position: right.position),
                                           territory: territory))
                 }
                 if let a = left.isEnabled, let b = right.isEnabled, a != b {
                     result.append(finding(config.id, .billingPlans,
-                                          "\(config.id)'s \(kind) is \(a ? "enabled" : "disabled") in \(comparison.configNoun) but \(b ? "enabled" : "disabled") in \(comparison.catalogNoun)",
+                                          "\(product: config.id)'s \(words: kind) is \(words: a ? "enabled" : "disabled") in \(source: comparison.configNoun) but \(words: b ? "enabled" : "disabled") in \(source: comparison.catalogNoun)",
                                           left: comparison.configSide(config, .billingPlans, value: String(a), position: left.position),
                                           right: comparison.catalogSide(catalog, .billingPlans, value: String(b), position: right.position)))
                 }
@@ -73,7 +73,7 @@ public struct BillingPlanRule: ProductPairRule {
                   let otherPlan = others[index].billingPlan else { continue }
             used.insert(index)
             result.append(finding(config.id, .billingPlans,
-                                  "\(config.id)'s \(offer.summary) is on the \(plan) in \(comparison.configNoun) but on the \(otherPlan) in \(comparison.catalogNoun)",
+                                  "\(product: config.id)'s \(words: offer.summary) is on the \(words: plan) in \(source: comparison.configNoun) but on the \(words: otherPlan) in \(source: comparison.catalogNoun)",
                                   left: comparison.configSide(config, .billingPlans, value: plan.rawValue, position: offer.position),
                                   right: comparison.catalogSide(catalog, .billingPlans, value: otherPlan.rawValue, position: others[index].position),
                                   offerID: offer.id))

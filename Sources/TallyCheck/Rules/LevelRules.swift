@@ -94,13 +94,13 @@ public struct LevelRule: ComparisonRule {
 
     private func finding(_ member: LevelAnalysis.Member, against other: LevelAnalysis.Member?, _ comparison: Comparison) -> Finding {
         let (here, there) = (comparison.configNoun, comparison.catalogNoun)
-        let message: String
+        let message: FindingMessage
         if let other {
-            message = "\(member.id) ranks \(LevelAnalysis.relation(member.left, to: other.left)) \(other.id) in \(here) "
-                + "(level \(member.left) vs \(other.left)) but \(LevelAnalysis.relation(member.right, to: other.right)) it in \(there) "
-                + "(level \(member.right) vs \(other.right))"
+            message = "\(product: member.id) ranks \(words: LevelAnalysis.relation(member.left, to: other.left)) \(product: other.id) in \(source: here) "
+                + "(level \(count: member.left) vs \(count: other.left)) but \(words: LevelAnalysis.relation(member.right, to: other.right)) it in \(source: there) "
+                + "(level \(count: member.right) vs \(count: other.right))"
         } else {
-            message = "\(member.id) ranks differently in its group: level \(member.left) in \(here), \(member.right) in \(there)"
+            message = "\(product: member.id) ranks differently in its group: level \(count: member.left) in \(source: here), \(count: member.right) in \(source: there)"
         }
         return Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,
                        message: message,
@@ -132,7 +132,7 @@ public struct LevelNumberRule: ComparisonRule {
                 guard member.left != member.right else { continue }
                 findings.append(Finding(
                     ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,
-                    message: "\(member.id) is numbered level \(member.left) in \(comparison.configNoun) but \(member.right) in \(comparison.catalogNoun); "
+                    message: "\(product: member.id) is numbered level \(count: member.left) in \(source: comparison.configNoun) but \(count: member.right) in \(source: comparison.catalogNoun); "
                         + "the group ranks its subscriptions alike on both sides, only the numbers differ",
                     left: comparison.configSide(member.config, .level, value: String(member.left)),
                     right: comparison.catalogSide(member.catalog, .level, value: String(member.right))))

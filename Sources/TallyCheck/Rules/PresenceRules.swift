@@ -72,7 +72,7 @@ struct PresenceCheck {
                                          location: SourceLocation(file: absent.file))
             findings.append(Finding(
                 ruleID: rule.id, severity: rule.defaultSeverity, productID: product.id, field: .id,
-                message: "\(product.id) is in \(here) but not in \(there)",
+                message: "\(product: product.id) is in \(source: here) but not in \(source: there)",
                 left: presentIsConfiguration ? presentSide : absentSide,
                 right: presentIsConfiguration ? absentSide : presentSide,
                 hint: unmatchedOther.best(for: product.id).map { "did you mean \($0)? (\(there) has it, and \(here) does not)" }))

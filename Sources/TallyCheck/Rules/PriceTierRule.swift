@@ -17,7 +17,7 @@ public struct PriceTierRule: ProductPairRule {
 
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         guard let left = config.priceTier, let right = catalog.priceTier, left != right else { return [] }
-        return [finding(config.id, .prices, "\(config.id) is price tier \(left) in \(comparison.configNoun) but tier \(right) in \(comparison.catalogNoun)",
+        return [finding(config.id, .prices, "\(product: config.id) is price tier \(count: left) in \(source: comparison.configNoun) but tier \(count: right) in \(source: comparison.catalogNoun)",
                         left: comparison.configSide(config, .prices, value: "tier \(left)"),
                         right: comparison.catalogSide(catalog, .prices, value: "tier \(right)"))]
     }

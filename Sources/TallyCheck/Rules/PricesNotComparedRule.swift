@@ -26,8 +26,8 @@ public struct PricesNotComparedRule: ComparisonRule {
         let left = Self.territories(comparison.pairs.map(\.config))
         let right = Self.territories(comparison.pairs.map(\.catalog))
         let products = coverage.applicable == 1 ? "the 1 product" : "any of the \(coverage.applicable) products"
-        let message = "prices were compared for none of the \(coverage.applicable == 1 ? "1 product" : "\(coverage.applicable) products") in both "
-            + "\(comparison.configuration.file) and \(comparison.catalog.file): \(Self.why(comparison, left: left, right: right, products: products))"
+        let message: FindingMessage = "prices were compared for none of the \(count: coverage.applicable) product\(words: coverage.applicable == 1 ? "" : "s") in both "
+            + "\(source: comparison.configuration.file) and \(source: comparison.catalog.file): \(Self.why(comparison, left: left, right: right, products: products))"
         findings.append(Finding(
             ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: nil, field: .prices, message: message,
             left: FindingSide(role: .configuration, store: comparison.configStore, value: left.isEmpty ? nil : .territories(left),
@@ -37,17 +37,17 @@ public struct PricesNotComparedRule: ComparisonRule {
     }
 
     /// Why nothing was compared, in words that name both sides' territories.
-    static func why(_ comparison: Comparison, left: [Territory], right: [Territory], products: String) -> String {
+    static func why(_ comparison: Comparison, left: [Territory], right: [Territory], products: String) -> FindingMessage {
         let (here, there) = (comparison.configNoun, comparison.catalogNoun)
         if let other = comparison.otherStorefront {
-            return "\(here) prices storefront \(comparison.territory) and \(there) storefront \(other), each in its own currency, "
+            return "\(source: here) prices storefront \(comparison.territory) and \(source: there) storefront \(other), each in its own currency, "
                 + "and prices of different storefronts are not compared"
         }
         if comparison.comparesEveryTerritory {
-            return "\(here) prices \(words(left)) and \(there) prices \(words(right)): no territory is priced on both sides"
+            return "\(source: here) prices \(words(left)) and \(source: there) prices \(words(right)): no territory is priced on both sides"
         }
-        return "\(here) states no price in its storefront \(comparison.territory) for \(products)"
-            + (right.isEmpty ? "" : " (\(there) prices \(words(right)))")
+        return "\(source: here) states no price in its storefront \(comparison.territory) for \(words: products)"
+            + (right.isEmpty ? "" :  " (\(source: there) prices \(words(right)))" as FindingMessage)
     }
 
     /// Every territory the products price, in order of first appearance.
@@ -61,9 +61,8 @@ public struct PricesNotComparedRule: ComparisonRule {
     }
 
     /// "DEU, FRA" or, for a long list, "DEU, FRA, GBR and 40 more"; "nothing" when empty.
-    private static func words(_ territories: [Territory]) -> String {
+    private static func words(_ territories: [Territory]) -> FindingMessage {
         guard !territories.isEmpty else { return "nothing" }
-        let codes = territories.map(\.code)
-        return codes.count <= 6 ? codes.joined(separator: ", ") : codes.prefix(5).joined(separator: ", ") + " and \(codes.count - 5) more"
+        return territories.count <= 6 ? "\(territories)" : "\(Array(territories.prefix(5))) and \(count: territories.count - 5) more"
     }
 }

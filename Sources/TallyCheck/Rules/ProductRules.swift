@@ -21,7 +21,7 @@ public struct KindRule: ProductPairRule {
         let oneTime: Set<ProductKind> = [.consumable, .nonConsumable]
         if !(comparison.configuration.distinguishesConsumables && comparison.catalog.distinguishesConsumables),
            oneTime.contains(config.kind), oneTime.contains(catalog.kind) { return [] }
-        return [finding(config.id, .kind, "\(config.id) is \(config.kind) in \(comparison.configNoun) but \(catalog.kind) in \(comparison.catalogNoun)",
+        return [finding(config.id, .kind, "\(product: config.id) is \(words: config.kind) in \(source: comparison.configNoun) but \(words: catalog.kind) in \(source: comparison.catalogNoun)",
                         left: comparison.configSide(config, .kind, value: config.kind.rawValue),
                         right: comparison.catalogSide(catalog, .kind, value: catalog.kind.rawValue))]
     }
@@ -52,7 +52,7 @@ public struct PriceRule: ProductPairRule {
             let territory = configPrice.territory
             guard let catalogPrice = catalog.price(in: territory), configPrice.money.amount != catalogPrice.money.amount else { continue }
             result.append(finding(config.id, .prices,
-                                  "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
+                                  "\(product: config.id) costs \(configPrice.money) in \(territory) in \(source: comparison.configNoun) but \(catalogPrice.money) in \(source: comparison.catalogNoun)",
                                   left: comparison.configSide(config, .prices, value: .money(configPrice.money), position: configPrice.position),
                                   right: comparison.catalogSide(catalog, .prices, value: .money(catalogPrice.money), position: catalogPrice.position),
                                   territory: territory))
@@ -70,11 +70,11 @@ public struct PriceRule: ProductPairRule {
         let left = comparison.configSide(config, .prices, value: .money(configPrice.money), position: configPrice.position)
         guard let catalogPrice else {
             return [finding(config.id, .prices,
-                            "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun), but \(comparison.catalogNoun) has no \(territory) price",
+                            "\(product: config.id) costs \(configPrice.money) in \(territory) in \(source: comparison.configNoun), but \(source: comparison.catalogNoun) has no \(territory) price",
                             left: left, right: comparison.catalogSide(catalog, .prices, value: nil as FindingValue?), territory: territory)]
         }
         var found = finding(config.id, .prices,
-                            "\(config.id) costs \(configPrice.money) in \(territory) in \(comparison.configNoun) but \(catalogPrice.money) in \(comparison.catalogNoun)",
+                            "\(product: config.id) costs \(configPrice.money) in \(territory) in \(source: comparison.configNoun) but \(catalogPrice.money) in \(source: comparison.catalogNoun)",
                             left: left,
                             right: comparison.catalogSide(catalog, .prices, value: .money(catalogPrice.money), position: catalogPrice.position),
                             territory: territory)
@@ -116,7 +116,7 @@ public struct FamilySharingRule: ProductPairRule {
         guard let left = config.familyShareable, let right = catalog.familyShareable, left != right else { return [] }
         func words(_ value: Bool) -> String { value ? "shareable" : "not shareable" }
         return [finding(config.id, .familyShareable,
-                        "\(config.id) is \(words(left)) with family in \(comparison.configNoun) but \(words(right)) in \(comparison.catalogNoun)",
+                        "\(product: config.id) is \(words: words(left)) with family in \(source: comparison.configNoun) but \(words: words(right)) in \(source: comparison.catalogNoun)",
                         left: comparison.configSide(config, .familyShareable, value: String(left)),
                         right: comparison.catalogSide(catalog, .familyShareable, value: String(right)))]
     }

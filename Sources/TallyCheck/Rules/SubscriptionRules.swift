@@ -22,7 +22,7 @@ public struct PeriodRule: ProductPairRule {
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         guard let left = config.period, let right = catalog.period, left != right else { return [] }
         return [finding(config.id, .period,
-                        "\(config.id) renews every \(PeriodWords.contrast(left, right, comparison)) (\(left.literal) vs \(right.literal))",
+                        "\(product: config.id) renews every \(PeriodWords.contrast(left, right, comparison)) (\(left) vs \(right))",
                         left: comparison.configSide(config, .period, value: .period(left)),
                         right: comparison.catalogSide(catalog, .period, value: .period(right)))]
     }
@@ -30,17 +30,17 @@ public struct PeriodRule: ProductPairRule {
 
 /// Words that show why two periods differ: "4 weeks (28 days) vs 1 month", "1 week vs 1 month".
 enum PeriodWords {
-    static func contrast(_ left: Period, _ right: Period, _ comparison: Comparison) -> String {
+    static func contrast(_ left: Period, _ right: Period, _ comparison: Comparison) -> FindingMessage {
         contrast(left, right, comparison.configNoun, comparison.catalogNoun)
     }
 
-    static func contrast(_ left: Period, _ right: Period, _ leftNoun: String, _ rightNoun: String) -> String {
+    static func contrast(_ left: Period, _ right: Period, _ leftNoun: String, _ rightNoun: String) -> FindingMessage {
         // Against months, four weeks or more also read as days: "4 weeks (28 days) vs 1 month"
         // shows why they differ, and still names the period as the offer's summary does.
         let mixed = (left.months == 0) != (right.months == 0)
         let a = mixed && left.days >= 28 ? inDaysToo(left) : left.words
         let b = mixed && right.days >= 28 ? inDaysToo(right) : right.words
-        return "\(a) in \(leftNoun) vs \(b) in \(rightNoun)"
+        return "\(words: a) in \(source: leftNoun) vs \(words: b) in \(source: rightNoun)"
     }
 
     /// "4 weeks (28 days)"; "30 days" when the words already are days.
@@ -78,7 +78,7 @@ public struct IntroOfferRule: ProductPairRule {
         guard let differences = OfferComparison.differences(left, right, comparison), !differences.isEmpty else { return [] }
         let at = OfferComparison.positions(left, right)
         return [finding(config.id, .introductoryOffer,
-                        "\(config.id) introductory offer differs: \(differences.joined(separator: "; "))",
+                        "\(product: config.id) introductory offer differs: \(FindingMessage.joined(differences, separator: "; "))",
                         left: comparison.configSide(config, .introductoryOffer, value: left?.summary ?? "none", position: at.left),
                         right: comparison.catalogSide(catalog, .introductoryOffer, value: right?.summary ?? "none", position: at.right))]
     }
@@ -111,14 +111,14 @@ public struct PromotionalOfferRule: ProductPairRule {
             guard let id = offer.id, configIDs.insert(id).inserted else { continue }
             let left = comparison.configSide(config, .promotionalOffers, value: offer.summary, position: offer.position)
             guard let other = catalogByID[id] else {
-                result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from \(comparison.catalogNoun)",
+                result.append(finding(config.id, .promotionalOffers, "\(product: config.id) promotional offer \(name: id) is missing from \(source: comparison.catalogNoun)",
                                       left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil as FindingValue?), offerID: id))
                 continue
             }
             if let differences = OfferComparison.differences(offer, other, comparison), !differences.isEmpty {
                 let at = OfferComparison.positions(offer, other)
                 result.append(finding(config.id, .promotionalOffers,
-                                      "\(config.id) promotional offer \(id) differs: \(differences.joined(separator: "; "))",
+                                      "\(product: config.id) promotional offer \(name: id) differs: \(FindingMessage.joined(differences, separator: "; "))",
                                       left: comparison.configSide(config, .promotionalOffers, value: offer.summary, position: at.left),
                                       right: comparison.catalogSide(catalog, .promotionalOffers, value: other.summary, position: at.right),
                                       offerID: id))
@@ -127,7 +127,7 @@ public struct PromotionalOfferRule: ProductPairRule {
         for offer in catalog.promotionalOffers {
             guard let id = offer.id, !configIDs.contains(id) else { continue }
             configIDs.insert(id)
-            result.append(finding(config.id, .promotionalOffers, "\(config.id) promotional offer \(id) is missing from \(comparison.configNoun)",
+            result.append(finding(config.id, .promotionalOffers, "\(product: config.id) promotional offer \(name: id) is missing from \(source: comparison.configNoun)",
                                   left: comparison.configSide(config, .promotionalOffers, value: nil as FindingValue?),
                                   right: comparison.catalogSide(catalog, .promotionalOffers, value: offer.summary, position: offer.position),
                                   offerID: id))
@@ -138,24 +138,25 @@ public struct PromotionalOfferRule: ProductPairRule {
 
 /// What differs between two offers (`Offer.termDifferences`), in words; nil when both are absent.
 enum OfferComparison {
-    static func differences(_ left: Offer?, _ right: Offer?, _ comparison: Comparison) -> [String]? {
+    static func differences(_ left: Offer?, _ right: Offer?, _ comparison: Comparison) -> [FindingMessage]? {
         let (leftNoun, rightNoun) = (comparison.configNoun, comparison.catalogNoun)
         switch (left, right) {
         case (nil, nil): return nil
-        case (let offer?, nil): return ["\(leftNoun) has \(offer.summary), \(rightNoun) has none"]
-        case (nil, let offer?): return ["\(rightNoun) has \(offer.summary), \(leftNoun) has none"]
+        case (let offer?, nil): return ["\(source: leftNoun) has \(words: offer.summary), \(source: rightNoun) has none"]
+        case (nil, let offer?): return ["\(source: rightNoun) has \(words: offer.summary), \(source: leftNoun) has none"]
         case (let a?, let b?):
-            return a.termDifferences(b).map { term in
+            return a.termDifferences(b).map { term -> FindingMessage in
                 switch term {
-                case .mode: return "type \(a.mode) vs \(b.mode)"
+                case .mode: return "type \(words: a.mode) vs \(words: b.mode)"
                 case .period: return "period \(PeriodWords.contrast(a.period, b.period, leftNoun, rightNoun))"
-                case .periods: return "\(a.periods) vs \(b.periods) periods"
+                case .periods: return "\(count: a.periods) vs \(count: b.periods) periods"
                 case .price:
                     let compared = a.comparedPrices(b)
                     let regional = !a.regionalPrices.isEmpty || !b.regionalPrices.isEmpty
-                    let place = regional ? (compared?.territory).map { " in \($0)" } ?? "" : ""
-                    return "price\(place) \((compared?.mine ?? a.price)?.description ?? "none") vs \((compared?.theirs ?? b.price)?.description ?? "none")"
-                case .eligibility: return "eligibility \(Self.eligibility(a)) vs \(Self.eligibility(b))"
+                    let place: FindingMessage = regional ? (compared?.territory).map { " in \($0)" } ?? "" : ""
+                    func price(_ money: Money?) -> FindingMessage { money.map { "\($0)" } ?? "none" }
+                    return "price\(place) \(price(compared?.mine ?? a.price)) vs \(price(compared?.theirs ?? b.price))"
+                case .eligibility: return "eligibility \(words: Self.eligibility(a)) vs \(words: Self.eligibility(b))"
                 }
             }
         }

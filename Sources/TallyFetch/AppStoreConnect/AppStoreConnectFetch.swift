@@ -17,7 +17,9 @@ import Foundation
 /// 6. where each product is sold: `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` and
 ///    `GET /v1/subscriptions/{id}/subscriptionAvailability` (404, never set: skipped), then
 ///    `GET /v1/inAppPurchaseAvailabilities/{id}/availableTerritories?limit=200` (or
-///    `subscriptionAvailabilities`), every territory it is sold in.
+///    `subscriptionAvailabilities`), every territory it is sold in;
+/// 7–8. billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints):
+///    see `AppStoreConnectRun+Review.swift`.
 public struct AppStoreConnectFetch: Sendable {
     public static let defaultAPI = "https://api.appstoreconnect.apple.com"
     public static let store = "app-store-connect"
@@ -50,7 +52,8 @@ public struct AppStoreConnectFetch: Sendable {
         var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
         return try await run.complete { run in
             SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
-                             requests: run.requests, pages: run.writer.pages.count, counts: run.counts)
+                             requests: run.requests, pages: run.writer.pages.count, counts: run.counts,
+                             endpoints: run.endpoints.isEmpty ? nil : run.endpoints)
         }
     }
 

@@ -7,8 +7,10 @@ extension AppStoreConnectFetch {
         let client: FetchClient
         var writer: SnapshotWriter
         private(set) var requests = 0
-        private(set) var counts: [String: Int] = [:]
-        private var subscriptionIDs: [String] = []
+        var counts: [String: Int] = [:]
+        /// Which endpoint gave each kind of resource where the API has two (`SnapshotManifest.endpoints`).
+        var endpoints: [String: [String: Int]] = [:]
+        private(set) var subscriptionIDs: [String] = []
         private var seenSubscriptions = Set<String>()
 
         init(fetch: AppStoreConnectFetch, client: FetchClient, writer: SnapshotWriter) {
@@ -20,7 +22,7 @@ extension AppStoreConnectFetch {
         static let pricePointInclude = ("include", "subscriptionPricePoint,territory")
         static let limit = ("limit", "200")
         /// `id`, as the page of `path` named it, made one path segment (`..` and the like refused).
-        private func segment(_ id: String, from path: String) throws -> String {
+        func segment(_ id: String, from path: String) throws -> String {
             try APIURL.segment(id, from: (try? fetch.url(path, [])) ?? fetch.apiURL)
         }
 
@@ -89,6 +91,9 @@ extension AppStoreConnectFetch {
             counts["subscriptionPrices"] = prices
             counts["introductoryOffers"] = introductory
             counts["promotionalOffers"] = promotional
+
+            // 7–8. Billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints).
+            try await fetchReviewMetadata(purchases: purchaseResources.map(\.id), groups: groups.map(\.id))
         }
 
         /// Where a product is sold: its availability (`availableInNewTerritories`), then every
@@ -119,7 +124,7 @@ extension AppStoreConnectFetch {
         }
 
         /// Every page of a list (or the one page of a single resource), each saved as it is received.
-        private mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
+        mutating func list(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
             var url = try fetch.url(path, query)
             var pages: [ConnectPage] = []
             var visited = Set<String>()

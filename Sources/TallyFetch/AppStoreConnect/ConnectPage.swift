@@ -10,6 +10,8 @@ struct ConnectPage {
         var links: [String: [String]]
         /// Relationship → `meta.paging.total`, where given.
         var totals: [String: Int]
+        /// String attributes, for the few a request depends on (`planType`).
+        var attributes: [String: String] = [:]
     }
 
     var data: [Resource]
@@ -61,6 +63,10 @@ struct ConnectPage {
                 totals[name] = total
             }
         }
-        return Resource(type: type, id: id, links: links, totals: totals)
+        var attributes: [String: String] = [:]
+        for (name, value) in object["attributes"] as? [String: Any] ?? [:] {
+            if let text = value as? String { attributes[name] = text }
+        }
+        return Resource(type: type, id: id, links: links, totals: totals, attributes: attributes)
     }
 }

@@ -24,8 +24,14 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     /// The files the fetch wrote beside the manifest: all a later fetch may replace. (Absent in
     /// manifests written before Tally listed them; then only `NNNN-name.json` pages count as its own.)
     public var files: [String]?
+    /// Which endpoint gave a kind of resource where the API offers two, kind → endpoint → how many
+    /// products or groups: App Store Connect's `localizations` (`versions`, API 4.4.1; `older`, the
+    /// endpoints before it; `none`) and `planAvailabilities` (`planAvailabilities`; `notFound`, an API
+    /// before 4.4). Absent in manifests of fetches that made no such choice.
+    public var endpoints: [String: [String: Int]]?
 
-    public init(store: String, app: String, fetchedAt: Date, apiHost: String, requests: Int, pages: Int, counts: [String: Int]) {
+    public init(store: String, app: String, fetchedAt: Date, apiHost: String, requests: Int, pages: Int, counts: [String: Int],
+                endpoints: [String: [String: Int]]? = nil) {
         format = Self.currentFormat
         self.store = store
         self.app = app
@@ -36,6 +42,7 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         self.requests = requests
         self.pages = pages
         self.counts = counts
+        self.endpoints = endpoints
     }
 
     /// Labels for the counts of the stores Tally fetches, in the order the summary gives them.
@@ -48,6 +55,11 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("automaticPrices", "in-app purchase price derived by Apple", "in-app purchase prices derived by Apple"),
         ("introductoryOffers", "introductory offer", "introductory offers"),
         ("promotionalOffers", "promotional offer", "promotional offers"),
+        ("planAvailabilities", "billing plan availability", "billing plan availabilities"),
+        ("planTerritories", "territory of a billing plan", "territories of billing plans"),
+        ("monthlyPrices", "monthly plan price", "monthly plan prices"),
+        ("versions", "metadata version", "metadata versions"),
+        ("localizations", "localization", "localizations"),
         ("basePlans", "base plan", "base plans"),
         ("subscriptionOffers", "subscription offer", "subscription offers"),
         ("oneTimeProducts", "one-time product", "one-time products"),

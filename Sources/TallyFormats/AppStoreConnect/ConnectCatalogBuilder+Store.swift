@@ -23,9 +23,10 @@ extension ConnectCatalogBuilder {
     /// The plans of a subscription whose export tells them (plan prices or plan availabilities,
     /// API 4.4): the up-front plan at the subscription's prices and the monthly plan at its own,
     /// each enabled where its availability lists territories. Empty when the export says nothing of plans.
-    func plans(_ subscription: Resource, upfront: [Price], monthly: [Price]) -> [BillingPlan] {
+    mutating func plans(_ subscription: Resource, upfront: [Price], monthly: [Price]) -> [BillingPlan] {
+        let productID = subscription[attribute: "productId"]?.string ?? subscription.key.id
         let availabilities = store.related(subscription, "planAvailabilities", inverse: "subscription", type: "subscriptionPlanAvailabilities")
-            .filter(\.position.isKnown)
+            .filter { $0.position.isKnown && knownPlan($0, productID: productID, what: "its territories") }
         guard !monthly.isEmpty || !availabilities.isEmpty else { return [] }
         func availability(_ kind: BillingPlanKind) -> Resource? {
             availabilities.first { $0[attribute: "planType"]?.string == kind.rawValue }
@@ -40,6 +41,17 @@ extension ConnectCatalogBuilder {
                                      position: found?.position ?? prices.first?.position ?? subscription.position))
         }
         return plans
+    }
+
+    /// Whether a resource's `planType` (API 4.4) is absent or one Tally knows (`UPFRONT`, `MONTHLY`);
+    /// otherwise an issue names the type and the resource, and what is left out (`what`).
+    mutating func knownPlan(_ resource: Resource, productID: String, what: String) -> Bool {
+        guard let attribute = resource[attribute: "planType"], let text = attribute.string, BillingPlanKind(rawValue: text) == nil else { return true }
+        issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .billingPlans,
+                                  message: "\(resource.key) has planType \"\(text)\", a billing plan Tally does not know "
+                                      + "(expected \(BillingPlanKind.allCases.map(\.rawValue).joined(separator: " or "))): \(what) are left out",
+                                  position: attribute.position))
+        return false
     }
 
     /// Where a product is sold: the territories its availability resources link to (their

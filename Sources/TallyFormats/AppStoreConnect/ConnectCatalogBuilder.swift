@@ -9,7 +9,7 @@ struct ConnectCatalogBuilder {
     let parts: [SourcePart]
     let options: ReadOptions
     private var products: [Product] = []
-    private var issues: [SourceIssue] = []
+    var issues: [SourceIssue] = []
     /// Products left out by state, by state.
     private var hidden: [String: Int] = [:]
     /// Products left out by state whose state asks for the team's action (`StoreStates.needsAction`).
@@ -147,7 +147,8 @@ struct ConnectCatalogBuilder {
                                         level: level?.int)
         if let group { members[group.key, default: []].append(id) }
         // API 4.4: a price of the monthly plan says planType MONTHLY; the rest are the up-front plan's.
-        let allPrices = store.related(resource, "prices")
+        // A plan type Tally does not know is named, and its prices left out (never taken for the up-front plan's).
+        let allPrices = store.related(resource, "prices").filter { knownPlan($0, productID: id, what: "its prices") }
         let isMonthly = { (price: Resource) in price[attribute: "planType"]?.string == BillingPlanKind.monthly.rawValue }
         product.prices = try currentPrices(allPrices.filter { !isMonthly($0) }.map { ($0, 0) }, owner: resource,
                                            point: "subscriptionPricePoint", productID: id).map(\.price)
@@ -314,7 +315,8 @@ struct ConnectCatalogBuilder {
                 throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
                               at: subscription.position)
             }
-            guard DayText.span(start: try day(resource, "startDate"), end: try day(resource, "endDate"), contains: options.today) else { continue }
+            guard DayText.span(start: try day(resource, "startDate"), end: try day(resource, "endDate"), contains: options.today),
+                  knownPlan(resource, productID: productID, what: "its terms") else { continue }
             guard let (mode, period) = modeAndPeriod(resource, "introductory offer", field: .introductoryOffer, productID: productID) else { continue }
             let territory = resource.relationships["territory"]?.first.flatMap { Territory($0.id) }
             var price: Money?

@@ -140,7 +140,7 @@ struct CatalogDecoder {
     static let subscriptionKeys = ["id", "name", "level", "period", "prices", "family_shareable",
                                    "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans"]
     static let planKeys = ["type", "prices", "commitment", "commitment_price", "enabled", "introductory_offers"]
-    static let groupKeys = ["id", "name", "subscriptions"]
+    static let groupKeys = ["id", "name", "localizations", "subscriptions"]
     static let offerKeys = ["id", "type", "period", "count", "price", "plan"]
     /// An introductory offer's keys: it has no id, and its plan is the billing plan it is written under.
     static let introductoryOfferKeys = offerKeys.filter { $0 != "id" && $0 != "plan" }
@@ -164,6 +164,7 @@ struct CatalogDecoder {
         var id: String?
         var name: String?
         var members: [String] = []
+        var localizations: [Localization] = []
         var idFailed = false
         let firstMember = products.count
         try reader.forEachKey { reader, key in
@@ -173,6 +174,10 @@ struct CatalogDecoder {
                 id = try attempt(&reader) { try $0.readString() }
                 idFailed = id == nil
             case "name": name = try attempt(&reader) { try $0.readOptionalString() } ?? nil
+            // The group's display names by locale (App Store Connect's subscription group localizations).
+            case "localizations":
+                guard try expect(.object, &reader) else { return }
+                localizations = try readLocalizations(&reader)
             case "subscriptions":
                 guard try expect(.array, &reader) else { return }
                 try reader.forEachElement { reader, index in
@@ -192,7 +197,7 @@ struct CatalogDecoder {
             products[index].group?.groupID = id
             products[index].group?.groupName = name
         }
-        groups.append(SubscriptionGroup(id: id, name: name, productIDs: members, position: start))
+        groups.append(SubscriptionGroup(id: id, name: name, productIDs: members, position: start, localizations: localizations))
     }
 
     /// Reads a product (group nil) or a subscription of a group (its ID and 1-based position).

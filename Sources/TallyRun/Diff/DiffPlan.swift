@@ -117,6 +117,16 @@ public struct DiffPlan: Sendable {
         return SourceSet.Entry(path, revision: revision)
     }
 
+    /// `v1..v2` as a diff's first argument, when no file of that name exists: the two revisions
+    /// to compare; nil for anything else (`a..`, `..b`, `v1...v2`).
+    public static func range(parsing argument: String, root: String? = nil) -> (since: String, until: String)? {
+        guard !FileManager.default.fileExists(atPath: SourceSet([], root: root).location(of: argument)),
+              let dots = argument.range(of: "..") else { return nil }
+        let old = String(argument[..<dots.lowerBound]), new = String(argument[dots.upperBound...])
+        guard !old.isEmpty, !new.isEmpty, !new.hasPrefix(".") else { return nil }
+        return (old, new)
+    }
+
     // MARK: the sources against themselves at a revision
 
     /// The sets to compare since `revision`: the sources named by `arguments` (files or folders,
