@@ -11,7 +11,7 @@ public enum RuleSet {
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
-        UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), StoreStateRule(),
+        UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [
@@ -78,6 +78,7 @@ public struct Checker: Sendable {
             result.findings += own.findings
             result.checked += own.checked
         }
+        let lintRules = PricePointRule.supplied(lintRules, from: catalogs)
         let work = catalogs.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         for part in run(work) {
             result.findings += part.findings
@@ -134,6 +135,7 @@ public struct Checker: Sendable {
     /// missing only when no source on that side, among the pairs of the same store, has it.
     public func check(sources: [Catalog], pairs indices: [(Int, Int)]) -> CheckResult {
         let pairs = indices.map { (sources[$0.0], sources[$0.1]) }
+        let lintRules = PricePointRule.supplied(lintRules, from: sources)
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         // Phase one: the comparisons are built while the lint rules run (on whichever core is free).
         let built = Parallel.map(pairs.map(Preparation.compare) + lintWork.map(Preparation.run)) { [self, groupCorrespondences] item -> Prepared in
@@ -153,6 +155,7 @@ public struct Checker: Sendable {
         var result = CheckResult(sources: sources.map(\.file))
         result.pairs = comparisons.map(PairSummary.init)
         result.comparisons = result.pairs.map(\.sentence)
+        if lintRules.contains(where: { $0 is PricePointRule }) { result.comparisons += PricePointCoverage.sentences(sources) }
         // Each side's IDs per store: against Google Play, products stand under their Play identity.
         var configIDs: [Store: Set<String>] = [:]
         var catalogIDs: [Store: Set<String>] = [:]

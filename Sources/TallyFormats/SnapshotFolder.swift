@@ -6,13 +6,16 @@ import TallyModel
 public enum SnapshotFolder {
     /// The manifest's file name inside a snapshot folder.
     public static let manifestName = "tally-snapshot.json"
+    /// Files a fetch writes beside the pages that are not pages: the manifest, and the price
+    /// points (`PricePointsFile`), read on their own.
+    public static let notPages: Set<String> = [manifestName, PricePointsFile.name]
 
     /// The page files in `path` with one of `extensions` (lower case), in name order; hidden
     /// files and the manifest are not pages.
     static func pageNames(in path: String, extensions: Set<String>) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names.filter {
-            !$0.hasPrefix(".") && $0 != manifestName && extensions.contains(($0 as NSString).pathExtension.lowercased())
+            !$0.hasPrefix(".") && !notPages.contains($0) && extensions.contains(($0 as NSString).pathExtension.lowercased())
         }.sorted()
     }
 

@@ -125,6 +125,10 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// What a paywall platform's source says the paywall shows and grants (sources of the
     /// `paywall` role); nil for every other source. `products` then holds its store products.
     public var paywall: Paywall? = nil
+    /// The App Store's price points an App Store Connect snapshot saved (`price-points.json`):
+    /// `price-point` checks every App Store source's prices against them. Nil when the source
+    /// holds none.
+    public var pricePoints: PricePoints? = nil
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,

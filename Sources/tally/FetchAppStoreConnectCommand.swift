@@ -11,7 +11,8 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
         discussion: """
         Saves the app's in-app purchases with their price schedules, subscription groups, \
         subscriptions with their prices, introductory and promotional offers: every page as the \
-        API sent it. Authenticates with an App Store Connect API key (Users and Access → \
+        API sent it; and the price points of the territories each product is priced in \
+        (price-points.json), which check compares every App Store price with. Authenticates with an App Store Connect API key (Users and Access → \
         Integrations → App Store Connect API → Team Keys; role App Manager or higher; the .p8 \
         file downloads once). Flags win over the environment: ASC_KEY_ID, ASC_ISSUER_ID, \
         ASC_PRIVATE_KEY_PATH, or ASC_PRIVATE_KEY (the .p8 text, for CI secrets).
@@ -41,10 +42,16 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
                                             valueName: "file"))
     var privateKey: String?
 
+    @Option(name: .long, help: ArgumentHelp("The territories whose price points to save for every priced product, such as "
+                                            + "USA,DEU,JPN (at most 50; default: those each product is priced in, at most 10).",
+                                            valueName: "territories"))
+    var pricePointTerritories: String?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let (fetcher, credentials, settings, lifetime) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP),
+            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP,
+                                      pricePointTerritories: try pricePointTerritories.map(PricePointPlan.territories(named:))),
              try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
                                                     environment: environment),
              try fetch.settings(environment: environment),

@@ -3,8 +3,8 @@ import Testing
 
 /// Issue 28 through the built binary, offline: a StoreKit 5.0 file, a catalogue and an App Store
 /// Connect snapshot (`examples/review-readiness`, written from Apple's documentation) in which
-/// an unpriced territory, a missing and an over-long localization, a repriced monthly plan and an
-/// offer on the wrong plan are planted. `check` names exactly those and exits 1.
+/// an unpriced territory, a price off Apple's price points, a missing and an over-long
+/// localization, a repriced monthly plan and an offer on the wrong plan are planted. `check` names exactly those and exits 1.
 @Suite struct ReviewReadinessCLITests {
     static let fixtures = CLIRunner.repository.appendingPathComponent("examples/review-readiness")
 
@@ -32,6 +32,7 @@ import Testing
             "billing-plan com.lumen.app.pro.annual",
             "localization com.lumen.app.gems.100",
             "missing-locale com.lumen.app.gems.100",
+            "price-point com.lumen.app.gems.100",
             "unpriced-territory com.lumen.app.gems.100",
             "unpriced-territory com.lumen.app.starter",
         ], "\(findings.map { $0["message"] ?? "" })")
@@ -41,6 +42,8 @@ import Testing
             "com.lumen.app.gems.100 is sold without a price: no price in 1 of the 4 territories where the store sells it: CAN",
             // The catalogue: no GBR price, which the policy requires.
             "com.lumen.app.starter has no price in 1 of the 2 territories the policy requires: GBR",
+            // The catalogue: 155 JPY, between two of the points the snapshot saved for JPN.
+            "com.lumen.app.gems.100 costs 155 JPY in JPN, which is not an App Store price point there; the nearest are 150 JPY and 160 JPY",
             // The snapshot's draft version (API 4.4.1) dropped fr-FR and has a German description over Apple's 45 characters.
             "com.lumen.app.gems.100 has no localization in fr_FR, which the policy requires",
             "com.lumen.app.gems.100 in de-DE: description is 57 characters, 12 over the limit of 45",
@@ -57,8 +60,9 @@ import Testing
     @Test func withoutThePlantsTheSameSourcesAreConsistent() throws {
         let directory = try Self.copy()
         defer { try? FileManager.default.removeItem(at: directory) }
-        // Take every plant out: price CAN and GBR, restore fr-FR, shorten de-DE, fix the plan and its offer.
+        // Take every plant out: price CAN and GBR, a JPN price on a point, restore fr-FR, shorten de-DE, fix the plan and its offer.
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "prices: {USA: \"2.99\"}", with: "prices: {USA: \"2.99\", GBR: \"2.49\"}")
+        try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "JPN: \"155\"", with: "JPN: \"160\"")
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "prices: {USA: \"6.49\", GBR: \"5.99\"}", with: "prices: {USA: \"5.99\", GBR: \"5.99\"}")
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"),
                            replacing: "              - {type: pay-as-you-go, period: P1M, price: \"2.99\"}\n          - type: MONTHLY",

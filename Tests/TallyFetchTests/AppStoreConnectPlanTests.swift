@@ -73,7 +73,7 @@ import Testing
         #expect(manifest.counts == ["inAppPurchases": 1, "manualPrices": 0, "automaticPrices": 0, "subscriptionGroups": 1, "subscriptions": 1, "subscriptionPrices": 0,
                                     "introductoryOffers": 0, "promotionalOffers": 1,
                                     "availabilities": 1, "availableTerritories": 2,
-                                    "planAvailabilities": 1, "planTerritories": 1, "monthlyPrices": 0, "versions": 1, "localizations": 2])
+                                    "planAvailabilities": 1, "planTerritories": 1, "monthlyPrices": 0, "versions": 1, "localizations": 2, "pricePoints": 0])
         #expect(manifest.endpoints == ["localizations": ["versions": 1, "none": 1, "older": 1], "planAvailabilities": ["planAvailabilities": 1]])
         #expect(manifest.requests == 18 && manifest.pages == 18)
         // A page without links.self gets the request's URL, which readers join it by.

@@ -41,9 +41,9 @@ final class StandInServer: @unchecked Sendable {
 
     private let options: Options
     private let lock = NSLock()
-    private var routes: [String: (data: [[String: Any]], pool: [[String: Any]])] = [:]
+    private(set) var routes: [String: (data: [[String: Any]], pool: [[String: Any]])] = [:]
     /// "type/id" of every resource the data hold: a related list of one of them exists (maybe empty).
-    private var known = Set<String>()
+    private(set) var known = Set<String>()
     /// "type/id" → the resource, with its attributes, for every resource the data hold.
     private var resources: [String: [String: Any]] = [:]
     private var pendingFaults: [String: [Fault]]
@@ -159,6 +159,7 @@ final class StandInServer: @unchecked Sendable {
         if options.broken.contains(path) {
             return Self.error(500, "UNEXPECTED_ERROR", "An unexpected error occurred.", "The server is broken for this test.")
         }
+        if let response = pricePoints(request) { return response }
         guard let route = route(for: path) else {
             return Self.error(404, "NOT_FOUND", "The specified resource does not exist", "The path provided does not match a defined resource type.")
         }
@@ -182,9 +183,9 @@ final class StandInServer: @unchecked Sendable {
 
     /// One page: `limit` (capped at the page size) resources from `cursor`, what they link to from
     /// the page's `included`, `links.self`/`links.next` on this server, `meta.paging`.
-    private func page(_ route: (data: [[String: Any]], pool: [[String: Any]]), request: HTTPRequest) -> HTTPResponse {
+    func page(_ route: (data: [[String: Any]], pool: [[String: Any]]), request: HTTPRequest, pageSize: Int? = nil, maximum: Int = 200) -> HTTPResponse {
         let query = request.query
-        let limit = min(Int(query.first { $0.name == "limit" }?.value ?? "") ?? 50, 200, options.pageSize)
+        let limit = min(Int(query.first { $0.name == "limit" }?.value ?? "") ?? 50, maximum, pageSize ?? options.pageSize)
         let offset = Int(query.first { $0.name == "cursor" }?.value ?? "") ?? 0
         let data = Self.filtered(route.data, query)
         let slice = Array(data.dropFirst(offset).prefix(limit))
@@ -257,7 +258,7 @@ final class StandInServer: @unchecked Sendable {
         return (try? JSONSerialization.data(withJSONObject: document)) ?? Data()
     }
 
-    private static func error(_ status: Int, _ code: String, _ title: String, _ detail: String) -> HTTPResponse {
+    static func error(_ status: Int, _ code: String, _ title: String, _ detail: String) -> HTTPResponse {
         HTTPResponse(statusCode: HTTPStatusCode(status, phrase: title), headers: [.contentType: "application/json"],
                      body: errorBody(status, code, title, detail))
     }

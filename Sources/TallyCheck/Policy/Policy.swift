@@ -71,6 +71,7 @@ public struct Policy: Sendable, Hashable {
             // Sentences without a pair summary (the paywall's coverage) follow the pairs' and stay.
             applied.comparisons = applied.pairs.map(\.sentence) + result.comparisons.dropFirst(result.pairs.count)
         }
+        if rules[.pricePoint] == .off { applied.comparisons.removeAll(where: PricePointCoverage.isSentence) }
         applied.suppressed.ignored += ignored.count
         let unused = ignores.indices.filter { !used.contains($0) }.map { ignores[$0] }
         return PolicyOutcome(result: applied, ignored: ignored, unusedIgnores: unused)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 
 /// Fetches one app's in-app purchases and subscriptions from the App Store Connect API into a
 /// snapshot folder that `AppStoreConnectReader` reads: every page saved as it came, in request order.
@@ -20,6 +21,10 @@ import Foundation
 ///    `subscriptionAvailabilities`), every territory it is sold in;
 /// 7–8. billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints):
 ///    see `AppStoreConnectRun+Review.swift`.
+/// 9. last, per product, the price points of the territories it is priced in (at most
+///    `PricePointPlan.territoriesPerProduct`): `GET /v2/inAppPurchases/{id}/pricePoints` and
+///    `GET /v1/subscriptions/{id}/pricePoints` with `filter[territory]`, saved together, identical
+///    lists once, as `price-points.json` (`PricePointsFile`), not as pages.
 public struct AppStoreConnectFetch: Sendable {
     public static let defaultAPI = "https://api.appstoreconnect.apple.com"
     public static let store = "app-store-connect"
@@ -27,14 +32,18 @@ public struct AppStoreConnectFetch: Sendable {
     public var appID: String
     public var apiURL: URL
     public var output: String
+    /// The territories whose price points to fetch for every priced product
+    /// (`--price-point-territories`); nil: those it is priced in, at most 10 (`PricePointPlan`).
+    public var pricePointTerritories: [Territory]? = nil
 
-    public init(appID: String, apiURL: URL, output: String, allowHTTP: Bool = false) throws {
+    public init(appID: String, apiURL: URL, output: String, allowHTTP: Bool = false, pricePointTerritories: [Territory]? = nil) throws {
         guard !appID.isEmpty, appID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
             throw FetchError.credentials("--app must be the app's Apple ID (the number in App Store Connect → App Information), not \"\(appID)\"")
         }
         self.appID = appID
         self.apiURL = try APIURL.checked(apiURL, example: Self.defaultAPI, allowHTTP: allowHTTP)
         self.output = output
+        self.pricePointTerritories = pricePointTerritories
     }
 
     /// The whole fetch as one library run: signs with `credentials` (tokens living
@@ -48,8 +57,9 @@ public struct AppStoreConnectFetch: Sendable {
 
     /// Fetches everything, then puts the snapshot in place; on any failure the output folder is left as it was.
     @discardableResult
-    public func run(client: FetchClient, now: @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
+    public func run(client: FetchClient, now: @escaping @Sendable () -> Date = { Date() }) async throws -> SnapshotManifest {
         var run = Run(fetch: self, client: client, writer: try SnapshotWriter(destination: output))
+        run.now = now
         return try await run.complete { run in
             SnapshotManifest(store: Self.store, app: appID, fetchedAt: now(), apiHost: Self.origin(apiURL),
                              requests: run.requests, pages: run.writer.pages.count, counts: run.counts,

@@ -6,11 +6,15 @@ extension AppStoreConnectFetch {
         let fetch: AppStoreConnectFetch
         let client: FetchClient
         var writer: SnapshotWriter
-        private(set) var requests = 0
+        var requests = 0
         var counts: [String: Int] = [:]
         /// Which endpoint gave each kind of resource where the API has two (`SnapshotManifest.endpoints`).
         var endpoints: [String: [String: Int]] = [:]
         private(set) var subscriptionIDs: [String] = []
+        /// Which territories' price points to fetch per product, noted as prices arrive (`PricePointFetch.swift`).
+        var pricePointPlan = PricePointPlan()
+        /// The clock that dates the price points (the manifest's, in a run).
+        var now: @Sendable () -> Date = { Date() }
         private var seenSubscriptions = Set<String>()
 
         init(fetch: AppStoreConnectFetch, client: FetchClient, writer: SnapshotWriter) {
@@ -48,6 +52,7 @@ extension AppStoreConnectFetch {
                     let pages = try await list("/v1/inAppPurchasePriceSchedules/\(try segment(scheduleID, from: "/v2/inAppPurchases/\(purchase.id)"))/\(kind)",
                                                [("include", "inAppPurchasePricePoint,territory"), Self.limit], name: "\(kind)-\(scheduleID)")
                     counts[kind, default: 0] += pages.reduce(0) { $0 + $1.data.count }
+                    pricePointPlan.note(pages, type: "inAppPurchases", id: purchase.id, setByHand: kind == "manualPrices")
                 }
             }
 
@@ -74,8 +79,9 @@ extension AppStoreConnectFetch {
             var prices = 0, introductory = 0, promotional = 0
             for subscription in subscriptionIDs {
                 let id = try segment(subscription, from: "/v1/apps/\(app)/subscriptionGroups")
-                prices += try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
-                    .reduce(0) { $0 + $1.data.count }
+                let pricePages = try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
+                prices += pricePages.reduce(0) { $0 + $1.data.count }
+                pricePointPlan.note(pricePages, type: "subscriptions", id: subscription, setByHand: true)
                 introductory += try await list("/v1/subscriptions/\(id)/introductoryOffers", [Self.pricePointInclude, Self.limit],
                                                name: "introductoryOffers-\(id)").reduce(0) { $0 + $1.data.count }
                 let offers = try await list("/v1/subscriptions/\(id)/promotionalOffers", [Self.limit], name: "promotionalOffers-\(id)")
@@ -94,6 +100,9 @@ extension AppStoreConnectFetch {
 
             // 7–8. Billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints).
             try await fetchReviewMetadata(purchases: purchaseResources.map(\.id), groups: groups.map(\.id))
+
+            // 9. Last, the price points of the territories each product is priced in (`PricePointFetch.swift`).
+            try await fetchPricePoints()
         }
 
         /// Where a product is sold: its availability (`availableInNewTerritories`), then every

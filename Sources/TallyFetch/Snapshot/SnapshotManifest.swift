@@ -35,14 +35,19 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         format = Self.currentFormat
         self.store = store
         self.app = app
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        self.fetchedAt = formatter.string(from: fetchedAt)
+        self.fetchedAt = Self.timestamp(fetchedAt)
         self.apiHost = apiHost
         self.requests = requests
         self.pages = pages
         self.counts = counts
         self.endpoints = endpoints
+    }
+
+    /// A time as the manifest writes it: ISO 8601, UTC, to the second.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 
     /// Labels for the counts of the stores Tally fetches, in the order the summary gives them.
@@ -60,6 +65,7 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("monthlyPrices", "monthly plan price", "monthly plan prices"),
         ("versions", "metadata version", "metadata versions"),
         ("localizations", "localization", "localizations"),
+        ("pricePoints", "price point", "price points"),
         ("basePlans", "base plan", "base plans"),
         ("subscriptionOffers", "subscription offer", "subscription offers"),
         ("oneTimeProducts", "one-time product", "one-time products"),

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormats
 
 /// Writes a snapshot atomically: pages go into a hidden staging folder next to the destination,
 /// and only `commit` puts them in its place (renaming the old folder aside, the new one in, then
@@ -17,6 +18,8 @@ public struct SnapshotWriter {
     public let staging: URL
     /// File names of the pages written so far, in order.
     public private(set) var pages: [String] = []
+    /// Files written beside the pages that are not pages (`price-points.json`), in order.
+    public private(set) var extras: [String] = []
     /// Staging folders of interrupted runs that this one removed (for the command to mention).
     public private(set) var swept: [String] = []
     private let path: String
@@ -123,11 +126,24 @@ public struct SnapshotWriter {
         return file
     }
 
+    /// Saves a file that is not a page under its own name (one of `SnapshotFolder.notPages`).
+    public mutating func write(file data: Data, name: String) throws {
+        guard SnapshotFolder.notPages.contains(name), name != SnapshotManifest.fileName, !extras.contains(name) else {
+            throw FetchError.snapshot(path: destination.path, reason: "\(name) is not a file a fetch writes beside its pages")
+        }
+        do {
+            try data.write(to: staging.appendingPathComponent(name))
+        } catch {
+            throw FetchError.snapshot(path: destination.path, reason: "cannot write \(name) (\(Self.reason(error)))")
+        }
+        extras.append(name)
+    }
+
     /// Writes the manifest (listing the pages), checks again that the destination holds nothing
     /// a fetch did not write, and puts the staging folder in its place.
     public func commit(manifest: SnapshotManifest) throws {
         var manifest = manifest
-        manifest.files = pages
+        manifest.files = pages + extras
         do {
             try manifest.encoded().write(to: staging.appendingPathComponent(SnapshotManifest.fileName))
         } catch {

@@ -70,7 +70,20 @@ public enum AppStoreConnectReader: DirectorySourceReader {
             store.add(try JSONAPIPageReader.read(bytes: bytes, file: file, firstLine: firstLine, maxDepth: options.maxDepth))
         }
         var builder = ConnectCatalogBuilder(store: store, file: display, parts: parts, options: options)
-        return try builder.build()
+        var catalog = try builder.build()
+        catalog.pricePoints = try pricePoints(in: path, store: store, options: options)
+        return catalog
+    }
+
+    /// The price points a fetch saved beside the pages (`price-points.json`), by product ID; nil
+    /// when the folder holds none. A malformed file is an error at its line and column.
+    static func pricePoints(in path: String, store: ResourceStore, options: ReadOptions) throws -> PricePoints? {
+        let file = (path as NSString).appendingPathComponent(PricePointsFile.name)
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        let bytes = try SourceLoader.readBytes(path: file, maxBytes: options.maxBytes)
+        guard !bytes.isEmpty else { throw FormatError("the price points file is empty (0 bytes)", file: file, position: .unknown) }
+        return try PricePointsFile.read(bytes: bytes, file: file, maxDepth: options.maxDepth)
+            .pricePoints(file: file, store: store, today: options.today)
     }
 
     /// The `.json` files of a directory (not hidden ones, not a `tally fetch` snapshot's manifest), in name order.

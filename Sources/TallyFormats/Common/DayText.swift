@@ -34,3 +34,20 @@ public enum DayText {
         return "\(year)-\(two(month))-\(two(day))"
     }
 }
+
+extension DayText {
+    /// Whole days from one `YYYY-MM-DD` to another (negative when `end` is earlier); nil when
+    /// either is not a valid day.
+    public static func days(from start: String, to end: String) -> Int? {
+        guard isValid(start), isValid(end) else { return nil }
+        func date(_ text: String) -> Date? {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 3 else { return nil }
+            return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        }
+        guard let from = date(start), let to = date(end) else { return nil }
+        return Int((to.timeIntervalSince(from) / 86_400).rounded())
+    }
+}
