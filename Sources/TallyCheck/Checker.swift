@@ -11,7 +11,7 @@ public enum RuleSet {
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
-        UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(),
+        UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [

@@ -326,6 +326,7 @@ extension SourceFormat {
         case .propertyList: return "the property list"
         case .appStorePackage: return "the App Store package"
         case .appStoreConnect: return "the App Store Connect export"
+        case .appStoreConnectReport: return "the App Store Connect catalog report"
         case .csv: return "the CSV catalogue"
         case .mapped: return "the mapped server file"
         case .googlePlay: return "Google Play"

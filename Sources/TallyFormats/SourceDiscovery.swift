@@ -52,8 +52,12 @@ extension SourceLoader {
         }
     }
 
-    /// Whether some reader claims the file by its ending.
-    public static func isSourceFile(_ path: String) -> Bool { !readers(claiming: path).isEmpty }
+    /// Whether some reader claims the file by its ending alone (not an ending other files share,
+    /// like `.txt`, which only content tells: `isProductSource`).
+    public static func isSourceFile(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return readers(claiming: path).contains { !$0.sniffedExtensions.contains(ext) }
+    }
 
     /// The default sources of a directory: the configurations in `configs/` (files only
     /// configuration readers claim: `.storekit`, `.plist`) and every source file in `catalog/`.
@@ -68,7 +72,11 @@ extension SourceLoader {
             return !claiming.isEmpty && claiming.allSatisfy { $0.format.role == .configuration }
         }
         let catalogs = files("catalog").filter { path in
-            readers(claiming: path).contains { $0.format.role == .catalog }
+            let claiming = readers(claiming: path).filter { $0.format.role == .catalog }
+            guard !claiming.isEmpty else { return false }
+            // A file whose ending other files share (a .txt) is a source only by its content.
+            let ext = (path as NSString).pathExtension.lowercased()
+            return claiming.allSatisfy({ $0.sniffedExtensions.contains(ext) }) ? isProductSource(path: path) : true
         }
         return (configurations, catalogs)
     }

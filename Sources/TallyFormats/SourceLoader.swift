@@ -20,7 +20,7 @@ public enum SourceLoader {
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
         TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, RevenueCatReader.self, AdaptyFallbackReader.self, QonversionProductsReader.self, StoreConfigReader.self, UnityCatalogReader.self, GooglePlayReader.self, AppStoreConnectReader.self, StoreKitReader.self,
-        AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, GooglePlayCSVReader.self, MappedReader.self,
+        AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, CatalogReportReader.self, GooglePlayCSVReader.self, MappedReader.self,
     ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
@@ -56,10 +56,12 @@ public enum SourceLoader {
         let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let byExtension = readers.filter { $0.extensions.contains(ext) }
-        if byExtension.count == 1, let only = byExtension.first { return only }
+        // An ending other files share (.txt) is the format's only when its content says so.
+        let claimed = byExtension.filter { !$0.sniffedExtensions.contains(ext) || $0.sniff(head, file: file) }
+        if byExtension.count == 1, let only = claimed.first { return only }
         if let sniffed = byExtension.first(where: { $0.sniff(head, file: file) }) { return sniffed }
         if let sniffed = readers.first(where: { $0.sniff(head, file: file) }) { return sniffed }
-        if let first = byExtension.first { return first }
+        if let first = claimed.first { return first }
         let known = readers.map { "\($0.format) (\($0.extensions.map { ".\($0)" }.joined(separator: ", ")))" }
         throw FormatError("cannot tell the format of this file; Tally reads: \(known.joined(separator: "; "))",
                           file: file, position: .unknown).with(.nameInputFormat)

@@ -24,6 +24,9 @@ public struct ReadOptions: Sendable {
     /// The Google Play developer's default currency (`--play-default-currency`, ISO 4217): the
     /// currency of a Play Console CSV's auto-filled price. Nil: the default territory's currency.
     public var playDefaultCurrency: String? = nil
+    /// The app whose rows an App Store Connect catalog report gives (`--report-app`): its
+    /// `APP_NAME` (any case) or `APP_APPLE_ID`. Nil reads every row, and refuses a report of several apps.
+    public var reportApp: String? = nil
     /// Today, as `YYYY-MM-DD` in UTC: decides which dated prices, tiers and offers are in force.
     public var today: String = DayText.today()
 
@@ -40,6 +43,9 @@ public protocol SourceReader: Sendable {
     static var format: SourceFormat { get }
     /// File name endings (lower-case, without the dot) this format uses.
     static var extensions: [String] { get }
+    /// Endings among `extensions` that files of other kinds share (`.txt`): such a file is a
+    /// source only when `sniff` recognises it, even in `catalog/` (notes stay notes).
+    static var sniffedExtensions: [String] { get }
     /// Whether the first bytes of a file look like this format (used when the extension is
     /// shared with other formats, or unknown).
     static func sniff(_ head: String, file: String) -> Bool
@@ -50,6 +56,8 @@ public protocol SourceReader: Sendable {
 }
 
 extension SourceReader {
+    public static var sniffedExtensions: [String] { [] }
+
     public static func read(path: String, options: ReadOptions) throws -> Catalog {
         try read(bytes: SourceLoader.readBytes(path: path, maxBytes: options.maxBytes), file: path, options: options)
     }

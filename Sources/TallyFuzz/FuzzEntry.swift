@@ -18,6 +18,7 @@ enum FuzzTarget {
         "csv": (.csv, "prices.csv"),
         "app-store-package": (.appStorePackage, "metadata.xml"),
         "app-store-connect": (.appStoreConnect, "page.json"),
+        "app-store-connect-report": (.appStoreConnectReport, "in-app-purchases.txt"),
         "google-play": (.googlePlay, "play-page.json"),
         "google-play-csv": (.googlePlay, "play-console.csv"),
         "mapped": (.mapped, "products.json"),

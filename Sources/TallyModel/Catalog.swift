@@ -9,6 +9,8 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case appStorePackage = "app-store-package"
     /// App Store Connect API exports (JSON:API documents).
     case appStoreConnect = "app-store-connect"
+    /// App Store Connect's in-app purchases catalog report (tab-delimited text, one row per product).
+    case appStoreConnectReport = "app-store-connect-report"
     /// A CSV catalogue, one row per product and territory.
     case csv = "csv"
     /// Any server JSON or YAML, read through a `tally-mapping/1` file.
@@ -35,7 +37,7 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var role: SourceRole {
         switch self {
         case .storeKit, .propertyList: return .configuration
-        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .csv, .mapped, .googlePlay, .unityIAP, .storeConfig:
+        case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .appStoreConnectReport, .csv, .mapped, .googlePlay, .unityIAP, .storeConfig:
             return .catalog
         case .revenueCat, .adapty, .qonversion: return .paywall
         }
@@ -115,6 +117,11 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// with `ReadOptions.includeStates`), by state as the reader spells it (`INACTIVE`,
     /// `WAITING_FOR_SCREENSHOT`): every command says how many it hid and how to show them.
     public var hiddenByState: [String: Int] = [:]
+    /// Products the reader left out by state (counted in `hiddenByState`) whose state asks for the
+    /// team's action (`StoreStates.needsAction`: `MISSING_METADATA`, `REJECTED`, ...). They are
+    /// not compared, shown as products or converted; the `store-state` rule reports them, so that
+    /// a product stuck in review does not vanish from a check.
+    public var heldByState: [Product] = []
     /// What a paywall platform's source says the paywall shows and grants (sources of the
     /// `paywall` role); nil for every other source. `products` then holds its store products.
     public var paywall: Paywall? = nil
@@ -223,7 +230,7 @@ extension SourceFormat {
     /// leaves out is absent rather than unstated (see `Catalog.states`).
     public var describesEveryField: Bool {
         switch self {
-        case .storeKit, .appStoreConnect, .googlePlay, .appStorePackage, .propertyList, .storeConfig, .revenueCat, .adapty, .qonversion: return true
+        case .storeKit, .appStoreConnect, .appStoreConnectReport, .googlePlay, .appStorePackage, .propertyList, .storeConfig, .revenueCat, .adapty, .qonversion: return true
         case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP: return false
         }
     }

@@ -195,6 +195,7 @@ public struct Product: Sendable, Hashable, Codable {
         var googlePlayID: String? = nil
         var onlyOnGooglePlay: Bool? = nil
         var availability: Availability? = nil
+        var storeState: String? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -288,6 +289,14 @@ public struct Product: Sendable, Hashable, Codable {
     public var availability: Availability? {
         get { storage.fields.availability }
         set { fields.availability = newValue }
+    }
+
+    /// The state the store gives the product (App Store Connect's `state`, the catalog report's
+    /// `ADDON_ITC_STATUS` in the API's spelling: `MISSING_METADATA`, `APPROVED`, ...), where the
+    /// source says; nil where it does not. `StoreStates` says which ask for the team's action.
+    public var storeState: String? {
+        get { storage.fields.storeState }
+        set { fields.storeState = newValue }
     }
 
     public var group: GroupMembership? {

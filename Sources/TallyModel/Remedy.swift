@@ -20,6 +20,8 @@ public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
     /// A Google Play default price (auto-filled prices) needs the developer's default territory
     /// (and currency) to become a territory's price.
     case givePlayDefaultTerritory
+    /// An App Store Connect catalog report holds several apps' products: name the app to read.
+    case nameReportApp
 
     /// The remedy in words that name no interface ("raise the input size limit").
     public var summary: String {
@@ -32,6 +34,7 @@ public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
         case .writeBaseline: "record the baseline again"
         case .givePriceTiers: "give a price-tier table so that tiers become amounts"
         case .givePlayDefaultTerritory: "name the Google Play developer's default territory (and currency) to read it as that territory's price"
+        case .nameReportApp: "name the app (its APP_NAME or APP_APPLE_ID) whose rows to read"
         }
     }
 }

@@ -56,6 +56,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let missingLocale = RuleID(rawValue: "missing-locale")
     public static let localization = RuleID(rawValue: "localization")
     public static let pricePoint = RuleID(rawValue: "price-point")
+    public static let storeState = RuleID(rawValue: "store-state")
 
     // Paywall rules (a paywall platform's configuration, on its own and against the stores).
     public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")

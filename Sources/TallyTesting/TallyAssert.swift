@@ -157,6 +157,7 @@ public struct TallyAssertError: Error, CustomStringConvertible {
         case .writeBaseline: "record the baseline again with 'tally check --write-baseline FILE'"
         case .givePriceTiers: "set options.priceTiers to a PriceTierTable"
         case .givePlayDefaultTerritory: "set options.playDefaultTerritory (and options.playDefaultCurrency)"
+        case .nameReportApp: "set options.reportApp to the app's APP_NAME or APP_APPLE_ID"
         }
     }
 }

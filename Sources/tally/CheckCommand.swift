@@ -111,8 +111,7 @@ struct CheckCommand: ParsableCommand {
         }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         timings.lap("report")
-        // Exit here rather than unwinding: freeing a large model costs time and shows nothing.
-        TallyExit.finish(outcome.status)
+        throw Verdict(outcome.status, keeping: outcome)
     }
 }
 

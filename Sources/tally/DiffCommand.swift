@@ -143,7 +143,7 @@ struct DiffCommand: ParsableCommand {
             var console = StandardOutput(role: .console)
             print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "), to: &console)
         }
-        TallyExit.finish(outcome.status(failsOnChanges: exitCode))
+        throw Verdict(outcome.status(failsOnChanges: exitCode), keeping: outcome)
     }
 
     /// What is compared: OLD and NEW, or the sources since a revision (`--since`, `REV..REV2`).

@@ -51,6 +51,6 @@ struct LintCommand: ParsableCommand {
         context.run = .lint
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
-        TallyExit.finish(outcome.status)
+        throw Verdict(outcome.status, keeping: outcome)
     }
 }

@@ -27,7 +27,7 @@ struct ShowCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, or an App Store Connect export folder.")
+    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, an App Store Connect export folder, or its in-app purchases catalog report.")
     var file: String
 
     @Option(name: .long, help: "Output format: text or json.")

@@ -42,6 +42,11 @@ struct SourceOptions: ParsableArguments {
         valueName: "currency"))
     var playDefaultCurrency: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "In an App Store Connect in-app purchases catalog report, read only this app's rows: its APP_NAME or APP_APPLE_ID. A report of several apps needs it.",
+        valueName: "app"))
+    var reportApp: String?
+
     func validate() throws {
         _ = try mappingChoice()
         for state in includeState where ProductStates.normalise(state) == nil {
@@ -69,6 +74,7 @@ struct SourceOptions: ParsableArguments {
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
         options.playDefaultTerritory = playDefaultTerritory.flatMap(Self.territory)
         options.playDefaultCurrency = playDefaultCurrency?.uppercased()
+        options.reportApp = reportApp
         if let priceTiers {
             do {
                 options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)

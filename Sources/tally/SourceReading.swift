@@ -18,6 +18,7 @@ enum Diagnostics {
         case .writeBaseline: "write it again with 'tally check --write-baseline FILE'"
         case .givePriceTiers: "give --price-tiers FILE"
         case .givePlayDefaultTerritory: "name it with --play-default-territory (and --play-default-currency)"
+        case .nameReportApp: "name it with --report-app NAME (its APP_NAME or APP_APPLE_ID)"
         }
     }
 

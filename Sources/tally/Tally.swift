@@ -49,6 +49,9 @@ struct Tally: ParsableCommand {
             var command = try parseAsRoot(RawArguments.arguments)
             try command.run()
             Console.exit(TallyExit.consistent.rawValue)
+        } catch let verdict as Verdict {
+            // The run's verdict: its reports are written; the outcome it keeps is never freed.
+            Console.exit(verdict.status.rawValue)
         } catch let stop as Stop {
             stop.report()
             Console.exit(stop.exitCode)
@@ -104,9 +107,18 @@ typealias TallyExit = ExitStatus
 
 extension ExitStatus {
     var code: ExitCode { ExitCode(rawValue) }
+}
 
-    /// Ends the process now with this code (output already written; see `Console.exit`).
-    static func finish(_ exit: ExitStatus) -> Never {
-        Console.exit(exit.rawValue)
+/// How `check`, `lint` and `diff` end once their reports are written: thrown to `main`, the one
+/// place that turns a status into an exit code. It holds the run's outcome so that unwinding does
+/// not free a large model on the way out (that costs time and shows nothing); `main` exits with
+/// it still held.
+struct Verdict: Error {
+    let status: ExitStatus
+    let kept: [any Sendable]
+
+    init(_ status: ExitStatus, keeping kept: any Sendable...) {
+        self.status = status
+        self.kept = kept
     }
 }

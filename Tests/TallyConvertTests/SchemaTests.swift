@@ -95,6 +95,8 @@ struct SchemaTests {
         #expect(schema.keys(["properties", "groups", "items"]) == Set(PolicyDecoder.groupKeys))
         let ruleIDs = Set(TallyCheckRules.ids)
         #expect(schema.enumeration(["properties", "rules", "propertyNames"]) == ruleIDs)
+        #expect(schema.enumeration(["properties", "ignore", "items", "properties", "rule"]) == ruleIDs.union(["*"]),
+                "an ignore entry names any rule, or *")
     }
 }
 

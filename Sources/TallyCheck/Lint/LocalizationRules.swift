@@ -99,7 +99,8 @@ public struct LocalizationTextRule: LintRule {
     }
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        guard isEnabled, catalog.knownFields.contains(.localizations) else { return }
+        // A catalog report lists a product's locales without their texts: nothing to examine.
+        guard isEnabled, catalog.knownFields.contains(.localizations), catalog.format != .appStoreConnectReport else { return }
         let store = catalog.format.store
         for product in catalog.products where !product.localizations.isEmpty {
             markChecked(catalog, product, &checked)

@@ -37,6 +37,7 @@ public struct Policy: Sendable, Hashable {
             if rule is UnpricedTerritoryRule { return UnpricedTerritoryRule(territories: requiredTerritories) }
             if rule is MissingLocaleRule { return MissingLocaleRule(locales: requiredLocales) }
             if rule is LocalizationTextRule { return LocalizationTextRule(isEnabled: !requiredLocales.isEmpty) }
+            if rule is StoreStateRule { return StoreStateRule(territories: requiredTerritories, locales: requiredLocales) }
             return rule
         }
         return Checker(comparisonRules: RuleSet.comparisonRules, lintRules: lintRules, recordsSubjects: recordsSubjects,

@@ -12,6 +12,8 @@ struct ConnectCatalogBuilder {
     var issues: [SourceIssue] = []
     /// Products left out by state, by state.
     private var hidden: [String: Int] = [:]
+    /// Products left out by state whose state asks for the team's action (`StoreStates.needsAction`).
+    private var held: [Product] = []
     private var members: [ResourceKey: [String]] = [:]
 
     init(store: ResourceStore, file: String, parts: [SourcePart], options: ReadOptions) {
@@ -43,6 +45,7 @@ struct ConnectCatalogBuilder {
                               knownFields: knownFields(), issues: issues)
         catalog.parts = parts
         catalog.hiddenByState = hidden
+        catalog.heldByState = held
         return catalog
     }
 
@@ -83,21 +86,46 @@ struct ConnectCatalogBuilder {
         }
         // A legacy v1 auto-renewable purchase that the export also has as a subscription: the subscription tells more.
         if kind.isAutoRenewable, subscriptionIDs.contains(id) { return }
-        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
-        var product = Product(id: id, kind: kind, position: resource.position)
-        product.fieldPositions[.id] = idAttribute.position
-        product.fieldPositions[.kind] = type.position
-        readCommon(resource, localizations: ("inAppPurchaseLocalizations", "inAppPurchaseV2"), versions: ("inAppPurchaseVersions", "inAppPurchase"),
-                   into: &product)
-        product.prices = try purchasePrices(resource, id: id)
-        product.availability = availability(store.related(resource, "inAppPurchaseAvailability", inverse: "inAppPurchase",
-                                                          type: "inAppPurchaseAvailabilities"))
-        products.append(product)
+        try add(resource, id: id, kind: kind) { builder in
+            var product = Product(id: id, kind: kind, position: resource.position)
+            product.fieldPositions[.id] = idAttribute.position
+            product.fieldPositions[.kind] = type.position
+            builder.readCommon(resource, localizations: ("inAppPurchaseLocalizations", "inAppPurchaseV2"),
+                               versions: ("inAppPurchaseVersions", "inAppPurchase"), into: &product)
+            product.prices = try builder.purchasePrices(resource, id: id)
+            product.availability = builder.availability(builder.store.related(resource, "inAppPurchaseAvailability", inverse: "inAppPurchase",
+                                                                              type: "inAppPurchaseAvailabilities"))
+            return product
+        }
+    }
+
+    /// Builds a product with `make` and keeps it when its state counts; a product left out by
+    /// state is counted in `hidden`, and kept in `held` when its state asks for the team's action
+    /// (built leniently: what cannot be read of it neither stops the file nor becomes an issue).
+    private mutating func add(_ resource: Resource, id: String, kind: ProductKind, make: (inout ConnectCatalogBuilder) throws -> Product) throws {
+        let state = resource[attribute: "state"]?.string
+        let counts = ProductStates.counts(state, including: options.includeStates, hidden: &hidden)
+        if counts {
+            var product = try make(&self)
+            product.storeState = state
+            products.append(product)
+            return
+        }
+        guard StoreStates.needsAction(state) else { return }
+        let issueCount = issues.count, groups = members
+        var product = (try? make(&self)) ?? Product(id: id, kind: kind, position: resource.position)
+        issues.removeSubrange(issueCount...)
+        members = groups
+        product.storeState = state
+        held.append(product)
     }
 
     private mutating func addSubscription(_ resource: Resource) throws {
         let (id, idAttribute) = try productID(resource)
-        guard ProductStates.counts(resource[attribute: "state"]?.string, including: options.includeStates, hidden: &hidden) else { return }
+        try add(resource, id: id, kind: .autoRenewableSubscription) { builder in try builder.makeSubscription(resource, id: id, idAttribute: idAttribute) }
+    }
+
+    private mutating func makeSubscription(_ resource: Resource, id: String, idAttribute: Attribute) throws -> Product {
         var product = Product(id: id, kind: .autoRenewableSubscription, position: resource.position)
         product.fieldPositions[.id] = idAttribute.position
         readCommon(resource, localizations: ("subscriptionLocalizations", "subscription"), versions: ("subscriptionVersions", "subscription"),
@@ -138,7 +166,7 @@ struct ConnectCatalogBuilder {
                                                           type: "subscriptionAvailabilities"))
             ?? availability(store.related(resource, "planAvailabilities", inverse: "subscription", type: "subscriptionPlanAvailabilities")
                 .filter { $0[attribute: "planType"]?.string.map { $0 == "UPFRONT" } ?? true })
-        products.append(product)
+        return product
     }
 
     /// An export of prices with no product they price (a `subscriptionPrices` or `manualPrices`

@@ -19,7 +19,7 @@ public enum CSVCatalogReader: SourceReader {
     public static func sniff(_ head: String, file: String) -> Bool {
         var text = Substring(head)
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        return text.lowercased().hasPrefix("product_id") && !PlayConsoleCSV.sniff(head)
+        return text.lowercased().hasPrefix("product_id") && !PlayConsoleCSV.sniff(head) && !CatalogReportReader.sniff(head, file: file)
     }
 
     /// The columns Tally reads, in the documented order.

@@ -52,9 +52,11 @@ public struct CatalogDocument: Codable, Sendable {
         public var line: Int?
         /// The file the product is in, for sources read from several files (App Store Connect exports).
         public var file: String?
+        /// The store's state for the product (`APPROVED`, `MISSING_METADATA`, ...), where the source gives one.
+        public var state: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, prices, currencies, period, group, level, line, file
+            case id, kind, prices, currencies, period, group, level, line, file, state
             case priceTier = "price_tier"
             case priceOrigins = "price_origins"
             case googlePlay = "google_play"
@@ -108,7 +110,7 @@ public struct CatalogDocument: Codable, Sendable {
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
                 promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
                 line: catalog.location(product.position).line,
-                file: catalog.parts.isEmpty ? nil : catalog.location(product.position).file)
+                file: catalog.parts.isEmpty ? nil : catalog.location(product.position).file, state: product.storeState)
         }
     }
 
@@ -143,8 +145,11 @@ public enum CatalogTable {
         let territory = catalog.defaultTerritory
         var rows: [[String]] = [["ID", "KIND", "PRICE (\(territory))", "TERRITORIES", "PERIOD", "GROUP", "LEVEL", "INTRODUCTORY OFFER"]]
         let knowsPrices = catalog.knownFields.contains(.prices)
+        // The store's states, where the source gives them (a snapshot, a catalog report).
+        let showsStates = catalog.products.contains { $0.storeState != nil }
+        if showsStates { rows[0].append("STATE") }
         for product in catalog.products {
-            rows.append([
+            var row: [String] = [
                 product.id,
                 catalog.statedKind(of: product)?.rawValue ?? "?",
                 product.price(in: territory).map { $0.money.description } ?? product.priceTier.map { "tier \($0)" } ?? "—",
@@ -153,7 +158,9 @@ public enum CatalogTable {
                 product.group?.groupName ?? product.group?.groupID ?? "",
                 product.group?.level.map(String.init) ?? "",
                 product.introductoryOffer?.summary ?? "",
-            ])
+            ]
+            if showsStates { row.append(product.storeState ?? "") }
+            rows.append(row)
         }
         // A 20 MB product ID must not make every row 20 MB wide.
         rows = rows.map { $0.map { Elision.value($0) } }
@@ -168,6 +175,11 @@ public enum CatalogTable {
         lines.append("")
         lines.append("\(catalog.file): \(FindingText.counted(catalog.products.count, "product")) (\(counts.joined(separator: ", "))), "
                      + "\(FindingText.counted(catalog.groups.count, "subscription group")), format \(catalog.format), territory \(territory)")
+        if !catalog.heldByState.isEmpty {
+            // Left out by state, but waiting on the team: named, so that they do not vanish.
+            let held = catalog.heldByState.map { "\(Elision.value($0.id)) (\($0.storeState ?? "?"))" }
+            lines.append("not for sale and waiting on the team (not counted; the store-state rule reports them): \(held.joined(separator: ", "))")
+        }
         if catalog.knownFields != Set(Field.allCases) {
             let known = Field.allCases.filter { catalog.knownFields.contains($0) }.map(\.rawValue)
             lines.append("this source knows only: \(known.joined(separator: ", ")); other fields are not compared")

@@ -157,6 +157,10 @@ public struct CatalogJSON {
             sink.append(",\n      \"reference_name\" : ")
             Self.string(name, to: &sink)
         }
+        if let state = product.storeState {
+            sink.append(",\n      \"state\" : ")
+            Self.string(state, to: &sink)
+        }
         sink.append("\n    }")
     }
 
