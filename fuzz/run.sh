@@ -30,7 +30,8 @@ for reader in "${readers[@]}"; do
     csv) cp Tests/TallyCLITests/Fixtures/csv/*.csv "$corpus"/ ;;
     app-store-package) cp Tests/TallyCLITests/Fixtures/app-store-package/metadata.xml "$corpus"/; [ -d "$shared/xml" ] && cp "$shared"/xml/*.xml "$corpus"/ ;;
     app-store-connect) cp Tests/TallyCLITests/Fixtures/app-store-connect/calmly/*.json "$corpus"/ ;;
-    app-store-connect-report) cp Tests/TallyFormatsTests/Fixtures/catalog-report/*.txt examples/review-readiness/in-app-purchases.txt "$corpus"/ ;;
+    app-store-connect-report) cp Tests/TallyFormatsTests/Fixtures/catalog-report/*.txt "$corpus"/
+                              cp examples/review-readiness/in-app-purchases.txt "$corpus"/example-in-app-purchases.txt ;;
     unity-iap) cp Tests/TallyCLITests/Fixtures/builtin/IAPProductCatalog.json "$corpus"/ ;;
     storeconfig) cp Tests/TallyCLITests/Fixtures/builtin/lumen-storeconfig.json "$corpus"/ ;;
     google-play) cp Tests/TallyCLITests/Fixtures/google-play/play-pages/*.json Tests/TallyFormatsTests/Fixtures/google-play/*.json "$corpus"/ ;;
