@@ -12,3 +12,13 @@ func findings(_ config: [Product], _ catalog: [Product]) -> [Finding] {
 func pairs(_ findings: [Finding]) -> [String] {
     findings.map { "\($0.ruleID) \($0.productID ?? "-")" }.sorted()
 }
+
+extension LintRule {
+    /// What the rule finds in one source, on its own.
+    func findings(in catalog: Catalog) -> [Finding] {
+        var findings: [Finding] = []
+        var checked = CheckedLog()
+        lint(catalog, findings: &findings, checked: &checked)
+        return findings
+    }
+}

@@ -7,12 +7,7 @@ import TallyTestSupport
 /// locales, localization texts against the stores' limits, and billing plans compared.
 @Suite("review readiness")
 struct ReviewReadinessRuleTests {
-    private func lint(_ rule: some LintRule, _ catalog: Catalog) -> [Finding] {
-        var findings: [Finding] = []
-        var checked = CheckedLog()
-        rule.lint(catalog, findings: &findings, checked: &checked)
-        return findings
-    }
+    private func lint(_ rule: some LintRule, _ catalog: Catalog) -> [Finding] { rule.findings(in: catalog) }
 
     static let can = Territory("CAN")!
     static let gbr = Territory("GBR")!

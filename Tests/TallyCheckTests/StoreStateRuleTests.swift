@@ -7,12 +7,7 @@ import TallyTestSupport
 /// names the causes Tally sees offline and what it cannot see.
 @Suite("store-state")
 struct StoreStateRuleTests {
-    private func lint(_ rule: StoreStateRule, _ catalog: Catalog) -> [Finding] {
-        var findings: [Finding] = []
-        var checked = CheckedLog()
-        rule.lint(catalog, findings: &findings, checked: &checked)
-        return findings
-    }
+    private func lint(_ rule: some LintRule, _ catalog: Catalog) -> [Finding] { rule.findings(in: catalog) }
 
     static let can = Territory("CAN")!
     static let gbr = Territory("GBR")!
