@@ -3,7 +3,7 @@ import TallyModel
 /// Every rule Tally knows, in report order. A plain list, not a global registry.
 public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
-        MissingInCatalogRule(), MissingInConfigRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
+        MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
         PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
         BillingPlanRule(),
     ]
@@ -135,13 +135,14 @@ public struct Checker: Sendable {
     /// missing only when no source on that side, among the pairs of the same store, has it.
     public func check(sources: [Catalog], pairs indices: [(Int, Int)]) -> CheckResult {
         let pairs = indices.map { (sources[$0.0], sources[$0.1]) }
+        let names = SourceNames.shortest(sources.map(\.file))
         let lintRules = PricePointRule.supplied(lintRules, from: sources)
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         // Phase one: the comparisons are built while the lint rules run (on whichever core is free).
         let built = Parallel.map(pairs.map(Preparation.compare) + lintWork.map(Preparation.run)) { [self, groupCorrespondences] item -> Prepared in
             switch item {
             case .compare(let configuration, let catalog):
-                return .comparison(Comparison(configuration: configuration, catalog: catalog, groupCorrespondences: groupCorrespondences))
+                return .comparison(Comparison(configuration: configuration, catalog: catalog, groupCorrespondences: groupCorrespondences, names: names))
             case .run(let work):
                 return .part(run([work])[0])
             }
@@ -156,24 +157,25 @@ public struct Checker: Sendable {
         result.pairs = comparisons.map(PairSummary.init)
         result.comparisons = result.pairs.map(\.sentence)
         if lintRules.contains(where: { $0 is PricePointRule }) { result.comparisons += PricePointCoverage.sentences(sources) }
-        // Each side's IDs per store: against Google Play, products stand under their Play identity.
-        var configIDs: [Store: Set<String>] = [:]
-        var catalogIDs: [Store: Set<String>] = [:]
-        for comparison in comparisons {
-            configIDs[comparison.store, default: []].formUnion(comparison.configProducts.keys)
-            catalogIDs[comparison.store, default: []].formUnion(comparison.catalogProducts.keys)
-        }
-        var reportedMissing = Set<String>()
+        // Every source that lacks a product another has is named, once per (store, product,
+        // source lacking it), whichever pairs say so: more sources never report less. Where a
+        // copy and a catalogue both show the lack, the catalogue's finding (missing-in-config or
+        // -catalog) is kept; within one kind, the first pair's.
         let rulesPerPair = max(comparisonRules.count, 1)
+        var missing: [String: Int] = [:]
         for (index, part) in parts.enumerated() {
             result.checked += part.checked
             let isComparison = index >= lintWork.count
             for finding in part.findings {
-                if isComparison, finding.ruleID == MissingInCatalogRule.description.id || finding.ruleID == MissingInConfigRule.description.id {
-                    let id = finding.productID ?? ""
+                if isComparison, Self.presenceRules.contains(finding.ruleID),
+                   let absent = [finding.left, finding.right].compactMap({ $0 }).first(where: { $0.value == nil }) {
                     let store = comparisons[(index - lintWork.count) / rulesPerPair].store
-                    let elsewhere = finding.ruleID == MissingInCatalogRule.description.id ? catalogIDs[store] : configIDs[store]
-                    guard !(elsewhere ?? []).contains(id), reportedMissing.insert("\(finding.ruleID) \(store) \(id)").inserted else { continue }
+                    let key = "\(store) \(finding.productID ?? "") \(absent.location.file)"
+                    if let earlier = missing[key] {
+                        if result.findings[earlier].ruleID == .missingInCopy, finding.ruleID != .missingInCopy { result.findings[earlier] = finding }
+                        continue
+                    }
+                    missing[key] = result.findings.count
                 }
                 result.findings.append(finding)
             }
@@ -182,6 +184,9 @@ public struct Checker: Sendable {
         result.names = Checker.names(of: result.findings, in: sources)
         return result
     }
+
+    /// The rules that say a source lacks a product.
+    static let presenceRules: Set<RuleID> = [.missingInCatalog, .missingInConfig, .missingInCopy]
 
     /// The paywall sources among `paywalls` on their own and against every source of `others`
     /// (the paywall rules); the coverage sentences in `comparisons`. Lint is not run here.

@@ -17,8 +17,13 @@ public struct Comparison: Sendable {
     /// The territory whose prices are compared: the configuration's storefront.
     public var territory: Territory { configuration.defaultTerritory }
 
-    public init(configuration: Catalog, catalog: Catalog, groupCorrespondences: [GroupCorrespondence] = []) {
+    /// How messages name each file of the run: the shortest path that is unique among the run's
+    /// sources (`SourceNames`); a file not in it goes by its path.
+    public let names: [String: String]
+
+    public init(configuration: Catalog, catalog: Catalog, groupCorrespondences: [GroupCorrespondence] = [], names: [String: String] = [:]) {
         let (configuration, catalog) = StoreIdentity.inOneStore(configuration, catalog)
+        self.names = names.isEmpty ? SourceNames.shortest([configuration.file, catalog.file]) : names
         self.configuration = configuration
         self.catalog = catalog
         self.groupCorrespondences = groupCorrespondences
@@ -51,7 +56,7 @@ public struct Comparison: Sendable {
     }
 
     func catalogSide(_ product: Product, _ field: Field, value: FindingValue?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: .catalog, store: catalogStore, value: value,
+        FindingSide(role: catalogRole, store: catalogStore, value: value,
                     location: catalog.location(position ?? product.position(of: field), path: product.path(of: field)))
     }
 
@@ -68,22 +73,29 @@ public struct Comparison: Sendable {
     /// Two sources of one kind ("Google Play" and "Google Play") are told apart by their files:
     /// "Google Play (play/a.csv)".
     public var configNoun: String {
-        if bothConfigurations { return Self.fileNoun(configuration, beside: catalog) }
-        return Self.distinct(Self.noun(configuration, otherwise: "the configuration"), configuration,
-                             from: Self.noun(catalog, otherwise: "the catalogue"))
+        if bothConfigurations { return name(of: configuration) }
+        return distinct(Self.noun(configuration, otherwise: "the configuration"), configuration,
+                        from: Self.noun(catalog, otherwise: "the catalogue"))
     }
     /// How messages name the catalogue's side: "the catalogue", "Google Play", or its file name
     /// when both sides are configurations (two .storekit files: neither is a catalogue).
     public var catalogNoun: String {
-        if bothConfigurations { return Self.fileNoun(catalog, beside: configuration) }
-        return Self.distinct(Self.noun(catalog, otherwise: "the catalogue"), catalog,
-                             from: Self.noun(configuration, otherwise: "the configuration"))
+        if bothConfigurations { return name(of: catalog) }
+        return distinct(Self.noun(catalog, otherwise: "the catalogue"), catalog,
+                        from: Self.noun(configuration, otherwise: "the configuration"))
     }
 
-    /// `noun`, with the source's file when the other side goes by the same noun.
-    private static func distinct(_ noun: String, _ source: Catalog, from other: String) -> String {
-        noun == other ? "\(noun) (\(source.file))" : noun
+    /// `noun`, with the source's name when the other side goes by the same noun.
+    private func distinct(_ noun: String, _ source: Catalog, from other: String) -> String {
+        noun == other ? "\(noun) (\(name(of: source)))" : noun
     }
+
+    /// The source's name in messages: the shortest path unique in the run.
+    public func name(of source: Catalog) -> String { names[source.file] ?? source.file }
+
+    /// The role the catalogue's side reports: a configuration compared with a configuration
+    /// (two .storekit files, or one and a product plist) stays a configuration.
+    var catalogRole: SourceRole { catalog.format.role == .configuration ? .configuration : .catalog }
 
     /// Whether both sides are what an app ships (two .storekit files, or one and a property list).
     public var bothConfigurations: Bool {
@@ -99,12 +111,6 @@ public struct Comparison: Sendable {
         return catalog.defaultTerritory
     }
 
-    /// A file's last path component, or the whole path when both sides share it.
-    private static func fileNoun(_ source: Catalog, beside other: Catalog) -> String {
-        let name = source.file.split(separator: "/").last.map(String.init) ?? source.file
-        let otherName = other.file.split(separator: "/").last.map(String.init) ?? other.file
-        return name == otherName ? source.file : name
-    }
     /// The side's role in findings: `configuration`, `catalog`, or `google-play` for a Google Play source.
     /// The store a side stands for, when a Google Play source takes that side.
     var configStore: Store? { configuration.format.store == .googlePlay ? .googlePlay : nil }
@@ -153,5 +159,33 @@ extension ProductPairRule {
                  territory: Territory? = nil, offerID: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
                 territory: territory, offerID: offerID, field: field, message: message, left: left, right: right)
+    }
+}
+
+/// How messages name files: each by the shortest trailing part of its path that no other file of
+/// the run ends with (`Products.storekit`, or `ios/Products.storekit` beside a second
+/// `Products.storekit`).
+public enum SourceNames {
+    public static func shortest(_ files: [String]) -> [String: String] {
+        let unique = Array(Set(files))
+        let parts = Dictionary(uniqueKeysWithValues: unique.map { ($0, $0.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) })
+        var names: [String: String] = [:]
+        for file in unique {
+            let components = parts[file] ?? [file]
+            var chosen = file
+            for count in 1...max(components.count, 1) {
+                let suffix = components.suffix(count)
+                let clash = unique.contains { other in
+                    guard other != file, let otherParts = parts[other], otherParts.count >= count else { return false }
+                    return Array(otherParts.suffix(count)) == Array(suffix)
+                }
+                if !clash {
+                    chosen = suffix.joined(separator: "/")
+                    break
+                }
+            }
+            names[file] = chosen
+        }
+        return names
     }
 }

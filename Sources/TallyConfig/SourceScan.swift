@@ -41,8 +41,9 @@ public enum SourceScan {
                 do {
                     loaded[path] = try SourceLoader.load(path: directory == "." ? path : "\(directory)/\(path)")
                 } catch {
-                    let text = (error as? FormatError).map { "\($0.message)" } ?? "\(error)"
-                    unreadable.append(Unreadable(path: path, error: Elision.value(text.split(separator: "\n").first.map(String.init) ?? text, limit: 400)))
+                    // The whole first error, with its place: the one thing to fix first.
+                    let text = (error as? FormatError).map { SourceScan.placed($0) } ?? "\(error)"
+                    unreadable.append(Unreadable(path: path, error: text))
                 }
             }
             let failed = Set(unreadable.map(\.path))
@@ -52,7 +53,15 @@ public enum SourceScan {
         }
     }
 
-    /// A source found that does not read, with the first line of its first error.
+    /// A format error's message with its line and column (or key path), without the file's name.
+    static func placed(_ error: FormatError) -> String {
+        let location = error.location
+        if let line = location.line { return "line \(line)\(location.column.map { ", column \($0)" } ?? ""): \(error.message)" }
+        if let path = location.path { return "at \(path): \(error.message)" }
+        return error.message
+    }
+
+    /// A source found that does not read, with its first error.
     public struct Unreadable: Sendable, Hashable {
         public var path: String
         public var error: String
@@ -105,8 +114,11 @@ public enum SourceScan {
             for path in tests { found.folders[path] = nil }
         }
         found.inTestFolders.sort()
-        let sourceFolders = Set((found.configurations + found.catalogs).map(folder))
-        found.notSources = candidates.filter { sourceFolders.contains(folder(of: $0)) }.sorted()
+        // A file named like a source beside it (a deploy.yaml beside iap.yaml) is named as left
+        // out; a file of another kind (an Info.plist, a pubspec.yaml beside a .storekit) is not a
+        // near miss, and is passed over without a word.
+        let sourceKinds = Set((found.configurations + found.catalogs).map { "\(folder(of: $0))|\(kind(of: $0))" })
+        found.notSources = candidates.filter { sourceKinds.contains("\(folder(of: $0))|\(kind(of: $0))") }.sorted()
         return found
     }
 
@@ -134,6 +146,12 @@ public enum SourceScan {
     }
 
     private static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
+
+    /// A file's kind for that purpose: its extension, `.yml` and `.yaml` alike.
+    private static func kind(of path: String) -> String {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ext == "yml" ? "yaml" : ext
+    }
 
     /// Visits every folder (`folder` returns true when it is a source, not to be entered) and file.
     private static func walk(_ full: String, relative: String, depth: Int, budget: inout Int,

@@ -23,16 +23,27 @@ extension SourceLoader {
         let candidates = readers(claiming: shown)
         guard !candidates.isEmpty else { return false }
         if isEmptyFile(path) { return false }
+        if candidates.contains(where: { $0.decidedByContent }) {
+            // Decided by the whole content (a .plist): read it, within bounds.
+            guard let bytes = try? readBytes(path: path, maxBytes: contentSniffLimit) else { return false }
+            return isProductSource(head: bytes, name: shown)
+        }
         if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
         guard let bytes = try? readBytes(path: path, prefix: 4096) else { return true }
         return isProductSource(head: bytes, name: shown)
     }
 
-    /// `isProductSource(path:)` for a file already in memory (its first bytes at least), such as
-    /// a file at a git revision.
+    /// The most of a file read to decide by its whole content whether it holds products: a
+    /// larger `.plist` is no product list an app keeps.
+    public static let contentSniffLimit = 16 * 1024 * 1024
+
+    /// `isProductSource(path:)` for a file already in memory (whole, for a format decided by its
+    /// content; its first bytes at least otherwise), such as a file at a git revision.
     public static func isProductSource(head bytes: [UInt8], name: String) -> Bool {
         let candidates = readers(claiming: name)
         guard !candidates.isEmpty, !bytes.isEmpty else { return false }
+        let decided = candidates.compactMap { $0.holdsProducts(bytes, file: name) }
+        if !decided.isEmpty { return decided.contains(true) }
         if candidates.allSatisfy({ $0.format.role == .configuration }) { return true }
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         return candidates.contains { $0.sniff(head, file: name) }
@@ -48,6 +59,7 @@ extension SourceLoader {
         case "yaml", "yml": return "a YAML file without catalogue keys ('format: tally-catalog/1')"
         case "json": return "a JSON file that is neither a tally-catalog/1 file nor a store page"
         case "csv": return "a CSV file without a catalogue header (product_id, ...) or a Play Console header"
+        case "plist": return "a property list that is not a product list (an Info.plist, entitlements, a scheme or settings list)"
         default: return "its content is not a format Tally reads"
         }
     }
@@ -69,7 +81,9 @@ extension SourceLoader {
         }
         let configurations = files("configs").filter { path in
             let claiming = readers(claiming: path)
-            return !claiming.isEmpty && claiming.allSatisfy { $0.format.role == .configuration }
+            guard !claiming.isEmpty, claiming.allSatisfy({ $0.format.role == .configuration }) else { return false }
+            // An Info.plist beside the configuration is not one.
+            return claiming.contains(where: { $0.decidedByContent }) ? isProductSource(path: path) : true
         }
         let catalogs = files("catalog").filter { path in
             let claiming = readers(claiming: path).filter { $0.format.role == .catalog }

@@ -50,6 +50,12 @@ public protocol SourceReader: Sendable {
     /// shared with other formats, or unknown).
     static func sniff(_ head: String, file: String) -> Bool
     static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog
+    /// Whether a whole file (up to `SourceLoader.contentSniffLimit` bytes) holds products, for
+    /// formats whose extension is shared with files that are not product sources (`.plist`:
+    /// Info.plist, entitlements); nil (the default) decides by the extension and `sniff` alone.
+    static func holdsProducts(_ bytes: [UInt8], file: String) -> Bool?
+    /// Whether `holdsProducts` decides (so the whole file is read to find out).
+    static var decidedByContent: Bool { get }
     /// Reads a file from disk. The default reads it whole and calls `read(bytes:file:options:)`;
     /// readers that can stream (JSON) override it to hold only a window of the file.
     static func read(path: String, options: ReadOptions) throws -> Catalog
@@ -57,6 +63,9 @@ public protocol SourceReader: Sendable {
 
 extension SourceReader {
     public static var sniffedExtensions: [String] { [] }
+
+    public static func holdsProducts(_ bytes: [UInt8], file: String) -> Bool? { nil }
+    public static var decidedByContent: Bool { false }
 
     public static func read(path: String, options: ReadOptions) throws -> Catalog {
         try read(bytes: SourceLoader.readBytes(path: path, maxBytes: options.maxBytes), file: path, options: options)

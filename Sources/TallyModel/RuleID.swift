@@ -28,6 +28,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     // Cross-source rules.
     public static let missingInCatalog = RuleID(rawValue: "missing-in-catalog")
     public static let missingInConfig = RuleID(rawValue: "missing-in-config")
+    public static let missingInCopy = RuleID(rawValue: "missing-in-copy")
     public static let kind = RuleID(rawValue: "kind")
     public static let price = RuleID(rawValue: "price")
     public static let priceTier = RuleID(rawValue: "price-tier")

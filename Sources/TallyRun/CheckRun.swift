@@ -65,7 +65,8 @@ public struct CheckRun: Sendable {
 
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
     public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
-        guard let outcome = try gate().check(sources: catalogs) else { throw .oneSource }
+        let gate = try gate()
+        guard let outcome = gate.check(sources: catalogs) ?? catalogs.first.map(gate.checkAlone) else { throw .noSources }
         return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, failBar: failBar(outcome.policy), skipped: sources.skipped)
     }
 

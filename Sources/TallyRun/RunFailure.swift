@@ -12,8 +12,6 @@ public enum RunFailure: Error, Sendable, Hashable {
     case usage(String)
     /// No sources were named and none were found.
     case noSources
-    /// A comparison needs two sources or more.
-    case oneSource
     /// Files at a revision could not be listed or read (git is missing, the revision is unknown).
     case revision(RevisionError)
 

@@ -139,8 +139,6 @@ public struct TallyAssertError: Error, CustomStringConvertible {
             description = message
         case .noSources:
             description = "the policy's sources match no file"
-        case .oneSource:
-            description = "the policy names one source; a check compares two or more"
         case .revision(let error):
             description = error.message + (error.remedy.map { " (\(Self.argument($0)))" } ?? "")
         }

@@ -42,13 +42,23 @@ struct InitCommand: ParsableCommand {
             Console.out(text)
             return
         }
+        var console = StandardOutput(role: .console)
+        guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
+            // A policy naming nothing would make the next 'tally check' an input error.
+            Swift.print("no product source found below this folder (no .storekit file, product list, catalogue or store export Tally reads); nothing written", to: &console)
+            if !found.unreadable.isEmpty {
+                Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path): \($0.error)" }.joined(separator: "; ")
+                            + " ('tally lint FILE' shows every error)", to: &console)
+            }
+            Swift.print("next: name the files in a .tally.yml by hand (docs/policy.md), or 'tally init --print' for a starter file", to: &console)
+            return
+        }
         try ReportFile.writeOrExit(text, to: path, what: "the policy file")
         let catalogues = found.catalogs.map { path in
             guard let folder = found.folders[path] else { return path }
             let count = loaded[path].map { ", \($0.products.count) product\($0.products.count == 1 ? "" : "s")" } ?? ""
             return "\(path)/ (\(folder.kind)\(count))"
         }
-        var console = StandardOutput(role: .console)
         Swift.print("wrote \(path)", to: &console)
         Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
         Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
@@ -57,12 +67,15 @@ struct InitCommand: ParsableCommand {
             Swift.print("  left out:       \(found.inTestFolders.count) source\(found.inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them", to: &console)
         }
         if !found.unreadable.isEmpty {
-            Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path) (\($0.error))" }.joined(separator: "; ")
+            Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path): \($0.error)" }.joined(separator: "; ")
                         + "; left out: 'tally lint FILE' shows every error", to: &console)
         }
         if !found.notSources.isEmpty {
             Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
         }
-        Swift.print("next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
+        let sources = found.configurations.count + found.catalogs.count
+        Swift.print(sources == 1
+                    ? "next: 'tally check' (no arguments needed) lints the one source; add a second copy to compare it with (a catalogue, a store snapshot from 'tally fetch'); 'tally explain RULE' explains a rule"
+                    : "next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)
     }
 }

@@ -51,8 +51,6 @@ enum Diagnostics {
         case .noSources:
             print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check configs/ExampleApp.storekit catalog/products.yaml') or run 'tally init'.",
                   to: &standardError)
-        case .oneSource:
-            print("tally: check compares sources, and only one was given. To examine one file on its own, use 'tally lint FILE'.", to: &standardError)
         case .revision(let error):
             print("tally: \(error.message)\(error.remedy.map { " (\(flag($0)))" } ?? "")", to: &standardError)
         }

@@ -29,9 +29,6 @@ public struct Gate: Sendable {
         let paywalls = sources.filter { $0.paywall != nil }
         if !paywalls.isEmpty { return check(paywalls: paywalls, stores: sources.filter { $0.paywall == nil }) }
         guard let pairs = SourcePairing.pairs(sources) else { return nil }
-        if SourcePairing.googlePlayPairs(sources) == nil, let sides = SourcePairing.sides(sources) {
-            return check(configurations: sides.configurations, catalogs: sides.catalogs)
-        }
         return check(sources: sources, pairs: pairs)
     }
 
@@ -73,6 +70,24 @@ public struct Gate: Sendable {
         raw.productsChecked = Set((stores + paywalls).flatMap { $0.products.map(\.id) }).count
         raw.names = Checker.names(of: raw.findings, in: stores + paywalls)
         return finish(raw, unmatchedGroups: unmatched)
+    }
+
+    /// One product source as a gate: everything that needs no second copy (lint, review
+    /// readiness) runs, and the `compared:` line says there was nothing to compare it with and
+    /// what would give it something.
+    public func checkAlone(_ source: Catalog) -> GateOutcome {
+        var outcome = lint([source])
+        outcome.result.comparisons.insert(Self.aloneSentence(source), at: 0)
+        return outcome
+    }
+
+    /// "App.storekit: nothing to compare it with ...": the `compared:` line of a one-source check.
+    public static func aloneSentence(_ source: Catalog) -> String {
+        var others = ["a server catalogue ('tally convert \(source.file) --to tally-catalog-yaml -o catalog/products.yaml' writes one to keep in step)",
+                      "a store snapshot ('tally fetch app-store-connect' or 'tally fetch google-play')"]
+        if source.format.role != .configuration { others.insert("the app's StoreKit configuration (.storekit)", at: 0) }
+        return "\(source.file): nothing to compare it with, the only product source (linted on its own); "
+            + "to compare it, add " + others.joined(separator: ", or ")
     }
 
     /// Lints sources on their own.

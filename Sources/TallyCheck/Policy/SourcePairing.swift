@@ -3,18 +3,6 @@ import TallyModel
 /// Which source is compared with which: the one place that decides it, for `tally check`,
 /// `TallyAssert` and the plugin alike (through `Gate.check(sources:)`).
 public enum SourcePairing {
-    /// Every configuration (what the app ships: .storekit files, property lists) against every
-    /// catalogue (what a server, a spreadsheet or the store says). When all sources stand on one
-    /// side (a .storekit file and the app's Products.plist, or a server file and a CSV), the first
-    /// source is the reference and each other one is compared with it. Nil with fewer than two sources.
-    public static func sides(_ sources: [Catalog]) -> (configurations: [Catalog], catalogs: [Catalog])? {
-        let configurations = sources.filter { $0.format.role == .configuration }
-        let catalogs = sources.filter { $0.format.role == .catalog }
-        if !configurations.isEmpty, !catalogs.isEmpty { return (configurations, catalogs) }
-        guard let first = sources.first, sources.count >= 2 else { return nil }
-        return ([first], Array(sources.dropFirst()))
-    }
-
     /// The pairs to compare when Google Play sources are among `sources`, as indices into
     /// `sources` (the configuration's side first); nil without Google Play sources (`sides`
     /// decides then) or with nothing to compare. A Google Play source is compared with each
@@ -27,14 +15,7 @@ public enum SourcePairing {
         let play = sources.indices.filter { sources[$0].format.store == .googlePlay }
         guard !play.isEmpty else { return nil }
         let rest = sources.indices.filter { sources[$0].format.store != .googlePlay }
-        var pairs: [(Int, Int)] = []
-        let configurations = rest.filter { sources[$0].format.role == .configuration }
-        let catalogs = rest.filter { sources[$0].format.role == .catalog }
-        if !configurations.isEmpty, !catalogs.isEmpty {
-            pairs += configurations.flatMap { left in catalogs.map { (left, $0) } }
-        } else if let first = rest.first {
-            pairs += rest.dropFirst().map { (first, $0) }
-        }
+        var pairs = everyPair(of: rest, in: sources)
         let hubs = rest.filter { isServerCatalogue(sources[$0].format) }
         for index in play {
             if !hubs.isEmpty {
@@ -56,14 +37,26 @@ public enum SourcePairing {
 extension SourcePairing {
     /// The pairs to compare, as indices into `sources` (the configuration's side first); nil
     /// when there is nothing to compare (fewer than two sources).
+    ///
+    /// Every source is compared with every other (within a store; Google Play through the
+    /// server catalogue, `googlePlayPairs`): no file is the reference, so the findings do not
+    /// depend on the order the files come in, and a third source never hides what two show.
     public static func pairs(_ sources: [Catalog]) -> [(Int, Int)]? {
         if let play = googlePlayPairs(sources) { return play }
         guard sources.count >= 2 else { return nil }
-        let configurations = sources.indices.filter { sources[$0].format.role == .configuration }
-        let catalogs = sources.indices.filter { sources[$0].format.role == .catalog }
-        if !configurations.isEmpty, !catalogs.isEmpty {
-            return configurations.flatMap { left in catalogs.map { (left, $0) } }
+        return everyPair(of: Array(sources.indices), in: sources)
+    }
+
+    /// Each two of `indices` once, a configuration on the left of a catalogue; two sources of
+    /// one role in the order given.
+    static func everyPair(of indices: [Int], in sources: [Catalog]) -> [(Int, Int)] {
+        var pairs: [(Int, Int)] = []
+        for (position, left) in indices.enumerated() {
+            for right in indices[(position + 1)...] {
+                let swap = sources[left].format.role != .configuration && sources[right].format.role == .configuration
+                pairs.append(swap ? (right, left) : (left, right))
+            }
         }
-        return sources.indices.dropFirst().map { (0, $0) }
+        return pairs
     }
 }

@@ -11,6 +11,7 @@ public struct MissingInCatalogRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
+        guard !comparison.bothConfigurations else { return }
         PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
     }
 }
@@ -26,6 +27,27 @@ public struct MissingInConfigRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
+        guard !comparison.bothConfigurations else { return }
+        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
+    }
+}
+
+/// A product one copy of what the app ships has that another copy lacks: two StoreKit
+/// configurations, or one and the app's product list. Neither is "the catalogue": each copy
+/// that lacks the product is named, whichever order the files come in.
+public struct MissingInCopyRule: ComparisonRule {
+    public static let description = RuleDescription(
+        id: .missingInCopy, defaultSeverity: .error,
+        summary: "A product one copy of the app's products has (a StoreKit configuration, a product list) is missing from another copy.",
+        category: "cross-source",
+        rationale: "Copies of the app's product list that disagree on which products exist: StoreKit testing, the app's code and the store each see a different set, and a purchase that works in one fails in another.",
+        fix: "Add the product to the copy that lacks it with exactly the same ID, or remove it from the others if the app no longer sells it. When a hint names a near-identical ID, one copy has a typo: correct it.")
+
+    public init() {}
+
+    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
+        guard comparison.bothConfigurations else { return }
+        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
         PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
     }
 }
@@ -44,6 +66,8 @@ struct PresenceCheck {
     var nouns = (configuration: "the configuration", catalog: "the catalogue")
     /// The stores the sides stand for, when a Google Play source takes a side.
     var stores: (configuration: Store?, catalog: Store?) = (nil, nil)
+    /// The roles the sides report (a configuration beside a configuration stays one).
+    var roles: (configuration: SourceRole, catalog: SourceRole) = (.configuration, .catalog)
 
     /// The configuration's products checked against the catalogue (`presentIsConfiguration`), or
     /// the catalogue's against the configuration.
@@ -55,6 +79,7 @@ struct PresenceCheck {
         self.presentIsConfiguration = presentIsConfiguration
         nouns = (comparison.configNoun, comparison.catalogNoun)
         stores = (comparison.configStore, comparison.catalogStore)
+        roles = (.configuration, comparison.catalogRole)
     }
 
     func run(findings: inout [Finding], checked: inout CheckedLog) {
@@ -64,10 +89,10 @@ struct PresenceCheck {
         for product in present.products {
             checked.append(CheckedSubject(ruleID: rule.id, subject: product.id, location: present.location(of: product, .id)))
             guard absentIDs[product.id] == nil, reported.insert(product.id).inserted else { continue }
-            let presentSide = FindingSide(role: presentIsConfiguration ? .configuration : .catalog,
+            let presentSide = FindingSide(role: presentIsConfiguration ? roles.configuration : roles.catalog,
                                           store: presentIsConfiguration ? stores.configuration : stores.catalog, value: product.id,
                                           location: present.location(of: product, .id))
-            let absentSide = FindingSide(role: presentIsConfiguration ? .catalog : .configuration,
+            let absentSide = FindingSide(role: presentIsConfiguration ? roles.catalog : roles.configuration,
                                          store: presentIsConfiguration ? stores.catalog : stores.configuration, value: nil as FindingValue?,
                                          location: SourceLocation(file: absent.file))
             findings.append(Finding(

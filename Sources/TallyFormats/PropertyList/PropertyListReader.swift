@@ -24,6 +24,15 @@ public enum PropertyListReader: SourceReader {
         head.hasPrefix("bplist") || head.contains("<plist") || head.contains("<!DOCTYPE plist")
     }
 
+    /// A property list is a product source only in a product list's shape (`PropertyListShape`):
+    /// an Info.plist, entitlements or a scheme list is not, nor a file that does not parse.
+    public static let decidedByContent = true
+
+    public static func holdsProducts(_ bytes: [UInt8], file: String) -> Bool? {
+        guard let root = try? PropertyListDocument.parse(bytes: bytes, file: file) else { return false }
+        return PropertyListShape.of(root) == .products
+    }
+
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         let root = try PropertyListDocument.parse(bytes: bytes, file: file)
         var builder = PropertyListProducts(file: file)
@@ -31,9 +40,13 @@ public enum PropertyListReader: SourceReader {
         case .array(let elements):
             try builder.readList(elements, path: "")
         case .object(let members):
+            if case .other(let what) = PropertyListShape.of(root), members.contains(where: { PropertyListShape.isForeign($0.key) }) {
+                throw FormatError("this property list is not a product list: it is \(what). Tally reads an app's product lists: "
+                                  + knownShapes.joined(separator: "; "), file: file, position: .unknown)
+            }
             if let products = members.first(where: { $0.key == "Products" })?.node {
                 try builder.readProductsSection(products, subscriptions: members.first { $0.key == "Subscriptions" }?.node)
-            } else if let problem = keyedByIDProblem(members) {
+            } else if case .other(let problem) = PropertyListShape.of(root) {
                 throw unrecognised(file: file, found: problem)
             } else {
                 try builder.readKeyedByID(members)
@@ -58,22 +71,6 @@ public enum PropertyListReader: SourceReader {
                     + knownShapes.joined(separator: "; ")
                     + ". A StoreKit configuration saved as XML is read as StoreKit when its format is named",
                     file: file, position: .unknown, path: path).with(.readAsStoreKit)
-    }
-
-    /// Why a root dictionary is not keyed by product ID, or nil when it is.
-    private static func keyedByIDProblem(_ members: [(key: String, node: DocNode)]) -> String? {
-        guard !members.isEmpty else { return "an empty dictionary" }
-        for member in members {
-            guard !member.key.isEmpty, member.key.unicodeScalars.allSatisfy(isIDCharacter) else {
-                return "a dictionary whose key \"\(member.key)\" is not a product ID, and no Products key"
-            }
-            switch member.node.value {
-            case .object, .scalar(_, .string): continue
-            case .array: return "a dictionary whose key \"\(member.key)\" holds a list, and no Products key"
-            case .scalar(_, let kind): return "a dictionary whose key \"\(member.key)\" holds \(kind.article), and no Products key"
-            }
-        }
-        return nil
     }
 
     /// Characters a product ID may have here (lint reports the ones the App Store refuses).

@@ -134,7 +134,15 @@ public enum TallyCatalogJSONReader: SourceReader {
 public enum TallyCatalogYAMLReader: SourceReader {
     public static let format = SourceFormat.tallyCatalogYAML
     public static let extensions = ["yaml", "yml"]
-    public static func sniff(_ head: String, file: String) -> Bool { head.contains("format: tally-catalog/") }
+    /// `format: tally-catalog/1` in any spelling YAML allows: plain, double- or single-quoted
+    /// (key or value), with any spaces before the colon's value, in block or flow style.
+    public static func sniff(_ head: String, file: String) -> Bool {
+        head.contains(formatKey)
+    }
+
+    nonisolated(unsafe) private static let formatKey =
+        #/(?m)(^|[{,])[ \t]*(format|"format"|'format')[ \t]*:[ \t]*["']?tally-catalog\//#
+
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         try TallyCatalogReader.readYAML(bytes: bytes, file: file, options: options)
     }

@@ -98,7 +98,7 @@ struct RevisionTree: SourceTree {
     func isProductSource(_ path: String) -> Bool {
         guard let revision else { return SourceLoader.isProductSource(path: opened(path), name: path) }
         let readers = SourceLoader.readers(claiming: path)
-        if !readers.isEmpty, readers.allSatisfy({ $0.format.role == .configuration }) { return true }
+        if !readers.isEmpty, !readers.contains(where: { $0.decidedByContent }), readers.allSatisfy({ $0.format.role == .configuration }) { return true }
         guard let bytes = try? store.contents(of: opened(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return true }
         return SourceLoader.isProductSource(head: bytes, name: path)
     }
