@@ -51,7 +51,7 @@ public struct Comparison: Sendable {
     }
 
     func configSide(_ product: Product, _ field: Field, value: FindingValue?, position: Position? = nil) -> FindingSide {
-        FindingSide(role: .configuration, store: configStore, value: value,
+        FindingSide(role: configRole, store: configStore, value: value,
                     location: configuration.location(position ?? product.position(of: field), path: product.path(of: field)))
     }
 
@@ -73,14 +73,14 @@ public struct Comparison: Sendable {
     /// Two sources of one kind ("Google Play" and "Google Play") are told apart by their files:
     /// "Google Play (play/a.csv)".
     public var configNoun: String {
-        if bothConfigurations { return name(of: configuration) }
+        if sameKind { return name(of: configuration) }
         return distinct(Self.noun(configuration, otherwise: "the configuration"), configuration,
                         from: Self.noun(catalog, otherwise: "the catalogue"))
     }
     /// How messages name the catalogue's side: "the catalogue", "Google Play", or its file name
     /// when both sides are configurations (two .storekit files: neither is a catalogue).
     public var catalogNoun: String {
-        if bothConfigurations { return name(of: catalog) }
+        if sameKind { return name(of: catalog) }
         return distinct(Self.noun(catalog, otherwise: "the catalogue"), catalog,
                         from: Self.noun(configuration, otherwise: "the configuration"))
     }
@@ -93,13 +93,21 @@ public struct Comparison: Sendable {
     /// The source's name in messages: the shortest path unique in the run.
     public func name(of source: Catalog) -> String { names[source.file] ?? source.file }
 
-    /// The role the catalogue's side reports: a configuration compared with a configuration
-    /// (two .storekit files, or one and a product plist) stays a configuration.
+    /// The role each side reports: its source's own (a configuration compared with a
+    /// configuration stays one, a catalogue compared with a catalogue too).
+    var configRole: SourceRole { configuration.format.role == .catalog ? .catalog : .configuration }
     var catalogRole: SourceRole { catalog.format.role == .configuration ? .configuration : .catalog }
 
     /// Whether both sides are what an app ships (two .storekit files, or one and a property list).
     public var bothConfigurations: Bool {
         configuration.format.role == .configuration && catalog.format.role == .configuration
+    }
+
+    /// Whether both sides are of one kind (two copies of what the app ships, or two catalogues
+    /// outside Google Play): neither is "the configuration" or "the catalogue", each goes by its
+    /// file, and a product one has and the other lacks is `missing-in-copy`.
+    public var sameKind: Bool {
+        configuration.format.role == catalog.format.role && !comparesEveryTerritory
     }
 
     /// The second side's storefront when both sides are StoreKit configurations for different

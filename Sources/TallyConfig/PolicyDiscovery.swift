@@ -7,14 +7,6 @@ extension PolicyFile {
     public static func defaultExists(in directory: String = ".") -> Bool {
         FileManager.default.fileExists(atPath: directory == "." ? defaultName : (directory as NSString).appendingPathComponent(defaultName))
     }
-
-    /// The policy a command uses: the file it names, else `./.tally.yml` when it exists; nil
-    /// when there is none. Throws the file's located errors (`FormatError`).
-    public static func discover(named path: String?) throws -> PolicyFile? {
-        if let path { return try load(path: path) }
-        guard defaultExists() else { return nil }
-        return try load(path: defaultName)
-    }
 }
 
 extension PolicyTemplate {

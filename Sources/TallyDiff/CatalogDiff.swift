@@ -126,7 +126,8 @@ public struct ProductChanges: Sendable, Hashable {
 
 /// The few facts that describe an added or removed product.
 public struct ProductOutline: Sendable, Hashable {
-    public var kind: ProductKind
+    /// The kind, when the source states it (a property list of IDs does not).
+    public var kind: ProductKind?
     /// The price in the source's storefront or default territory, else the first price.
     public var price: Price?
     /// How many territories the product is priced in.
@@ -135,7 +136,7 @@ public struct ProductOutline: Sendable, Hashable {
     public var group: String?
     public var level: Int?
 
-    public init(kind: ProductKind, price: Price? = nil, territories: Int = 0, period: Period? = nil, group: String? = nil, level: Int? = nil) {
+    public init(kind: ProductKind?, price: Price? = nil, territories: Int = 0, period: Period? = nil, group: String? = nil, level: Int? = nil) {
         self.kind = kind
         self.price = price
         self.territories = territories
@@ -144,8 +145,9 @@ public struct ProductOutline: Sendable, Hashable {
         self.level = level
     }
 
-    public init(_ product: Product, storefront: Territory) {
-        self.init(kind: product.kind, price: product.price(in: storefront) ?? product.prices.first,
+    /// The product as `catalog` states it (its kind only when stated).
+    public init(_ product: Product, in catalog: Catalog) {
+        self.init(kind: catalog.statedKind(of: product), price: product.price(in: catalog.defaultTerritory) ?? product.prices.first,
                   territories: product.prices.count, period: product.period,
                   group: product.group.map { $0.groupName ?? $0.groupID }.flatMap { $0.isEmpty ? nil : $0 },
                   level: product.group?.level)
@@ -153,7 +155,7 @@ public struct ProductOutline: Sendable, Hashable {
 
     /// `auto-renewable-subscription, 4.99 USD in USA (+174 territories), every 1 month, group "premium" level 1`.
     public var summary: String {
-        var parts = [kind.rawValue]
+        var parts = [kind?.rawValue ?? "kind not stated"]
         if let price {
             let more = territories > 1 ? " (+\(territories - 1) territor\(territories == 2 ? "y" : "ies"))" : ""
             parts.append("\(price.money) in \(price.territory)\(more)")

@@ -42,7 +42,7 @@ public struct CatalogDiffer: Sendable {
         var unchanged = 0
         for (id, product) in context.oldProducts where context.newProducts[id] == nil {
             var entry = ProductChanges(productID: id, status: .removed, changes: [Change(
-                .product, .removed, productID: id, old: .product(ProductOutline(product, storefront: old.defaultTerritory)),
+                .product, .removed, productID: id, old: .product(ProductOutline(product, in: old)),
                 oldPosition: product.position, attention: [.productRemoved])], name: product.nameForPeople)
             entry.showName(from: product)
             products.append(entry)
@@ -50,7 +50,7 @@ public struct CatalogDiffer: Sendable {
         for (id, product) in context.newProducts {
             guard let before = context.oldProducts[id] else {
                 var entry = ProductChanges(productID: id, status: .added, changes: [Change(
-                    .product, .added, productID: id, new: .product(ProductOutline(product, storefront: new.defaultTerritory)),
+                    .product, .added, productID: id, new: .product(ProductOutline(product, in: new)),
                     newPosition: product.position)], name: product.nameForPeople)
                 entry.showName(from: product)
                 products.append(entry)

@@ -235,3 +235,12 @@ extension SourceFormat {
         }
     }
 }
+
+extension Catalog {
+    /// A product's kind when the source says it: for the whole source, or for this product (a
+    /// property list's subscriptions are known to be subscriptions); nil when the kind is only a
+    /// placeholder (`show`, `diff`, release notes and JSON then say the kind is not stated).
+    public func statedKind(of product: Product) -> ProductKind? {
+        knownFields.contains(.kind) || product.fieldPositions[.kind] != nil || product.fieldPaths[.kind] != nil ? product.kind : nil
+    }
+}

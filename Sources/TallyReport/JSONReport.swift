@@ -194,13 +194,17 @@ public struct JSONReport: Sendable, Hashable, Codable {
         public var territories: [String]?
         /// The store the side stands for when two stores' sources are compared ("google-play").
         public var store: String?
+        /// The side's own kind, `configuration` or `catalog`, on a finding between two sources:
+        /// when both are of one kind (two `.storekit` files), the `configuration` key holds the
+        /// first side and the `catalog` key the second, and `role` says what each really is.
+        public var role: String?
         public var file: String
         public var line: Int?
         public var column: Int?
         public var path: String?
 
         enum CodingKeys: String, CodingKey {
-            case value, amount, currency, period, territories, store, file, line, column, path
+            case value, amount, currency, period, territories, store, role, file, line, column, path
         }
 
         public init(value: FindingValue?, store: String?, file: String, line: Int?, column: Int?, path: String?) {
@@ -226,6 +230,7 @@ public struct JSONReport: Sendable, Hashable, Codable {
             try container.encode(period, forKey: .period)
             try container.encode(territories, forKey: .territories)
             try container.encode(store, forKey: .store)
+            try container.encodeIfPresent(role, forKey: .role)
             try container.encode(file, forKey: .file)
             try container.encode(line, forKey: .line)
             try container.encode(column, forKey: .column)

@@ -39,10 +39,19 @@ public struct JSONReporter: Reporter {
 
     static func record(_ finding: Finding) -> JSONReport.FindingRecord {
         var sides: [String: JSONReport.SideRecord] = [:]
-        for side in [finding.left, finding.right].compactMap({ $0 }) {
-            sides[side.role?.rawValue ?? "source"] = JSONReport.SideRecord(
-                value: side.value, store: side.store?.rawValue, file: side.location.file, line: side.location.line,
-                column: side.location.column, path: side.location.path)
+        func record(_ side: FindingSide) -> JSONReport.SideRecord {
+            var record = JSONReport.SideRecord(value: side.value, store: side.store?.rawValue, file: side.location.file, line: side.location.line,
+                                               column: side.location.column, path: side.location.path)
+            record.role = side.role?.rawValue
+            return record
+        }
+        // Two sides: the first under `configuration`, the second under `catalog`, each with its
+        // own role (two configurations keep both sides); one side is the lint finding's `source`.
+        if let left = finding.left, let right = finding.right, left.role != nil, right.role != nil {
+            sides["configuration"] = record(left)
+            sides["catalog"] = record(right)
+        } else {
+            for side in [finding.left, finding.right].compactMap({ $0 }) { sides[side.role?.rawValue ?? "source"] = record(side) }
         }
         return JSONReport.FindingRecord(
             rule: finding.ruleID.rawValue, severity: finding.severity, product: finding.productID, territory: finding.territory?.code,

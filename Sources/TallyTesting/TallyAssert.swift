@@ -50,12 +50,12 @@ public enum TallyAssert {
         guard !configs.isEmpty, !catalogs.isEmpty else {
             throw TallyAssertError("name at least one StoreKit configuration and one catalogue")
         }
-        let read = try orThrow { () throws(RunFailure) in
-            try SourceSet((configs + catalogs).map { SourceSet.Entry($0) }, root: base).read(options: options)
-        }
-        let outcome = Gate(policy: policy).check(configurations: Array(read.prefix(configs.count)),
-                                                 catalogs: Array(read.dropFirst(configs.count)))
-        record(outcome, failBar: FailBar(policy: policy, strict: strict), base: base, callSite: callSite)
+        // The same run as `tally check CONFIG CATALOG`: read, paired and gated by `CheckRun`.
+        let run = CheckRun(sources: SourceSet((configs + catalogs).map { SourceSet.Entry($0) }, root: base),
+                           policyFile: PolicyFile(file: PolicyFile.defaultName, policy: policy), baseline: .none,
+                           options: options, recordsSubjects: true, strict: strict)
+        let outcome = try orThrow { () throws(RunFailure) in try run.check() }
+        record(outcome.gate, failBar: outcome.failBar, base: base, callSite: callSite)
         return outcome.result
     }
 

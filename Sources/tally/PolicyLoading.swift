@@ -3,13 +3,14 @@ import Foundation
 import TallyCheck
 import TallyConfig
 import TallyFormats
+import TallyRun
 
 /// Which policy file a command uses, and reading it and the baseline with errors on standard error.
 struct PolicyOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The policy file (default: ./.tally.yml when it exists).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The policy file (default: the nearest .tally.yml, in this folder or above it up to the repository's top).", valueName: "file"))
     var config: String?
 
-    @Flag(name: .long, help: "Ignore ./.tally.yml: default rules, and the sources named or found in configs/ and catalog/.")
+    @Flag(name: .long, help: "Ignore .tally.yml: default rules, and the sources named or found in configs/ and catalog/.")
     var noConfig = false
 
     func validate() throws {
@@ -19,7 +20,7 @@ struct PolicyOptions: ParsableArguments {
     /// The policy file, or nil when there is none (or --no-config); exits 2 on any problem in it.
     func load() throws -> PolicyFile? {
         if noConfig { return nil }
-        return try Reading.orExit { try PolicyFile.discover(named: config) }
+        return try Reading.orExit { try SourcePlanner.policy(named: config) }
     }
 }
 

@@ -108,7 +108,7 @@ struct SourceOptions: ParsableArguments {
     func sourceSet(arguments: [String], policy: PolicyFile?, outcome: String = "nothing was checked") throws -> SourceSet {
         let choice = try mappingChoice()
         let set = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
-            try SourceSet.resolve(arguments: arguments, policy: policy, mapping: choice, format: inputFormat)
+            try SourcePlanner.sources(arguments: arguments, policy: policy, mapping: choice, format: inputFormat)
         }
         guard var set else {
             throw Stop.run(.noSources, outcome: outcome)

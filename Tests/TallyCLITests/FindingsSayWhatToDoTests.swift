@@ -24,12 +24,14 @@ import Testing
     /// - `free-trial-with-price` on skhelper's Gold subscription: Xcode kept the offer's
     ///   displayPrice (0.99) after the offer was switched to a free trial. StoreKit ignores it:
     ///   a warning that says so, not an error.
+    /// - revenuecat-rn-tester-winback.storekit has seven products with `"displayPrice" : ""`: Xcode
+    ///   writes that for a price never entered; no price, not an `invalid-price`.
     /// - chemsims-empty-Configuration.storekit is 0 bytes, not a configuration Xcode wrote: an
     ///   input error naming the file (exit 2), checked on its own below.
     @Test(.enabled(if: CLIRunner.sharedAvailable, Comment(rawValue: sharedMissing)))
     func realStoreKitFilesEarnNoErrorThatXcodeWrote() throws {
         let all = try FileManager.default.contentsOfDirectory(atPath: Self.realWorld.path).filter { $0.hasSuffix(".storekit") }.sorted()
-        #expect(all.count == 18)
+        #expect(all.count == 24)
         let empty = "chemsims-empty-Configuration.storekit"
         let files = all.filter { $0 != empty }.map { Self.realWorld.appendingPathComponent($0).path }
         // When
@@ -43,7 +45,7 @@ import Testing
         // Every Xcode-written file passes; --strict still sees the warning.
         let text = try CLIRunner.run(["lint", "--no-config"] + files)
         #expect(text.status == 0, "\(text.stdout)")
-        #expect(text.stdout.contains("✔ passed: 0 errors, 1 warning in 17 sources ("), "\(text.stdout)")
+        #expect(text.stdout.contains("✔ passed: 0 errors, 1 warning in 23 sources ("), "\(text.stdout)")
         #expect(try CLIRunner.run(["lint", "--no-config", "--strict"] + files).status == 1)
         // A file with nothing to find says so, not "consistent".
         let clean = try CLIRunner.run(["lint", "--no-config", Self.realWorld.appendingPathComponent("apple-backyardbirds-Store.storekit").path])
@@ -144,7 +146,7 @@ import Testing
               warning  prices-not-compared  prices were compared for none of the 15 products in both configs/ExampleApp.storekit and Britain.storekit: \
             ExampleApp.storekit prices storefront USA and Britain.storekit storefront GBR, each in its own currency, and prices of different storefronts are not compared
                   configuration: configs/ExampleApp.storekit:5:24  USA
-                  catalog: Britain.storekit:5:24  GBR
+                  configuration: Britain.storekit:5:24  GBR
             """), "\(output.stdout)")
         #expect(output.stdout.hasSuffix("✔ passed: 0 errors, 1 warning in 2 sources (15 products checked)\n"))
         #expect(!output.stdout.contains("consistent"))

@@ -133,9 +133,11 @@ import Testing
         #expect(output.stderr.contains("--input-format"))
     }
 
-    @Test func checkWithTwoConfigurationsComparesThemAndOneSourceIsAUsageError() throws {
-        let one = try CLIRunner.run(["check", "configs/ExampleApp.storekit"])
-        #expect(one.status == 2)
-        #expect(one.stderr.contains("tally lint FILE"))
+    @Test func checkWithOneSourceLintsItAndSaysThereIsNothingToCompare() throws {
+        let one = try CLIRunner.run(["check", "--no-config", "configs/ExampleApp.storekit"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("compared: configs/ExampleApp.storekit: nothing to compare it with, the only product source"), "\(one.stdout)")
+        #expect(one.stdout.contains("'tally convert configs/ExampleApp.storekit --to tally-catalog-yaml"), "\(one.stdout)")
+        #expect(one.stdout.contains("in 1 source"), "\(one.stdout)")
     }
 }

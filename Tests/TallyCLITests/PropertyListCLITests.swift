@@ -40,8 +40,9 @@ import Testing
 
     static let twins: [Twin] = [
         Twin(field: "id", old: "<string>com.calmly.app.lifetime</string>", new: "<string>com.calmly.app.lifetime_unlock</string>",
-             expected: ["missing-in-catalog com.calmly.app.lifetime", "missing-in-config com.calmly.app.lifetime_unlock"],
-             located: ("missing-in-config", "Products[4].ProductId")),
+             // Both files are copies of what the app ships: neither is "the catalogue".
+             expected: ["missing-in-copy com.calmly.app.lifetime", "missing-in-copy com.calmly.app.lifetime_unlock"],
+             located: ("missing-in-copy", "Products[4].ProductId")),
         Twin(field: "kind", old: "<string>Tip: Cup of Tea</string>\n\t\t\t<key>Type</key>\n\t\t\t<string>Consumable</string>",
              new: "<string>Tip: Cup of Tea</string>\n\t\t\t<key>Type</key>\n\t\t\t<string>NonConsumable</string>",
              expected: ["kind com.calmly.app.tip.tea"], located: ("kind", "Products[3].Type")),
@@ -63,8 +64,12 @@ import Testing
         #expect(output.status == 1, "\(output.stderr)")
         let report = try jsonReport(output)
         #expect(ruleProducts(report) == twin.expected.sorted())
-        let finding = try #require(findingRecords(report).first { $0["rule"] as? String == twin.located.rule })
+        // The finding whose property-list side (the second file, under `catalog`) holds the value.
+        let finding = try #require(findingRecords(report).first {
+            $0["rule"] as? String == twin.located.rule && ($0["catalog"] as? [String: Any])?["path"] is String
+        })
         let side = try #require(finding["catalog"] as? [String: Any])
+        #expect(side["role"] as? String == "configuration", "a product list is a copy of what the app ships")
         #expect(side["file"] as? String == Self.plist)
         #expect(side["path"] as? String == twin.located.path)
         #expect(side["line"] is NSNull, "a property list has no lines")
@@ -75,7 +80,7 @@ import Testing
         defer { workspace.remove() }
         try workspace.replace(Self.plist, Self.twins[1].old, Self.twins[1].new)
         let output = try workspace.run(["check", Self.config, Self.plist])
-        #expect(output.stdout.contains("catalog: plist/CalmlyProducts.plist (Products[3].Type)  non-consumable"), "\(output.stdout)")
+        #expect(output.stdout.contains("configuration: plist/CalmlyProducts.plist (Products[3].Type)  non-consumable"), "\(output.stdout)")
     }
 
     @Test func anUnrecognisedShapeIsAnInputError() throws {

@@ -28,6 +28,9 @@ import Testing
         let findings = try Self.findings(run.stdout)
         let named = findings.map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" }.sorted()
         #expect(named == [
+            // The catalogue's plan differs from the configuration's and from the snapshot's: each pair says so.
+            "billing-plan com.lumen.app.pro.annual",
+            "billing-plan com.lumen.app.pro.annual",
             "billing-plan com.lumen.app.pro.annual",
             "billing-plan com.lumen.app.pro.annual",
             "localization com.lumen.app.gems.100",
@@ -51,6 +54,8 @@ import Testing
             "com.lumen.app.pro.annual's monthly plan costs 5.99 USD a month in USA in the configuration but 6.49 USD a month in the catalogue",
             // The pay-as-you-go offer is the monthly plan's, not the up-front plan's.
             "com.lumen.app.pro.annual's pay as you go: 2.99 USD per 1 month, 1 period is on the monthly plan in the configuration but on the up-front plan in the catalogue",
+            // The catalogue against the snapshot: two catalogues, each named by its file.
+            "com.lumen.app.pro.annual's monthly plan costs 6.49 USD a month in USA in catalog.yaml but 5.99 USD a month in snapshot",
         ]
         for text in expected {
             #expect(messages.contains { $0.contains(text) }, "missing: \(text)\nin: \(messages)")

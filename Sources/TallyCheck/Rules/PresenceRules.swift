@@ -11,7 +11,7 @@ public struct MissingInCatalogRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        guard !comparison.bothConfigurations else { return }
+        guard !comparison.sameKind else { return }
         PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
     }
 }
@@ -27,26 +27,27 @@ public struct MissingInConfigRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        guard !comparison.bothConfigurations else { return }
+        guard !comparison.sameKind else { return }
         PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
     }
 }
 
-/// A product one copy of what the app ships has that another copy lacks: two StoreKit
-/// configurations, or one and the app's product list. Neither is "the catalogue": each copy
-/// that lacks the product is named, whichever order the files come in.
+/// A product one source has that another of the same kind lacks: two copies of what the app
+/// ships (two StoreKit configurations, or one and the app's product list), or two catalogues (a
+/// server catalogue and a store snapshot). Neither is "the catalogue" or "the configuration":
+/// each source that lacks the product is named by its file, whichever order the files come in.
 public struct MissingInCopyRule: ComparisonRule {
     public static let description = RuleDescription(
         id: .missingInCopy, defaultSeverity: .error,
-        summary: "A product one copy of the app's products has (a StoreKit configuration, a product list) is missing from another copy.",
+        summary: "A product one source has is missing from another source of the same kind (two StoreKit configurations or product lists, or two catalogues).",
         category: "cross-source",
-        rationale: "Copies of the app's product list that disagree on which products exist: StoreKit testing, the app's code and the store each see a different set, and a purchase that works in one fails in another.",
-        fix: "Add the product to the copy that lacks it with exactly the same ID, or remove it from the others if the app no longer sells it. When a hint names a near-identical ID, one copy has a typo: correct it.")
+        rationale: "Copies of one product list that disagree on which products exist: StoreKit testing, the app, the server and the store each see a different set, and a purchase that works in one fails in another.",
+        fix: "Add the product to the source that lacks it with exactly the same ID, or remove it from the others if it is no longer sold. When a hint names a near-identical ID, one source has a typo: correct it.")
 
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        guard comparison.bothConfigurations else { return }
+        guard comparison.sameKind else { return }
         PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
         PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
     }
@@ -79,7 +80,7 @@ struct PresenceCheck {
         self.presentIsConfiguration = presentIsConfiguration
         nouns = (comparison.configNoun, comparison.catalogNoun)
         stores = (comparison.configStore, comparison.catalogStore)
-        roles = (.configuration, comparison.catalogRole)
+        roles = (comparison.configRole, comparison.catalogRole)
     }
 
     func run(findings: inout [Finding], checked: inout CheckedLog) {

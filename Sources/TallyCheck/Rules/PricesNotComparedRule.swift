@@ -30,9 +30,9 @@ public struct PricesNotComparedRule: ComparisonRule {
             + "\(source: comparison.configuration.file) and \(source: comparison.catalog.file): \(Self.why(comparison, left: left, right: right, products: products))"
         findings.append(Finding(
             ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: nil, field: .prices, message: message,
-            left: FindingSide(role: .configuration, store: comparison.configStore, value: left.isEmpty ? nil : .territories(left),
+            left: FindingSide(role: comparison.configRole, store: comparison.configStore, value: left.isEmpty ? nil : .territories(left),
                               location: comparison.configuration.location(first.config.position(of: .prices), path: first.config.path(of: .prices))),
-            right: FindingSide(role: .catalog, store: comparison.catalogStore, value: right.isEmpty ? nil : .territories(right),
+            right: FindingSide(role: comparison.catalogRole, store: comparison.catalogStore, value: right.isEmpty ? nil : .territories(right),
                                location: comparison.catalog.location(first.catalog.position(of: .prices), path: first.catalog.path(of: .prices)))))
     }
 

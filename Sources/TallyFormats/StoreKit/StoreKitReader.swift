@@ -255,7 +255,9 @@ struct StoreKitDecoder {
         if kind.isAutoRenewable {
             product.group = GroupMembership(groupID: declaredGroup ?? "", level: level, declaredGroupID: declaredGroup)
         }
-        if let priceText {
+        // Xcode writes "displayPrice" : "" for a product whose price was never entered (RevenueCat's
+        // own test configurations have seven): no price, not an invalid one.
+        if let priceText, !priceText.isEmpty {
             product.fieldPositions[.prices] = pricePosition
             if let amount = DecimalText.parse(priceText) {
                 product.prices = [Price(territory: .usa, money: Money(amount: amount, currency: nil), position: pricePosition)]

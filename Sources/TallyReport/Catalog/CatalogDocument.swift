@@ -188,10 +188,3 @@ public enum CatalogTable {
     }
 }
 
-extension Catalog {
-    /// A product's kind when the source says it: for the whole source, or for this product (a
-    /// property list's subscriptions are known to be subscriptions); nil when it is a placeholder.
-    func statedKind(of product: Product) -> ProductKind? {
-        knownFields.contains(.kind) || product.fieldPositions[.kind] != nil || product.fieldPaths[.kind] != nil ? product.kind : nil
-    }
-}
