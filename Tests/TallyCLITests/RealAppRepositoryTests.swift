@@ -1,0 +1,214 @@
+import Foundation
+import TallyTesting
+import Testing
+
+/// Issue 34 through the built binary: `init` then `check` in trimmed real app repositories
+/// (`../shared/fixtures/realworld/apps/`), as a new user runs them.
+@Suite(.enabled(if: CLIRunner.sharedAvailable, "../shared is absent: the real app layouts are skipped"))
+struct RealAppRepositoryTests {
+    static let apps = CLIRunner.shared.appendingPathComponent("fixtures/realworld/apps")
+
+    /// A repository and the product files `init` must propose (configurations, then catalogues),
+    /// read from SOURCES.tsv's description of each file; none where it must write nothing.
+    struct Layout: Sendable, CustomTestStringConvertible {
+        var name: String
+        var proposed: [String]
+        var testDescription: String { name }
+    }
+
+    static let layouts: [Layout] = [
+        // The Unity IAP catalogue and the Play Console CSV exported from it.
+        Layout(name: "avvault-unity-codeless", proposed: ["Assets/Resources/IAPProductCatalog.json", "GooglePlayProductCatalog.csv"]),
+        // Two copies of one StoreKit file; ten plists of the app (Info, entitlements, Firebase, export options) are none.
+        Layout(name: "fikr-flutter-orphan-storekit", proposed: ["Products.storekit", "ios/Products.storekit"]),
+        // Product IDs in .env and code only: no product file.
+        Layout(name: "podverse-react-native", proposed: []),
+        // One StoreKit file beside the app's Info.plist, entitlements and Xcode's user-data plists.
+        Layout(name: "sectorzero-ios-swift", proposed: ["Products.storekit"]),
+        // Play Billing code builds its IDs at run time: no product file.
+        Layout(name: "tasks-android-kotlin", proposed: []),
+        // An Adapty version-1 fallback (not read yet: issue 38) and Flutter's plists.
+        Layout(name: "wisdom-flutter-adapty", proposed: []),
+    ]
+
+    @Test func everyLayoutHasARow() throws {
+        let present = try FileManager.default.contentsOfDirectory(atPath: Self.apps.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(present == Self.layouts.map(\.name).sorted(), "a new app layout needs its row in RealAppRepositoryTests.layouts")
+    }
+
+    /// A scratch copy of a layout, so that `init` writes beside it and never into shared/.
+    static func copy(_ name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-app-\(name)-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: apps.appendingPathComponent(name), to: directory)
+        return directory
+    }
+
+    /// The product IDs a source holds, as `tally show --format json` reads them.
+    static func productIDs(_ file: String, in directory: URL) throws -> Set<String> {
+        let shown = try CLIRunner.run(["show", "--format", "json", file], in: directory)
+        #expect(shown.status == 0, "\(file): \(shown.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let products = try #require(document["products"] as? [[String: Any]])
+        return Set(products.compactMap { $0["id"] as? String })
+    }
+
+    @Test(arguments: layouts)
+    func initProposesOnlyProductFilesAndTheCheckIsTrue(_ layout: Layout) throws {
+        let directory = try Self.copy(layout.name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // When
+        let initialised = try CLIRunner.run(["init"], in: directory)
+        // Then: init proposes exactly the product files
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        let policyFile = directory.appendingPathComponent(".tally.yml")
+        guard !layout.proposed.isEmpty else {
+            #expect(initialised.stdout.contains("no product source found below this folder"), "\(initialised.stdout)")
+            #expect(initialised.stdout.contains("nothing written"))
+            #expect(!FileManager.default.fileExists(atPath: policyFile.path), "init wrote a policy that names nothing")
+            return
+        }
+        let lines = initialised.stdout.split(separator: "\n").map(String.init)
+        func listed(_ label: String) -> [String] {
+            guard let line = lines.first(where: { $0.hasPrefix("  \(label)") }) else { return [] }
+            let value = line.dropFirst(label.count + 2).trimmingCharacters(in: .whitespaces)
+            return value.hasPrefix("none found") ? [] : value.components(separatedBy: ", ")
+        }
+        #expect(listed("configurations:") + listed("catalogues:") == layout.proposed, "\(initialised.stdout)")
+        #expect(!initialised.stdout.contains("unreadable:"), "\(initialised.stdout)")
+        let policy = try String(contentsOf: policyFile, encoding: .utf8)
+        for name in ["Info.plist", "entitlements", "xcscheme", "GoogleService", "AppFrameworkInfo", "IDEWorkspaceChecks", "ExportOptions", "xcprivacy", "pubspec"] {
+            #expect(!policy.contains(name), "\(name) proposed: \(policy)")
+        }
+        // And check, as init set it up, ends on findings or none (never an input error), each
+        // finding about a product that a product file of the repository holds.
+        let checked = try CLIRunner.run(["check", "--format", "json"], in: directory)
+        #expect(checked.status == 0 || checked.status == 1, "\(checked.stdout)\(checked.stderr)")
+        var held = Set<String>()
+        for file in layout.proposed { held.formUnion(try Self.productIDs(file, in: directory)) }
+        #expect(!held.isEmpty)
+        for finding in findingRecords(try jsonReport(checked)) {
+            let product = finding["product"] as? String ?? "-"
+            #expect(held.contains(product), "a finding about \(product), which no product file holds: \(finding["message"] ?? "")")
+        }
+        // The 'next' step init printed is true: check ran with no arguments.
+        #expect(initialised.stdout.contains("next: 'tally check' (no arguments needed)"))
+    }
+}
+
+/// Issue 34: N sources compared symmetrically; the nearest policy; TallyAssert and check agree.
+@Suite struct SymmetricComparisonTests {
+    /// Three sources: two StoreKit copies (of one name, in two folders) and the app's product
+    /// list, which lacks three products both StoreKit files sell.
+    static func threeCopies() throws -> Workspace {
+        let workspace = try Workspace()
+        let manager = FileManager.default
+        try manager.createDirectory(at: workspace.root.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try manager.copyItem(at: workspace.root.appendingPathComponent("configs/ExampleApp.storekit"),
+                             to: workspace.root.appendingPathComponent("app/ExampleApp.storekit"))
+        let lacking = ["com.calmly.app.sessions.20", "com.calmly.app.sessions.50", "com.calmly.app.tip.tea"]
+        for id in lacking {
+            let text = try workspace.text("plist/CalmlyProducts.plist")
+            let start = try #require(text.range(of: "\t\t<dict>\n\t\t\t<key>ProductId</key>\n\t\t\t<string>\(id)</string>"))
+            let end = try #require(text.range(of: "\t\t</dict>\n", range: start.upperBound..<text.endIndex))
+            try workspace.replace("plist/CalmlyProducts.plist", String(text[start.lowerBound..<end.upperBound]), "")
+        }
+        return workspace
+    }
+
+    static let files = ["configs/ExampleApp.storekit", "app/ExampleApp.storekit", "plist/CalmlyProducts.plist"]
+
+    static func permutations(_ items: [String]) -> [[String]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { index in
+            var rest = items
+            let first = rest.remove(at: index)
+            return permutations(rest).map { [first] + $0 }
+        }
+    }
+
+    @Test func eachCopyThatLacksAProductIsNamedInEveryOrder() throws {
+        let workspace = try Self.threeCopies()
+        defer { workspace.remove() }
+        for order in Self.permutations(Self.files) {
+            let output = try workspace.run(["check", "--no-config", "--format", "json"] + order)
+            #expect(output.status == 1, "\(order): \(output.stderr)")
+            let findings = findingRecords(try jsonReport(output))
+            let named = findings.map { finding -> String in
+                let sides = [finding["configuration"], finding["catalog"]].compactMap { $0 as? [String: Any] }
+                let absent = sides.first { $0["value"] is NSNull }?["file"] as? String ?? "?"
+                return "\(finding["rule"] as? String ?? "?") \(finding["product"] as? String ?? "-") lacked by \(absent)"
+            }.sorted()
+            #expect(named == [
+                "missing-in-copy com.calmly.app.sessions.20 lacked by plist/CalmlyProducts.plist",
+                "missing-in-copy com.calmly.app.sessions.50 lacked by plist/CalmlyProducts.plist",
+                "missing-in-copy com.calmly.app.tip.tea lacked by plist/CalmlyProducts.plist",
+            ], "\(order)")
+            // Two files share a name: each is named by its shortest unique path, never "the catalogue".
+            let messages = findings.compactMap { $0["message"] as? String }
+            #expect(messages.allSatisfy { $0.contains("ExampleApp.storekit") && $0.hasSuffix("not in CalmlyProducts.plist") }, "\(messages)")
+            #expect(messages.allSatisfy { !$0.contains("catalogue") }, "\(messages)")
+        }
+        // Pairwise, the same three: a third source hides nothing.
+        let pair = try workspace.run(["check", "--no-config", "--format", "json", "app/ExampleApp.storekit", "plist/CalmlyProducts.plist"])
+        #expect(findingRecords(try jsonReport(pair)).count == 3)
+    }
+
+    @Test func twoStoreKitFilesOfOneNameAreToldApartByTheirFolders() throws {
+        let workspace = try Self.threeCopies()
+        defer { workspace.remove() }
+        try workspace.replace("app/ExampleApp.storekit", "\"productID\" : \"com.calmly.app.lifetime\"", "\"productID\" : \"com.calmly.app.lifetime2\"")
+        let output = try workspace.run(["check", "--no-config", "configs/ExampleApp.storekit", "app/ExampleApp.storekit"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("com.calmly.app.lifetime is in configs/ExampleApp.storekit but not in app/ExampleApp.storekit"), "\(output.stdout)")
+        #expect(output.stdout.contains("com.calmly.app.lifetime2 is in app/ExampleApp.storekit but not in configs/ExampleApp.storekit"), "\(output.stdout)")
+    }
+
+    /// The policy of the repository's top folder, from a subfolder: `check` and `diff --since`
+    /// use the same `.tally.yml`.
+    @Test func checkAndDiffInASubfolderUseTheSamePolicy() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // The product plist is a source only because the policy names it (it is in no default folder).
+        try "version: 1\nsources: [configs/ExampleApp.storekit, catalog/products.yaml, plist/CalmlyProducts.plist]\nrules: {price: warning}\n"
+            .write(to: workspace.root.appendingPathComponent(".tally.yml"), atomically: true, encoding: .utf8)
+        for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "base"]] {
+            let git = try CLIRunner.launch(URL(fileURLWithPath: "/usr/bin/git"), arguments, in: workspace.root)
+            #expect(git.status == 0, "\(git.stderr)")
+        }
+        try workspace.replace("catalog/products.yaml", "prices: {USA: \"5.99\", GBR", "prices: {USA: \"6.49\", GBR")
+        let subfolder = workspace.root.appendingPathComponent("examples")
+        // check: the price is a warning, as the policy above says, and the files are the policy's
+        let top = try CLIRunner.run(["check", "--format", "json"], in: workspace.root)
+        let below = try CLIRunner.run(["check", "--format", "json"], in: subfolder)
+        #expect(top.status == 0 && below.status == 0, "\(below.stdout)\(below.stderr)")
+        func rules(_ output: CLIRunner.Output) throws -> [String] {
+            try findingRecords(jsonReport(output)).map { "\($0["severity"] as? String ?? "?") \($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" }.sorted()
+        }
+        #expect(try rules(below) == ["warning price com.calmly.app.sessions.20"])
+        #expect(try rules(below) == rules(top))
+        #expect(below.stdout.contains("../catalog/products.yaml"), "\(below.stdout)")
+        // diff --since, in the same subfolder, reads the sources the same file names
+        let diff = try CLIRunner.run(["diff", "--since", "HEAD"], in: subfolder)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.contains("new: plist/CalmlyProducts.plist"), "\(diff.stdout)")
+        #expect(below.stdout.contains("../plist/CalmlyProducts.plist"), "\(below.stdout)")
+        #expect(diff.stdout.contains("com.calmly.app.sessions.20"), "\(diff.stdout)")
+    }
+
+    /// `TallyAssert.consistent` runs the same `CheckRun` as `tally check A B`.
+    @Test func tallyAssertConsistentAndCheckGiveTheSameFindings() throws {
+        let workspace = try Self.threeCopies()
+        defer { workspace.remove() }
+        let output = try workspace.run(["check", "--no-config", "--format", "json", "configs/ExampleApp.storekit", "plist/CalmlyProducts.plist"])
+        let cli = findingRecords(try jsonReport(output))
+            .map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-") \($0["message"] as? String ?? "")" }.sorted()
+        #expect(cli.count == 3)
+        var findings: [String] = []
+        withKnownIssue("each finding is a test failure, as in a team's own test") {
+            let result = try TallyAssert.consistent(config: "configs/ExampleApp.storekit", catalog: "plist/CalmlyProducts.plist",
+                                                    root: workspace.root.path)
+            findings = result.findings.map { "\($0.ruleID) \($0.productID ?? "-") \($0.message)" }.sorted()
+        }
+        #expect(findings == cli)
+    }
+}
