@@ -66,7 +66,10 @@ public struct CheckRun: Sendable {
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
     public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
         let gate = try gate()
-        guard let outcome = gate.check(sources: catalogs) ?? catalogs.first.map(gate.checkAlone) else { throw .noSources }
+        guard var outcome = gate.check(sources: catalogs) ?? catalogs.first.map(gate.checkAlone) else { throw .noSources }
+        // Group pairs are written for the policy's own sources: files named on the command line
+        // (another catalogue, a store export) need not have those groups, and are not warned about.
+        if case .arguments = sources.origin { outcome.unmatchedGroups = [] }
         return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, failBar: failBar(outcome.policy), skipped: sources.skipped)
     }
 

@@ -107,7 +107,12 @@ public struct SourceSet: Sendable, Hashable {
             for path in arguments where isMappingFile(opened.location(of: path)) {
                 throw .usage("\(path) is a tally-mapping/1 file, not a source: pass it with --mapping \(path)")
             }
-            set = SourceSet(arguments.map { Entry($0, mapping: mapping.perSource[$0] ?? mapping.general) }, origin: .arguments, root: root)
+            // `FILE@REV` reads the file as it was at a git revision, in every command that reads sources.
+            set = SourceSet(arguments.map { argument in
+                var entry = DiffPlan.entry(parsing: argument, root: root) ?? Entry(argument)
+                entry.mapping = mapping.perSource[argument] ?? mapping.perSource[entry.path] ?? mapping.general
+                return entry
+            }, origin: .arguments, root: root)
         } else if let policy, !policy.sources.isEmpty {
             let resolution: SourceResolution
             let readsAll = format != nil || mapping.general != nil

@@ -42,14 +42,19 @@ struct CheckCommand: ParsableCommand {
         Examples:
           tally check
           tally check configs/ExampleApp.storekit catalog/products.yaml
-          tally check configs/ExampleApp.storekit catalog/products.yaml --format junit --output build/tally.xml
+          tally check configs/ExampleApp.storekit catalog/products.yaml \\
+              --format junit --output build/tally.xml
           tally check configs/ExampleApp.storekit examples/app/Products.plist
           tally check configs/ExampleApp.storekit examples/finance/prices.csv
-          tally check configs/ExampleApp.storekit examples/server/products.json --mapping examples/server/tally-mapping.yml
-          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
-          tally check configs/ExampleApp.storekit examples/asc-export/ --include-state READY_TO_SUBMIT
+          tally check configs/ExampleApp.storekit examples/server/products.json \\
+              --mapping examples/server/tally-mapping.yml
+          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml \\
+              --price-tiers examples/app-store/tiers.csv
+          tally check configs/ExampleApp.storekit examples/asc-export/ \\
+              --include-state READY_TO_SUBMIT
           tally check --report text --report junit:build/tally.xml
-          tally check --report sarif:build/tally.sarif --report markdown:build/tally.md
+          tally check --report sarif:build/tally.sarif \\
+              --report markdown:build/tally.md
           tally check --format markdown --output build/tally.md
           tally check --write-baseline .tally-baseline.json
           tally check --baseline .tally-baseline.json --strict

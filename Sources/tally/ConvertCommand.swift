@@ -22,10 +22,13 @@ struct ConvertCommand: ParsableCommand {
         names in CSV) is listed on standard error. The output is written atomically.
 
         Examples:
-          tally convert configs/ExampleApp.storekit --to tally-catalog-yaml -o build/products.yaml
+          tally convert configs/ExampleApp.storekit --to tally-catalog-yaml \\
+              -o build/products.yaml
           tally convert catalog/products.yaml --to storekit -o build/App.storekit
-          tally convert catalog/products.yaml --to storekit --storefront JPN --storekit-version 5.0 -o build/Japan.storekit
-          tally convert examples/app-store/metadata.xml --to csv --price-tiers examples/app-store/tiers.csv
+          tally convert catalog/products.yaml --to storekit --storefront JPN \\
+              --storekit-version 5.0 -o build/Japan.storekit
+          tally convert examples/app-store/metadata.xml --to csv \\
+              --price-tiers examples/app-store/tiers.csv
         """
     )
 

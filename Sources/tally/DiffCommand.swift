@@ -62,14 +62,17 @@ struct DiffCommand: ParsableCommand {
           tally diff configs/ExampleApp.storekit catalog/products.yaml
           tally diff configs/ExampleApp.storekit@HEAD~1 configs/ExampleApp.storekit
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
-          tally diff catalog/products.yaml examples/finance/prices.csv --format markdown --output diff.md
+          tally diff catalog/products.yaml examples/finance/prices.csv \\
+              --format markdown --output diff.md
           tally diff configs/ catalog/
           tally diff --since main --exit-code
           tally diff --since HEAD catalog/ --format release-notes
           tally diff --since HEAD --format html --output build/diff.html
-          tally diff --since HEAD~1 configs/ExampleApp.storekit --format json --output diff.json
+          tally diff --since HEAD~1 configs/ExampleApp.storekit --format json \\
+              --output diff.json
           tally diff --since HEAD~1 --until HEAD
-          tally diff HEAD~1..HEAD --report text:build/diff.txt --report html:build/diff.html --report release-notes:build/notes.md
+          tally diff HEAD~1..HEAD --report text:build/diff.txt \\
+              --report html:build/diff.html --report release-notes:build/notes.md
         """
     )
 

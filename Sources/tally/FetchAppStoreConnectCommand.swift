@@ -19,7 +19,8 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
 
         Examples:
           tally fetch app-store-connect --app 1600000001 --output asc/ \\
-              --key-id 2X9R4HXF34 --issuer-id 57246542-96fe-1a63-e053-0824d011072a --private-key AuthKey_2X9R4HXF34.p8
+              --key-id 2X9R4HXF34 --issuer-id 57246542-96fe-1a63-e053-0824d011072a \\
+              --private-key AuthKey_2X9R4HXF34.p8
           tally check configs/ExampleApp.storekit asc/
         """
     )

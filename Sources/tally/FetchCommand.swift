@@ -18,10 +18,11 @@ struct FetchCommand: ParsableCommand {
 
         Examples:
           tally fetch app-store-connect --app 1600000001 --output asc/
-          tally fetch google-play --package com.example.app --service-account key.json --output play/
+          tally fetch google-play --package com.example.app \\
+              --service-account key.json --output play/
           tally check configs/ExampleApp.storekit asc/
           tally fetch app-store-connect --app 1600000001 --output asc-now/
-          tally diff asc/ asc-now/          # what changed in the store since the first fetch
+          tally diff asc/ asc-now/   # what changed in the store since the first fetch
         """,
         subcommands: [FetchAppStoreConnectCommand.self, FetchGooglePlayCommand.self, FetchRevenueCatCommand.self]
     )

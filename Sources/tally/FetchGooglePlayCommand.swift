@@ -16,7 +16,8 @@ struct FetchGooglePlayCommand: ParsableCommand {
         the app; the Google Play Android Developer API must be enabled in its project.
 
         Examples:
-          tally fetch google-play --package com.example.app --service-account play-key.json --output play/
+          tally fetch google-play --package com.example.app \\
+              --service-account play-key.json --output play/
           tally check catalog/products.yaml play/
         """
     )

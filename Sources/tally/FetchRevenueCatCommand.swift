@@ -15,7 +15,8 @@ struct FetchRevenueCatCommand: ParsableCommand {
 
         Examples:
           tally fetch revenuecat --project proj1ab2c3d4 --output revenuecat/
-          tally check revenuecat/ examples/paywall/Lumen.storekit examples/paywall/play
+          tally check revenuecat/ examples/paywall/Lumen.storekit \\
+              examples/paywall/play
         """
     )
 

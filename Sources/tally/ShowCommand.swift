@@ -17,9 +17,11 @@ struct ShowCommand: ParsableCommand {
           tally show catalog/products.yaml --format json | jq '.products[].id'
           tally show examples/app/Products.plist
           tally show examples/finance/prices.csv
-          tally show examples/server/products.json --mapping examples/server/tally-mapping.yml
-          tally show examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
-          tally show examples/asc-export/ --include-state ALL     # an export; a `tally fetch` snapshot also shows its manifest line
+          tally show examples/server/products.json \\
+              --mapping examples/server/tally-mapping.yml
+          tally show examples/app-store/metadata.xml \\
+              --price-tiers examples/app-store/tiers.csv
+          tally show examples/asc-export/ --include-state ALL
         """
     )
 

@@ -21,16 +21,20 @@ struct Tally: ParsableCommand {
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 
         Examples:
-          tally init --print               # a starter .tally.yml (tally init writes it)
+          tally init --print   # a starter .tally.yml (tally init writes it)
           tally check                     # the sources in .tally.yml
-          tally check configs/ExampleApp.storekit catalog/products.yaml --format junit --output build/tally.xml
+          tally check configs/ExampleApp.storekit catalog/products.yaml \\
+              --format junit --output build/tally.xml
           tally check --report text --report sarif:build/tally.sarif
-          tally check configs/ExampleApp.storekit examples/server/products.json --mapping examples/server/tally-mapping.yml
-          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml --price-tiers examples/app-store/tiers.csv
+          tally check configs/ExampleApp.storekit examples/server/products.json \\
+              --mapping examples/server/tally-mapping.yml
+          tally check configs/ExampleApp.storekit examples/app-store/metadata.xml \\
+              --price-tiers examples/app-store/tiers.csv
           tally diff catalog/products.yaml@HEAD~1 catalog/products.yaml
           tally show configs/ExampleApp.storekit --format json
           tally fetch app-store-connect --app 1600000001 --output asc/
-          tally convert configs/ExampleApp.storekit --to tally-catalog-yaml -o build/products.yaml
+          tally convert configs/ExampleApp.storekit --to tally-catalog-yaml \\
+              -o build/products.yaml
           tally lint catalog/products.yaml
           tally explain intro-offer
         """,

@@ -212,3 +212,32 @@ struct RealAppRepositoryTests {
         #expect(findings == cli)
     }
 }
+
+/// `--help` at 80 columns: no example is wrapped inside a command (a long one continues with `\`).
+@Suite struct HelpExamplesTests {
+    static let commands: [[String]] = [[], ["check"], ["lint"], ["show"], ["convert"], ["diff"], ["init"], ["rules"], ["explain"],
+                                       ["fetch"], ["fetch", "app-store-connect"], ["fetch", "google-play"], ["fetch", "revenuecat"]]
+
+    @Test(arguments: commands)
+    func examplesAreNotWrappedInsideACommand(_ command: [String]) throws {
+        let output = try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])
+        #expect(output.status == 0)
+        var inExamples = false
+        var previous = ""
+        var examples = 0
+        for line in output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line == "Examples:" { inExamples = true; continue }
+            if line.hasPrefix("USAGE:") || line.hasPrefix("OPTIONS:") || line.hasPrefix("ARGUMENTS:") || line.hasPrefix("SUBCOMMANDS:") { inExamples = false }
+            guard inExamples, !line.isEmpty else { continue }
+            if line.hasPrefix("      ") {
+                #expect(previous.hasSuffix("\\"), "\(command): a continuation line without a '\\' before it: \(line)")
+            } else {
+                #expect(line.hasPrefix("  tally ") || line.hasPrefix("  #"), "\(command): an example wrapped inside a command: \(line)")
+                examples += 1
+            }
+            #expect(line.count <= 80, "\(command): \(line)")
+            previous = line
+        }
+        #expect(examples > 0 || command == ["rules"] || command == ["explain"] || command == ["init"], "\(command) has no examples")
+    }
+}

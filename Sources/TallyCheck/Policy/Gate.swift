@@ -36,9 +36,17 @@ public struct Gate: Sendable {
     /// configuration's side first).
     public func check(sources: [Catalog], pairs: [(Int, Int)]) -> GateOutcome {
         let raw = policy.checker(recordsSubjects: recordsSubjects).check(sources: sources, pairs: pairs)
-        let left = Set(pairs.map(\.0)).sorted().map { sources[$0] }
-        let right = Set(pairs.map(\.1)).sorted().map { sources[$0] }
-        return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: left, catalogs: right))
+        return finish(raw, unmatchedGroups: unmatchedGroups(in: sources))
+    }
+
+    /// The policy's group pairs that name a group no source of the run has. A pair joins a
+    /// configuration's group with a catalogue's: in a run without both (a .storekit file and the
+    /// app's product list), it does not apply and is not named.
+    func unmatchedGroups(in sources: [Catalog]) -> [GroupCorrespondence] {
+        let configurations = sources.filter { $0.format.role == .configuration }
+        let catalogs = sources.filter { $0.format.role == .catalog }
+        guard !configurations.isEmpty, !catalogs.isEmpty else { return [] }
+        return policy.unmatchedGroups(configurations: configurations, catalogs: catalogs)
     }
 
     /// The stores' sources compared as `SourcePairing` pairs them, within one store or through a
@@ -55,9 +63,7 @@ public struct Gate: Sendable {
         }
         if !pairs.isEmpty {
             raw = checker.check(sources: stores, pairs: pairs)
-            let left = Set(pairs.map(\.0)).sorted().map { stores[$0] }
-            let right = Set(pairs.map(\.1)).sorted().map { stores[$0] }
-            unmatched = policy.unmatchedGroups(configurations: left, catalogs: right)
+            unmatched = unmatchedGroups(in: stores)
         } else {
             raw = checker.lint(stores)
         }

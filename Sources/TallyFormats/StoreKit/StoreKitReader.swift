@@ -37,8 +37,22 @@ public enum StoreKitReader: SourceReader {
     }
 
     /// Decodes a configuration from any document reader.
+    /// Mistakes it can step over (a value of the wrong type, a product without an ID or with an
+    /// unknown type) are collected and the read goes on, so that one run names every error of
+    /// the file (up to `FormatError.limit`), as `tally init` promises; a document that cannot be
+    /// parsed stops it at once.
     static func decode<R: DocumentReader>(_ reader: inout R) throws -> Catalog {
         var state = StoreKitDecoder(file: reader.file)
+        do {
+            return try decode(&reader, into: &state)
+        } catch is FormatErrorLog.Stop {
+            throw state.log.combined(stoppedAtLimit: true) ?? FormatError("too many errors", file: reader.file, position: .unknown)
+        } catch let error as FormatError {
+            throw state.log.combined(adding: error) ?? error
+        }
+    }
+
+    private static func decode<R: DocumentReader>(_ reader: inout R, into state: inout StoreKitDecoder) throws -> Catalog {
         guard try reader.peekKind() == .object else {
             throw reader.error("a StoreKit configuration is a JSON object with products, settings and subscriptionGroups; found \(try reader.peekKind().article)")
         }
@@ -65,10 +79,11 @@ public enum StoreKitReader: SourceReader {
                 try reader.skipValue()
             }
         }
-        guard sawVersion || !state.products.isEmpty || !state.groups.isEmpty else {
+        guard sawVersion || !state.products.isEmpty || !state.groups.isEmpty || !state.log.isEmpty else {
             throw FormatError("this is not a StoreKit configuration: no version, products or subscriptionGroups",
                               file: reader.file, position: Position(line: 1, column: 1))
         }
+        if let errors = state.log.combined() { throw errors }
         return state.catalog()
     }
 }
@@ -82,8 +97,23 @@ struct StoreKitDecoder {
     var issues: [SourceIssue] = []
     /// The file's `version.major`; a file before 5.0 has no billing plans.
     var majorVersion: Int?
+    /// The errors stepped over so far.
+    var log = FormatErrorLog()
 
     init(file: String) { self.file = file }
+
+    /// Reads one value with `read`. A value of the wrong type (which the reader leaves unread)
+    /// is reported and skipped, giving nil; an error after part of the value was read ends the read.
+    mutating func attempt<R: DocumentReader, T>(_ reader: inout R, _ read: (inout R) throws -> T) throws -> T? {
+        let before = reader.position
+        do {
+            return try read(&reader)
+        } catch let error as FormatError where reader.position == before {
+            try log.report(error)
+            try reader.skipValue()
+            return nil
+        }
+    }
 
     /// The catalogue read. Consumes the decoder: products are updated in place (each product's
     /// storage is uniquely held here, so no copy is made).
@@ -180,35 +210,36 @@ struct StoreKitDecoder {
         var level: Int?
         var declaredGroup: String?
         var offerIssues: [(String, Position)] = []
+        let errorsBefore = log.errors.count
 
         try reader.forEachUniqueKey { reader, key in
             switch key {
             case "productID":
                 product.fieldPositions[.id] = reader.position
-                id = try reader.readOptionalString()
+                id = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "type":
                 typePosition = reader.position
-                typeText = try reader.readOptionalString()
+                typeText = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "displayPrice":
                 pricePosition = reader.position
-                if try !reader.readNullIfPresent() { priceText = try reader.readDecimalText() }
+                if try !reader.readNullIfPresent() { priceText = try attempt(&reader) { try $0.readDecimalText() } }
             case "familyShareable":
                 product.fieldPositions[.familyShareable] = reader.position
-                if try !reader.readNullIfPresent() { product.familyShareable = try reader.readBool() }
+                if try !reader.readNullIfPresent() { product.familyShareable = try attempt(&reader) { try $0.readBool() } }
             case "referenceName":
                 product.fieldPositions[.referenceName] = reader.position
-                product.referenceName = try reader.readOptionalString()
+                product.referenceName = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "localizations":
                 product.localizations = try readLocalizations(&reader)
             case "recurringSubscriptionPeriod":
                 periodPosition = reader.position
-                periodText = try reader.readOptionalString()
+                periodText = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "groupNumber":
                 product.fieldPositions[.level] = reader.position
-                if try !reader.readNullIfPresent() { level = try reader.readInt() }
+                if try !reader.readNullIfPresent() { level = try attempt(&reader) { try $0.readInt() } }
             case "subscriptionGroupID":
                 product.fieldPositions[.group] = reader.position
-                declaredGroup = try reader.readOptionalString()
+                declaredGroup = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "introductoryOffer":
                 product.fieldPositions[.introductoryOffer] = reader.position
                 if try !reader.readNullIfPresent() {
@@ -239,16 +270,23 @@ struct StoreKitDecoder {
             }
         }
 
+        // A product Tally cannot place is named, and the read goes on to the next one.
         guard let id, !id.isEmpty else {
-            throw FormatError("a product has no productID", file: file, position: start, path: path)
+            // A productID of the wrong type has been named already.
+            if log.errors.count == errorsBefore {
+                try log.report(FormatError("a product has no productID", file: file, position: start, path: path))
+            }
+            return nil
         }
         product.id = id
         guard let typeText else {
-            throw FormatError("product \(id) has no type", file: file, position: start, path: path)
+            try log.report(FormatError("product \(id) has no type", file: file, position: start, path: path))
+            return nil
         }
         guard let kind = StoreKitDecoder.kinds[typeText] else {
-            throw FormatError("product \(id) has an unknown type \"\(typeText)\" (expected Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription)",
-                              file: file, position: typePosition, path: path)
+            try log.report(FormatError("product \(id) has an unknown type \"\(typeText)\" (expected Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription)",
+                                       file: file, position: typePosition, path: path))
+            return nil
         }
         product.kind = kind
         product.fieldPositions[.kind] = typePosition

@@ -91,7 +91,7 @@ public struct DiffPlan: Sendable {
                 var folder: ObjCBool = false
                 let path = (opened as NSString).appendingPathComponent(name)
                 return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
-                    && (format != nil || SourceLoader.isSourceFile(name))
+                    && (format != nil || (SourceLoader.isSourceFile(name) && SourceLoader.isProductSource(path: path, name: name)))
             }
             guard !names.isEmpty else {
                 throw .usage("'\(entry.path)' is a folder with no source files Tally reads directly in it")
@@ -206,7 +206,9 @@ struct RevisionPlanner {
                 for (index, side) in sides.enumerated() {
                     if side.isFolder(path) {
                         exists = true
-                        found[index] += side.isFolderSource(path) ? [path] : side.files(in: path).filter { claimed($0, format) }
+                        // A folder's files by what they hold: an app's Info.plist is not a source.
+                        found[index] += side.isFolderSource(path) ? [path]
+                            : side.files(in: path).filter { claimed($0, format) && (format != nil || side.isProductSource($0)) }
                     } else if side.isFile(path) {
                         exists = true
                         found[index].append(path)

@@ -21,7 +21,7 @@ public struct DiffRun: Sendable {
     /// Reads both sides and compares them.
     public func run(events: RunEvents? = nil) throws(RunFailure) -> DiffOutcome {
         if case .revisions(let revision, let until, let sets) = plan.shape, sets.isEmpty {
-            throw .usage("no catalogue sources in \(plan.origin), \(until.map { "at \($0)" } ?? "here") or at \(revision); name the files or folders to compare")
+            throw .usage("no product sources (StoreKit files, product lists, catalogues) in \(plan.origin), \(until.map { "at \($0)" } ?? "here") or at \(revision); name the files or folders to compare")
         }
         var catalogs = try plan.sources.read(format: plan.format, options: options, events: events, revisions: store)
         if case .revisions = plan.shape {
