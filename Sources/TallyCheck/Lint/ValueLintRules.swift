@@ -95,6 +95,10 @@ extension SourceIssueRule {
                                 at: issue.position, path: issue.path)
             // What to do to have the value read (name the Play default territory), when there is something.
             if let remedy = issue.remedy { found.hint = remedy.summary }
+            // A valid value the reader could not place without a setting of the run (a Play
+            // Console row's auto-filled default price, for no region): nothing in the file is
+            // wrong, so it is a warning, not an error that fails a first check.
+            if issue.remedy == .givePlayDefaultTerritory { found.severity = .warning }
             findings.append(found)
         }
     }
