@@ -63,6 +63,13 @@ public enum SourcePlanner {
         try SourceSet.resolve(arguments: arguments, policy: policy, mapping: mapping, root: root, format: format)
     }
 
+    /// The mapping files among `paths`: those a mapping names, and those `isMapping` recognises
+    /// (a `format: tally-mapping/1` file a glob matched). A mapping file is never a source,
+    /// whichever glob matched it: `check` and `diff` both take these out of their sources.
+    static func mappingFiles(among paths: [String], named: Set<String>, isMapping: (String) -> Bool) -> Set<String> {
+        named.union(paths.filter(isMapping))
+    }
+
     /// Whether a file holds products, by its content (a `.plist` only in a product list's shape).
     public static func isProductSource(_ path: String) -> Bool {
         SourceLoader.isProductSource(path: path)

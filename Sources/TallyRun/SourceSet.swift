@@ -130,8 +130,8 @@ public struct SourceSet: Sendable, Hashable {
             guard !paths.isEmpty else { return nil }
             set = SourceSet(paths.map { Entry($0, mapping: mapping.perSource[$0] ?? mapping.general) }, origin: .defaultFolders, root: root)
         }
-        // A mapping file is never a source, whichever glob matched it.
-        let mappings = mapping.files.union(set.entries.compactMap(\.mapping))
+        let named = mapping.files.union(set.entries.compactMap(\.mapping))
+        let mappings = SourcePlanner.mappingFiles(among: set.paths, named: named) { _ in false }
         set.entries.removeAll { mappings.contains($0.path) }
         for source in mapping.perSource.keys where !set.entries.contains(where: { $0.path == source }) {
             throw .usage("--mapping \(source)=…: \(source) is not one of the sources read (\(set.paths.joined(separator: ", ")))")

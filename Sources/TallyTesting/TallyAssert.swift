@@ -78,7 +78,7 @@ public enum TallyAssert {
         }
         guard !policyFile.sources.isEmpty else { throw TallyAssertError("\(path) names no sources: add a 'sources:' list") }
         let outcome = try orThrow { () throws(RunFailure) -> RunOutcome in
-            guard let sources = try SourceSet.resolve(arguments: [], policy: policyFile, root: base) else { throw .noSources }
+            guard let sources = try SourcePlanner.sources(arguments: [], policy: policyFile, root: base) else { throw .noSources }
             return try CheckRun(sources: sources, policyFile: policyFile, options: options, recordsSubjects: true, strict: strict).check()
         }
         record(outcome.gate, failBar: outcome.failBar, base: base, callSite: callSite)

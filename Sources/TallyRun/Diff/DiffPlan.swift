@@ -243,8 +243,9 @@ struct RevisionPlanner {
             found = sides.map { defaults(in: base, side: $0, format: format) }
             origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/"
         }
-        // A mapping file is never a source, whichever glob matched it.
-        let mappingFiles = Set(mappings.values).union(found[1].filter { new.revision == nil && SourceSet.isMappingFile(new.opened($0)) })
+        let mappingFiles = SourcePlanner.mappingFiles(among: found[1], named: Set(mappings.values)) { path in
+            new.revision == nil && SourceSet.isMappingFile(new.opened(path))
+        }
         let newFiles = Set(found[1].filter { !mappingFiles.contains($0) }), oldFiles = Set(found[0].filter { !mappingFiles.contains($0) })
         let all = newFiles.union(oldFiles).sorted()
         var sets: [DiffPlan.FileSet] = []
