@@ -28,6 +28,8 @@ public struct PairSummary: Sendable, Hashable, Codable {
     /// The catalogue's storefront when both sides are StoreKit configurations of different
     /// storefronts (prices are then not compared); nil otherwise.
     public var otherStorefront: Territory? = nil
+    /// Whether the first side states no prices (a product list): no storefront is named for it.
+    public var unpricedConfiguration: Bool? = nil
 
     /// A field that was not compared.
     public struct Skipped: Sendable, Hashable, Codable {
@@ -157,6 +159,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
                   sharedProducts: comparison.sharedIDs.count, compared: compared, skipped: skipped, coverage: coverage)
         if comparison.comparesEveryTerritory { everyTerritory = true }
         self.otherStorefront = otherStorefront
+        if !comparison.configuration.knownFields.contains(.prices) { unpricedConfiguration = true }
     }
 
     /// How many products in both had `field` compared, by the same conditions the rules apply.
@@ -241,7 +244,8 @@ public struct PairSummary: Sendable, Hashable, Codable {
         let prices = everyTerritory == true ? "prices in every region both price" : "storefront \(territory)"
         let products = sharedProducts == 1 ? "1 product" : "\(sharedProducts) products"
         let other = otherStorefront.map { " (storefront \($0))" } ?? ""
-        var text = "\(configuration) (\(prices)) vs \(catalog)\(other): \(products) in both; "
+        let storefront = unpricedConfiguration == true && everyTerritory != true ? "" : " (\(prices))"
+        var text = "\(configuration)\(storefront) vs \(catalog)\(other): \(products) in both; "
         let byField = Dictionary(coverage.map { ($0.field, $0) }, uniquingKeysWith: { a, _ in a })
         let names = compared.map { field -> String in
             guard let counted = byField[field] else { return field.rawValue }

@@ -117,8 +117,12 @@ public enum SourceScan {
         // A file named like a source beside it (a deploy.yaml beside iap.yaml) is named as left
         // out; a file of another kind (an Info.plist, a pubspec.yaml beside a .storekit) is not a
         // near miss, and is passed over without a word.
+        // A file only configuration readers claim (an empty .storekit) looked like a source
+        // wherever it is: it is always named.
         let sourceKinds = Set((found.configurations + found.catalogs).map { "\(folder(of: $0))|\(kind(of: $0))" })
-        found.notSources = candidates.filter { sourceKinds.contains("\(folder(of: $0))|\(kind(of: $0))") }.sorted()
+        found.notSources = candidates.filter { candidate in
+            sourceKinds.contains("\(folder(of: candidate))|\(kind(of: candidate))") || isConfigurationOnly(candidate)
+        }.sorted()
         return found
     }
 
@@ -146,6 +150,12 @@ public enum SourceScan {
     }
 
     private static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
+
+    /// Whether only configuration readers claim the file and none decides by content (`.storekit`).
+    private static func isConfigurationOnly(_ path: String) -> Bool {
+        let readers = SourceLoader.readers(claiming: path)
+        return !readers.isEmpty && readers.allSatisfy { $0.format.role == .configuration && !$0.decidedByContent }
+    }
 
     /// A file's kind for that purpose: its extension, `.yml` and `.yaml` alike.
     private static func kind(of path: String) -> String {

@@ -12,18 +12,20 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Compare StoreKit configurations with server catalogues and report every mismatch.",
         discussion: """
-        Each .storekit file and app property list (.plist) is a configuration (what the app \
+        Each .storekit file and app product list (.plist) is a configuration (what the app \
         sells); each tally-catalog/1 file (.json, .yaml, .yml), CSV catalogue (.csv), server \
         file read through --mapping, App Store package metadata.xml and App Store Connect export \
         (a folder of saved API pages) is a catalogue (what the server or the store holds). Every \
-        configuration is compared with every catalogue, and every source is linted on its own; \
-        when all sources are of one side, the first is compared with each of the others. Prices \
+        source is compared with every other, whatever their order, and linted on its own; each \
+        source that lacks a product another has is named. One source alone is linted, and the \
+        report says there was nothing to compare it with. Prices \
         are compared in the configuration's storefront (settings._storefront, USA when absent); \
         two .storekit files of different storefronts are compared in everything but prices (see \
         'tally diff' for those). A field a source does not state (a property list has no prices) \
         is skipped, and the report says, per field, for how many products it was compared.
 
-        With no SOURCE arguments, Tally reads the sources of ./.tally.yml (see 'tally init'), or \
+        With no SOURCE arguments, Tally reads the sources of the nearest .tally.yml (here, or \
+        in a folder above up to the repository's top; see 'tally init'), or \
         else configs/*.{storekit,plist} and catalog/*.{json,yaml,yml,csv} in the current \
         directory. The policy file also sets severities, ignores, required territories, group \
         pairs and a baseline.

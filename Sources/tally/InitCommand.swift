@@ -5,6 +5,15 @@ import TallyFormats
 import TallyModel
 
 struct InitCommand: ParsableCommand {
+    /// How many files a summary line names before it counts the rest (a repository with
+    /// generated documentation holds thousands of JSON files that are not sources).
+    static let shownPerLine = 10
+
+    static func listed(_ items: [String], separator: String) -> String {
+        let shown = items.prefix(shownPerLine).joined(separator: separator)
+        return items.count > shownPerLine ? shown + "\(separator)and \(items.count - shownPerLine) more" : shown
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a commented starter .tally.yml for the repository in the current directory.",
@@ -47,7 +56,7 @@ struct InitCommand: ParsableCommand {
             // A policy naming nothing would make the next 'tally check' an input error.
             Swift.print("no product source found below this folder (no .storekit file, product list, catalogue or store export Tally reads); nothing written", to: &console)
             if !found.unreadable.isEmpty {
-                Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path): \($0.error)" }.joined(separator: "; ")
+                Swift.print("  unreadable:     " + Self.listed(found.unreadable.map { "\($0.path): \($0.error)" }, separator: "; ")
                             + " ('tally lint FILE' shows every error)", to: &console)
             }
             Swift.print("next: name the files in a .tally.yml by hand (docs/policy.md), or 'tally init --print' for a starter file", to: &console)
@@ -67,11 +76,11 @@ struct InitCommand: ParsableCommand {
             Swift.print("  left out:       \(found.inTestFolders.count) source\(found.inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them", to: &console)
         }
         if !found.unreadable.isEmpty {
-            Swift.print("  unreadable:     " + found.unreadable.map { "\($0.path): \($0.error)" }.joined(separator: "; ")
+            Swift.print("  unreadable:     " + Self.listed(found.unreadable.map { "\($0.path): \($0.error)" }, separator: "; ")
                         + "; left out: 'tally lint FILE' shows every error", to: &console)
         }
         if !found.notSources.isEmpty {
-            Swift.print("  not sources:    " + found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }.joined(separator: ", "), to: &console)
+            Swift.print("  not sources:    " + Self.listed(found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }, separator: ", "), to: &console)
         }
         let sources = found.configurations.count + found.catalogs.count
         Swift.print(sources == 1

@@ -41,7 +41,7 @@ import Testing
         #expect(try Self.findings(output.stdout) == [
             "warning free-trial-with-price skhelper-SampleProducts.storekit:155:30",
         ])
-        #expect(output.stdout.contains("com.rarcher.subscription.vip.gold has a free trial that keeps a displayPrice of 0.99 USD: a price left on a free offer, which StoreKit ignores"))
+        #expect(output.stdout.contains("com.rarcher.subscription.vip.gold has a free trial (introductory offer) that keeps a displayPrice of 0.99 USD: a price left on a free offer, which StoreKit ignores"))
         // Every Xcode-written file passes; --strict still sees the warning.
         let text = try CLIRunner.run(["lint", "--no-config"] + files)
         #expect(text.status == 0, "\(text.stdout)")
@@ -74,7 +74,7 @@ import Testing
         let html = try String(contentsOf: directory.appendingPathComponent("lint.html"), encoding: .utf8)
         #expect(html.contains("<h1>Tally lint</h1>"))
         #expect(output.stdout.contains("""
-              error  free-trial-with-price  com.example.plus.monthly has a free trial with a price of 0.99 USD: a free trial costs nothing (use pay-up-front or pay-as-you-go)
+              error  free-trial-with-price  com.example.plus.monthly has a free trial (introductory offer) with a price of 0.99 USD: a free trial costs nothing (use pay-up-front or pay-as-you-go)
                   source: products.yaml:8:68  0.99 USD
             """), "\(output.stdout)")
     }

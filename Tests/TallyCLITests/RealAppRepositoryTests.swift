@@ -241,3 +241,21 @@ struct RealAppRepositoryTests {
         #expect(examples > 0 || command == ["rules"] || command == ["explain"] || command == ["init"], "\(command) has no examples")
     }
 }
+
+/// A real configuration tried from outside (circles-ios) keeps a 0.99 displayPrice on a free
+/// promotional offer: the finding names that offer, not "a free trial" of the introductory offer.
+@Suite struct OfferNamingTests {
+    @Test func aFreePromotionalOfferWithAPriceIsNamedByItsID() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.replace("configs/ExampleApp.storekit", "\"displayPrice\" : \"34.99\"", "\"displayPrice\" : \"0.99\"")
+        try workspace.replace("configs/ExampleApp.storekit", "\"offerID\" : \"plus_annual_winback_half\",\n              \"paymentMode\" : \"payUpFront\"",
+                              "\"offerID\" : \"plus_annual_winback_half\",\n              \"paymentMode\" : \"free\"")
+        let output = try workspace.run(["lint", "--no-config", "--format", "json", "configs/ExampleApp.storekit"])
+        let finding = try #require(findingRecords(try jsonReport(output)).first { $0["rule"] as? String == "free-trial-with-price" })
+        #expect(finding["offer"] as? String == "plus_annual_winback_half")
+        #expect(finding["field"] as? String == "promotional-offers")
+        #expect((finding["message"] as? String)?.contains("has a free trial (promotional offer plus_annual_winback_half) that keeps a displayPrice of 0.99 USD") == true,
+                "\(finding["message"] ?? "")")
+    }
+}

@@ -53,6 +53,17 @@ public struct NegativePriceRule: LintRule {
     }
 }
 
+extension FreeTrialWithPriceRule {
+    /// A product's offers, each with the field it belongs to and what kind of offer it is.
+    static func offers(of product: Product) -> [(Field, String, Offer)] {
+        let introductory = (product.introductoryOffer.map { [$0] } ?? []) + product.otherIntroductoryOffers
+        return introductory.map { (.introductoryOffer, "introductory offer", $0) }
+            + product.promotionalOffers.map { (.promotionalOffers, "promotional offer", $0) }
+            + product.codeOffers.map { (.codeOffers, "offer code", $0) }
+            + product.winbackOffers.map { (.promotionalOffers, "win-back offer", $0) }
+    }
+}
+
 /// A free trial that charges money. In a catalogue (typed by a person) the offer type or the price
 /// is wrong: an error. In a StoreKit configuration it is a price Xcode left behind: Xcode keeps an
 /// offer's `displayPrice` when the offer is switched to a free trial, and StoreKit ignores it, so
@@ -70,12 +81,14 @@ public struct FreeTrialWithPriceRule: LintRule {
         let leftByXcode = catalog.format == .storeKit
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
-            for offer in product.allOffers where offer.mode == .freeTrial {
+            for (field, kind, offer) in Self.offers(of: product) where offer.mode == .freeTrial {
                 guard let price = offer.price, price.amount != 0 else { continue }
+                // Which offer: an introductory one, or a promotional, code or win-back offer by its ID.
+                let which = offer.id.map { "\(kind) \($0)" } ?? kind
                 let message: FindingMessage = leftByXcode
-                    ? "\(product: product.id) has a free trial that keeps a displayPrice of \(price): a price left on a free offer, which StoreKit ignores (Xcode keeps it when an offer is switched to a free trial)"
-                    : "\(product: product.id) has a free trial with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)"
-                var found = finding(catalog, product.id, .introductoryOffer, message,
+                    ? "\(product: product.id) has a free trial (\(words: which)) that keeps a displayPrice of \(price): a price left on a free offer, which StoreKit ignores (Xcode keeps it when an offer is switched to a free trial)"
+                    : "\(product: product.id) has a free trial (\(words: which)) with a price of \(price): a free trial costs nothing (use pay-up-front or pay-as-you-go)"
+                var found = finding(catalog, product.id, field, message,
                                     at: offer.position(of: .price), value: price.description, offerID: offer.id)
                 if leftByXcode { found.severity = .warning }
                 findings.append(found)

@@ -23,8 +23,9 @@ public enum PropertyListShape: Sendable, Equatable {
         // xcodebuild export options
         "method", "teamID", "signingStyle", "uploadSymbols", "uploadBitcode", "compileBitcode", "provisioningProfiles",
         "signingCertificate", "destination", "thinning", "stripSwiftSymbols",
-        // Xcode's scheme management and workspace lists
+        // Xcode's scheme management and workspace lists, and its performance-test baselines (.xcbaseline)
         "SchemeUserState", "SuppressBuildableAutocreation", "BuildLocationStyle", "DerivedDataLocationStyle",
+        "classNames", "runDestinationsByUUID",
         // App Center, AdMob and other SDK configuration lists
         "AppSecret", "MinimumOSVersion", "aps-environment",
     ]
@@ -40,6 +41,7 @@ public enum PropertyListShape: Sendable, Equatable {
             || key == "MinimumOSVersion" { return "a bundle's Info.plist" }
         if key.hasPrefix("com.apple.") || key == "aps-environment" || key == "keychain-access-groups" { return "an entitlements list" }
         if key.hasPrefix("IDE") || key == "SchemeUserState" || key == "SuppressBuildableAutocreation" { return "an Xcode workspace or scheme list" }
+        if key == "classNames" || key == "runDestinationsByUUID" { return "an Xcode performance-test baseline (.xcbaseline)" }
         if ["API_KEY", "GOOGLE_APP_ID", "GCM_SENDER_ID", "PLIST_VERSION", "BUNDLE_ID", "PROJECT_ID"].contains(key) { return "a Firebase configuration" }
         if ["method", "teamID", "signingStyle", "uploadSymbols", "provisioningProfiles"].contains(key) { return "xcodebuild's export options" }
         return "an app or SDK configuration list"
@@ -87,9 +89,15 @@ public enum PropertyListShape: Sendable, Equatable {
             if let products = members.first(where: { $0.key == "Products" })?.node, case .array = products.value { return .products }
             guard !members.isEmpty else { return .other("an empty dictionary") }
             for member in members {
-                // A product dictionary may be keyed by any ID; a display name only by a key shaped like one.
-                let isDictionary = if case .object = member.node.value { true } else { false }
-                guard isDictionary ? looksLikeListedID(member.key) : looksLikeProductID(member.key) else {
+                // A product dictionary may be keyed by any ID when it describes a product (a title,
+                // a type, a price); otherwise, and for a display name, the key must be shaped like an ID.
+                let describesProduct: Bool
+                if case .object(let fields) = member.node.value {
+                    describesProduct = fields.contains { productKeys.contains($0.key) }
+                } else {
+                    describesProduct = false
+                }
+                guard describesProduct ? looksLikeListedID(member.key) : looksLikeProductID(member.key) else {
                     return .other("a dictionary whose key \"\(member.key)\" is not a product ID, and no Products key")
                 }
                 switch member.node.value {
@@ -103,6 +111,13 @@ public enum PropertyListShape: Sendable, Equatable {
             return .other("the whole file is \(kind.article)")
         }
     }
+
+    /// Keys of a dictionary that describes a product (StoreHelper's, Apple's samples', the reader's own).
+    static let productKeys: Set<String> = [
+        "Title", "title", "Description", "description", "Name", "name", "displayName", "DisplayName",
+        "consumable", "Consumable", "isConsumable", "ProductType", "productType", "Type", "type",
+        "Tier", "tier", "Price", "price", "Emoji", "emoji", "Image", "image",
+    ]
 
     /// A product ID in a list: ID characters, not empty.
     private static func looksLikeListedID(_ text: String) -> Bool {
