@@ -5,13 +5,14 @@ public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
         MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
         PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
-        BillingPlanRule(),
+        BillingPlanRule(), SuiteMembersRule(),
     ]
 
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
         UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
+        SuiteMemberRule(), IDCaseRule(), UnknownContentRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [

@@ -218,6 +218,8 @@ struct CatalogWriter {
 
     private mutating func subscriptionValue(_ product: Product, notes: inout ConvertNotes) -> OutputValue {
         var members = identity(product)
+        // A suite or bundle says so, with its members; a plain subscription is the default kind.
+        if knows(.kind), product.kind.includesSubscriptions { members.append(OutputMember("kind", .string(product.kind.rawValue))) }
         if let name = product.referenceName, knows(.referenceName) { members.append(OutputMember("name", .string(name))) }
         if knows(.level), let level = product.group?.level { members.append(OutputMember("level", .number(String(level)))) }
         if knows(.period), let period = product.period { members.append(OutputMember("period", .string(period.literal))) }
@@ -247,6 +249,7 @@ struct CatalogWriter {
         }
         if let localizations = localizations(product, notes: &notes) { members.append(localizations) }
         if let plans = billingPlans(product, notes: &notes) { members.append(plans) }
+        if product.kind.includesSubscriptions { members.append(OutputMember("members", .array(product.members.map(OutputValue.string)))) }
         noteLosses(product, notes: &notes)
         return .object(members)
     }

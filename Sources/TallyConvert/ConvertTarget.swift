@@ -26,6 +26,8 @@ public enum StoreKitVersion: String, Sendable, Hashable, CaseIterable, CustomStr
     case v3 = "3.0"
     case v4 = "4.0"
     case v5 = "5.0"
+    /// Xcode 27: subscription suites and bundles (`subscriptionSuiteGroups`, `subscriptionBundleGroups`).
+    case v6_3 = "6.3"
 
     public var description: String { rawValue }
     var major: Int {
@@ -33,8 +35,14 @@ public enum StoreKitVersion: String, Sendable, Hashable, CaseIterable, CustomStr
         case .v3: return 3
         case .v4: return 4
         case .v5: return 5
+        case .v6_3: return 6
         }
     }
+    var minor: Int { self == .v6_3 ? 3 : 0 }
+    /// Billing plans and several introductory offers per subscription (5.0 and later).
+    var hasBillingPlans: Bool { major >= 5 }
+    /// Subscription suites and bundles (6.3 and later).
+    var hasSuites: Bool { self == .v6_3 }
 }
 
 /// How to convert.

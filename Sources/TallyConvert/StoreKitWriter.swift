@@ -31,9 +31,16 @@ struct StoreKitWriter {
         members.append(OutputMember("nonRenewingSubscriptions", .array(nonRenewing)))
         members.append(OutputMember("products", .array(products)))
         members.append(OutputMember("settings", settings()))
+        if version.hasSuites { members.append(OutputMember("subscriptionBundleGroups", .array(groups(of: .subscriptionBundle, notes: &notes)))) }
         members.append(OutputMember("subscriptionGroups", .array(groups(notes: &notes))))
+        if version.hasSuites { members.append(OutputMember("subscriptionSuiteGroups", .array(groups(of: .subscriptionSuite, notes: &notes)))) }
+        if !version.hasSuites {
+            for product in catalog.products where product.kind.includesSubscriptions {
+                notes.add("a \(product.kind) left out: StoreKit \(version) has none (--storekit-version 6.3 keeps it)", product.id)
+            }
+        }
         members.append(OutputMember("version", .object([
-            OutputMember("major", .number(String(version.major))), OutputMember("minor", .number("0")),
+            OutputMember("major", .number(String(version.major))), OutputMember("minor", .number(String(version.minor))),
         ])))
         return .object(members)
     }
@@ -69,15 +76,22 @@ struct StoreKitWriter {
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "en_US"
     }
 
-    /// Subscriptions by group, in the source's order; a subscription of no group gets its own group "ungrouped".
-    private func groups(notes: inout ConvertNotes) -> [OutputValue] {
+    /// Subscriptions by group, in the source's order; a subscription of no group gets its own group
+    /// "ungrouped". `kind`: the auto-renewable subscriptions (`subscriptionGroups`), or the suites
+    /// or bundles (their own groups, StoreKit 6.3).
+    private func groups(of kind: ProductKind = .autoRenewableSubscription, notes: inout ConvertNotes) -> [OutputValue] {
         var order: [(id: String, name: String?)] = []
         var members: [String: [Product]] = [:]
-        for group in catalog.groups where members[group.id] == nil {
+        let products = catalog.products.filter { product in
+            kind == .autoRenewableSubscription ? (product.kind.isAutoRenewable || product.group != nil) && !product.kind.includesSubscriptions
+                : product.kind == kind
+        }
+        let used = Set(products.compactMap { $0.group?.groupID })
+        for group in catalog.groups where members[group.id] == nil && used.contains(group.id) {
             order.append((group.id, group.name))
             members[group.id] = []
         }
-        for product in catalog.products where product.kind.isAutoRenewable || product.group != nil {
+        for product in products {
             var id = product.group?.groupID ?? ""
             if id.isEmpty {
                 id = "ungrouped"
@@ -106,7 +120,8 @@ struct StoreKitWriter {
                 })),
                 OutputMember("name", .string(group.name ?? group.id)),
                 OutputMember("subscriptions", .array(products.enumerated().map { index, product in
-                    subscriptionValue(product, groupID: groupID, position: index + 1, notes: &notes)
+                    kind == .autoRenewableSubscription ? subscriptionValue(product, groupID: groupID, position: index + 1, notes: &notes)
+                        : suiteValue(product, groupID: groupID, position: index + 1, notes: &notes)
                 })),
             ])
         }
@@ -158,7 +173,7 @@ struct StoreKitWriter {
         switch product.kind {
         case .consumable: type = "Consumable"
         case .nonRenewingSubscription: type = "NonRenewingSubscription"
-        case .nonConsumable, .autoRenewableSubscription: type = "NonConsumable"
+        case .nonConsumable, .autoRenewableSubscription, .subscriptionSuite, .subscriptionBundle: type = "NonConsumable"
         }
         if !knows(.kind) { notes.add("the source does not say the kind: written as NonConsumable; set the type in Xcode", product.id) }
         return .object(before + after + [OutputMember("type", .string(type))])
@@ -168,7 +183,7 @@ struct StoreKitWriter {
         var members: [OutputMember] = [OutputMember("adHocOffers", .array(product.promotionalOffers.enumerated().map { index, offer in
             offerValue(offer, product: product, role: .promotional(index), notes: &notes)
         }))]
-        if version == .v5 {
+        if version.hasBillingPlans {
             var plans = product.billingPlans
             if plans.isEmpty, let price = product.price(in: storefront)?.money {
                 plans = [BillingPlan(type: "BILLED_UPFRONT", price: price, commitmentPrice: price, isEnabled: true)]
@@ -196,7 +211,7 @@ struct StoreKitWriter {
         members.append(OutputMember("introductoryOffer", product.introductoryOffer.map {
             offerValue($0, product: product, role: .introductory(0), notes: &notes)
         } ?? .null))
-        if version == .v5 {
+        if version.hasBillingPlans {
             let intros = (product.introductoryOffer.map { [$0] } ?? []) + product.otherIntroductoryOffers
             members.append(OutputMember("introductoryOffers", .array(intros.enumerated().map { index, offer in
                 offerValue(offer, product: product, role: .introductory(index), notes: &notes)
@@ -223,6 +238,41 @@ struct StoreKitWriter {
         return .object(members)
     }
 
+    /// A subscription suite or bundle as Xcode 27 writes it (StoreKit 6.3): `duration` for the
+    /// period, `isFamilyShareable`, its `members`, its introductory offers.
+    private func suiteValue(_ product: Product, groupID: String, position: Int, notes: inout ConvertNotes) -> OutputValue {
+        var members: [OutputMember] = []
+        if let price = displayPrice(product, notes: &notes) { members.append(OutputMember("displayPrice", .string(price))) }
+        if let period = product.period {
+            members.append(OutputMember("duration", .string(period.literal)))
+        } else {
+            notes.add("no billing period: duration left out; set one in Xcode", product.id)
+        }
+        members.append(OutputMember("groupNumber", .number(String(product.group?.level ?? position))))
+        members.append(OutputMember("internalID", .string(StableID.hex("product:" + product.id))))
+        let intros = (product.introductoryOffer.map { [$0] } ?? []) + product.otherIntroductoryOffers
+        members.append(OutputMember("introductoryOffers", .array(intros.enumerated().map { index, offer in
+            offerValue(offer, product: product, role: .introductory(index), notes: &notes)
+        })))
+        members.append(OutputMember("isFamilyShareable", .bool(product.familyShareable ?? false)))
+        members.append(OutputMember("localizations", .array(product.localizations.map { localization in
+            .object([
+                OutputMember("description", .string(localization.description ?? "")),
+                OutputMember("displayName", .string(localization.displayName ?? "")),
+                OutputMember("locale", .string(localization.locale)),
+            ])
+        })))
+        members.append(OutputMember("members", .array(product.members.map(OutputValue.string))))
+        members.append(OutputMember("productID", .string(product.id)))
+        members.append(OutputMember("referenceName", .string(product.referenceName ?? product.id)))
+        members.append(OutputMember("subscriptionGroupID", .string(groupID)))
+        members.append(OutputMember("type", .string(product.kind == .subscriptionBundle ? "SubscriptionBundle" : "SubscriptionSuite")))
+        if !product.promotionalOffers.isEmpty || !product.codeOffers.isEmpty || !product.winbackOffers.isEmpty {
+            notes.add("promotional, code and win-back offers left out: a \(product.kind) in StoreKit 6.3 has introductory offers only", product.id)
+        }
+        return .object(members)
+    }
+
     private enum OfferRole {
         case introductory(Int), promotional(Int), code(Int), winback(Int)
 
@@ -238,7 +288,7 @@ struct StoreKitWriter {
 
     private func offerValue(_ offer: Offer, product: Product, role: OfferRole, notes: inout ConvertNotes) -> OutputValue {
         var members: [OutputMember] = []
-        if version == .v5 { members.append(OutputMember("billingPlanType", .string(offer.billingPlan?.storeKitText ?? "BILLED_UPFRONT"))) }
+        if version.hasBillingPlans { members.append(OutputMember("billingPlanType", .string(offer.billingPlan?.storeKitText ?? "BILLED_UPFRONT"))) }
         if let price = offer.price {
             if let territory = offer.territory, territory != storefront {
                 notes.add("an offer priced in \(territory), not in the storefront \(storefront): its displayPrice left out", product.id)

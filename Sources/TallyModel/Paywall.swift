@@ -66,7 +66,7 @@ public enum PaywallKind: String, Sendable, Hashable, Codable, CustomStringConver
     /// Whether a store product of `kind` is this: a one-time product is consumable or not.
     public func admits(_ kind: ProductKind) -> Bool {
         switch self {
-        case .subscription: kind == .autoRenewableSubscription
+        case .subscription: kind.isAutoRenewable
         case .nonRenewingSubscription: kind == .nonRenewingSubscription
         case .consumable: kind == .consumable
         case .nonConsumable: kind == .nonConsumable

@@ -6,9 +6,21 @@ public enum ProductKind: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case nonConsumable = "non-consumable"
     case nonRenewingSubscription = "non-renewing-subscription"
     case autoRenewableSubscription = "auto-renewable-subscription"
+    /// A subscription suite (StoreKit 6.3, Xcode 27: `SubscriptionSuite` in
+    /// `subscriptionSuiteGroups`): one auto-renewable subscription that includes other
+    /// subscriptions, its `members`.
+    case subscriptionSuite = "subscription-suite"
+    /// A subscription bundle (StoreKit 6.3: `SubscriptionBundle` in `subscriptionBundleGroups`).
+    case subscriptionBundle = "subscription-bundle"
 
     public var description: String { rawValue }
-    public var isAutoRenewable: Bool { self == .autoRenewableSubscription }
+    /// Whether the product renews by itself: an auto-renewable subscription, a suite or a bundle
+    /// (each has a group, a level, a period and offers).
+    public var isAutoRenewable: Bool {
+        self == .autoRenewableSubscription || self == .subscriptionSuite || self == .subscriptionBundle
+    }
+    /// Whether the product is a suite or bundle of other subscriptions (its `members`).
+    public var includesSubscriptions: Bool { self == .subscriptionSuite || self == .subscriptionBundle }
 }
 
 /// One price: an exact amount in one territory, with where it was written.
@@ -196,6 +208,7 @@ public struct Product: Sendable, Hashable, Codable {
         var onlyOnGooglePlay: Bool? = nil
         var availability: Availability? = nil
         var storeState: String? = nil
+        var members: [String]? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -302,6 +315,13 @@ public struct Product: Sendable, Hashable, Codable {
     public var group: GroupMembership? {
         get { storage.fields.group }
         set { fields.group = newValue }
+    }
+
+    /// The subscriptions a suite or bundle includes, by product ID, in source order (empty for
+    /// every other kind, and for a suite whose members are not set yet).
+    public var members: [String] {
+        get { storage.fields.members ?? [] }
+        set { fields.members = newValue.isEmpty ? nil : newValue }
     }
 
     /// The App Store price tier (an App Store package's `wholesale_price_tier`), when the source

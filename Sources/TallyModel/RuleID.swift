@@ -41,6 +41,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let familySharing = RuleID(rawValue: "family-sharing")
     public static let pricesNotCompared = RuleID(rawValue: "prices-not-compared")
     public static let billingPlan = RuleID(rawValue: "billing-plan")
+    public static let suiteMembers = RuleID(rawValue: "suite-members")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")
@@ -58,6 +59,9 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let localization = RuleID(rawValue: "localization")
     public static let pricePoint = RuleID(rawValue: "price-point")
     public static let storeState = RuleID(rawValue: "store-state")
+    public static let unknownContent = RuleID(rawValue: "unknown-content")
+    public static let suiteMember = RuleID(rawValue: "suite-member")
+    public static let idCase = RuleID(rawValue: "id-case")
 
     // Paywall rules (a paywall platform's configuration, on its own and against the stores).
     public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")

@@ -61,9 +61,16 @@ public enum StoreKitReader: SourceReader {
             switch key {
             case "version":
                 sawVersion = true
+                state.versionPosition = reader.position
                 if try reader.peekKind() == .object {
                     try reader.forEachUniqueKey { reader, key in
-                        if key == "major", try !reader.readNullIfPresent() { state.majorVersion = try reader.readInt() } else { try reader.skipValue() }
+                        if key == "major", try !reader.readNullIfPresent() {
+                            state.majorVersion = try reader.readInt()
+                        } else if key == "minor", try !reader.readNullIfPresent() {
+                            state.minorVersion = try reader.readInt()
+                        } else {
+                            try reader.skipValue()
+                        }
                     }
                 } else {
                     try reader.skipValue()
@@ -75,10 +82,23 @@ public enum StoreKitReader: SourceReader {
                 }
             case "subscriptionGroups":
                 try reader.forEachElement { reader, _ in try state.readGroup(&reader) }
-            default:
+            case "subscriptionSuiteGroups":
+                try reader.forEachElement { reader, _ in try state.readGroup(&reader, kind: .subscriptionSuite) }
+            case "subscriptionBundleGroups":
+                try reader.forEachElement { reader, _ in try state.readGroup(&reader, kind: .subscriptionBundle) }
+            case _ where StoreKitDecoder.ignoredRootKeys.contains(key):
                 try reader.skipValue()
+            default:
+                // A key Tally does not know may hold products (a future `subscriptionXGroups`): named, with its size.
+                try state.skipUnknown(key, in: "at the top of the file", &reader)
             }
         }
+        if let major = state.majorVersion, (major, state.minorVersion ?? 0) > StoreKitDecoder.newestKnown {
+            state.issues.append(SourceIssue(rule: .unknownContent, productID: nil, field: .kind,
+                                            message: "StoreKit format \(major).\(state.minorVersion ?? 0) is newer than Tally knows (up to \(StoreKitDecoder.newestKnown.0).\(StoreKitDecoder.newestKnown.1)): read as \(StoreKitDecoder.newestKnown.0).\(StoreKitDecoder.newestKnown.1); keys it does not know are named",
+                                            position: state.versionPosition))
+        }
+        state.reportUnknownKeys()
         guard sawVersion || !state.products.isEmpty || !state.groups.isEmpty || !state.log.isEmpty else {
             throw FormatError("this is not a StoreKit configuration: no version, products or subscriptionGroups",
                               file: reader.file, position: Position(line: 1, column: 1))
@@ -97,6 +117,59 @@ struct StoreKitDecoder {
     var issues: [SourceIssue] = []
     /// The file's `version.major`; a file before 5.0 has no billing plans.
     var majorVersion: Int?
+    var minorVersion: Int?
+    var versionPosition = Position.unknown
+    /// Keys Tally neither reads nor ignores on purpose, by where they stand: how many times each
+    /// was seen and where first (named once per file as an `unknown-content` warning).
+    var unknownKeys: [String: (count: Int, position: Position)] = [:]
+    var unknownKeyOrder: [String] = []
+
+    /// The newest format Tally knows (Xcode 27's StoreKit 6.3).
+    static let newestKnown = (6, 3)
+    /// Keys at the top of a configuration that hold no products, skipped on purpose.
+    static let ignoredRootKeys: Set<String> = ["identifier", "appPolicies", "subscriptionOffersKeyPair"]
+    /// Keys of a product Tally skips on purpose (Xcode's own identifiers).
+    static let ignoredProductKeys: Set<String> = ["internalID"]
+    /// Keys of an offer Tally skips on purpose.
+    static let ignoredOfferKeys: Set<String> = ["internalID", "referenceName", "isStackable", "isEligible"]
+    /// Keys of a billing plan Tally skips on purpose.
+    static let ignoredPlanKeys: Set<String> = ["internalID"]
+
+    /// Skips a value under a key Tally does not know and remembers it, with how many entries it holds.
+    mutating func skipUnknown<R: DocumentReader>(_ key: String, in place: String, _ reader: inout R) throws {
+        let position = reader.position
+        var entries = 0
+        switch try reader.peekKind() {
+        case .array: try reader.forEachElement { reader, _ in entries += 1; try reader.skipValue() }
+        case .object: try reader.forEachUniqueKey { reader, _ in entries += 1; try reader.skipValue() }
+        default: try reader.skipValue()
+        }
+        issues.append(SourceIssue(rule: .unknownContent, productID: nil, field: .id,
+                                  message: "the key \"\(key)\" \(place) is not one Tally knows"
+                                      + (entries > 0 ? " and holds \(entries) entr\(entries == 1 ? "y" : "ies"), which may be products Tally does not read" : ""),
+                                  position: position))
+    }
+
+    /// Remembers a key of a product, offer or plan that Tally neither reads nor skips on purpose.
+    mutating func noteUnknown(_ key: String, in place: String, at position: Position) {
+        let name = "\(place) key \"\(key)\""
+        if let seen = unknownKeys[name] {
+            unknownKeys[name] = (seen.count + 1, seen.position)
+        } else {
+            unknownKeys[name] = (1, position)
+            unknownKeyOrder.append(name)
+        }
+    }
+
+    /// One `unknown-content` warning per unknown key, with how often it was seen.
+    mutating func reportUnknownKeys() {
+        for name in unknownKeyOrder {
+            guard let seen = unknownKeys[name] else { continue }
+            issues.append(SourceIssue(rule: .unknownContent, productID: nil, field: .id,
+                                      message: "the \(name) is not one Tally knows (\(seen.count) time\(seen.count == 1 ? "" : "s") in the file); its value is not read",
+                                      position: seen.position))
+        }
+    }
     /// The errors stepped over so far.
     var log = FormatErrorLog()
 
@@ -165,7 +238,9 @@ struct StoreKitDecoder {
         }
     }
 
-    mutating func readGroup<R: DocumentReader>(_ reader: inout R) throws {
+    /// A group of subscriptions: `subscriptionGroups`, or (StoreKit 6.3) a group of suites or
+    /// bundles, whose entries are of `kind` when they do not say.
+    mutating func readGroup<R: DocumentReader>(_ reader: inout R, kind: ProductKind = .autoRenewableSubscription) throws {
         let start = reader.position
         var id: String?
         var name: String?
@@ -178,9 +253,11 @@ struct StoreKitDecoder {
             case "localizations": localizations = try readLocalizations(&reader)
             case "subscriptions":
                 try reader.forEachElement { reader, _ in
-                    if let product = try readProduct(&reader, group: nil) { members.append(product) }
+                    if let product = try readProduct(&reader, group: nil, defaultKind: kind) { members.append(product) }
                 }
-            default: try reader.skipValue()
+            default:
+                noteUnknown(key, in: "subscription group", at: reader.position)
+                try reader.skipValue()
             }
         }
         // Some hand-made files leave the group id out; fall back to the name so members stay together.
@@ -196,7 +273,7 @@ struct StoreKitDecoder {
     }
 
     /// Reads one product or subscription; nil when it has to be left out (an issue is recorded).
-    mutating func readProduct<R: DocumentReader>(_ reader: inout R, group: String?) throws -> Product? {
+    mutating func readProduct<R: DocumentReader>(_ reader: inout R, group: String?, defaultKind: ProductKind? = nil) throws -> Product? {
         let start = reader.position
         let path = reader.path
         var id: String?
@@ -223,15 +300,31 @@ struct StoreKitDecoder {
             case "displayPrice":
                 pricePosition = reader.position
                 if try !reader.readNullIfPresent() { priceText = try attempt(&reader) { try $0.readDecimalText() } }
-            case "familyShareable":
+            case "familyShareable", "isFamilyShareable":
                 product.fieldPositions[.familyShareable] = reader.position
                 if try !reader.readNullIfPresent() { product.familyShareable = try attempt(&reader) { try $0.readBool() } }
+            case "members":
+                // A suite's or bundle's member subscriptions: product IDs, or objects that name one.
+                try reader.forEachElement { reader, _ in
+                    if try reader.peekKind() == .object {
+                        try reader.forEachUniqueKey { reader, key in
+                            if key == "productID" || key == "id", let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil {
+                                product.members.append(member)
+                            } else {
+                                try reader.skipValue()
+                            }
+                        }
+                    } else if let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil {
+                        product.members.append(member)
+                    }
+                }
             case "referenceName":
                 product.fieldPositions[.referenceName] = reader.position
                 product.referenceName = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "localizations":
                 product.localizations = try readLocalizations(&reader)
-            case "recurringSubscriptionPeriod":
+            case "recurringSubscriptionPeriod", "duration":
+                // `duration`: a suite's or bundle's period (StoreKit 6.3).
                 periodPosition = reader.position
                 periodText = try attempt(&reader) { try $0.readOptionalString() } ?? nil
             case "groupNumber":
@@ -265,7 +358,10 @@ struct StoreKitDecoder {
                 }
             case "billingPlans":
                 try reader.forEachElement { reader, _ in product.billingPlans.append(try readBillingPlan(&reader)) }
+            case _ where StoreKitDecoder.ignoredProductKeys.contains(key):
+                try reader.skipValue()
             default:
+                noteUnknown(key, in: "product", at: reader.position)
                 try reader.skipValue()
             }
         }
@@ -279,13 +375,15 @@ struct StoreKitDecoder {
             return nil
         }
         product.id = id
-        guard let typeText else {
+        guard let typeText = typeText ?? defaultKind.flatMap({ kind in StoreKitDecoder.kinds.first { $0.value == kind }?.key }) else {
             try log.report(FormatError("product \(id) has no type", file: file, position: start, path: path))
             return nil
         }
         guard let kind = StoreKitDecoder.kinds[typeText] else {
-            try log.report(FormatError("product \(id) has an unknown type \"\(typeText)\" (expected Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription)",
-                                       file: file, position: typePosition, path: path))
+            // A type of a newer Xcode: the product is named and left out, never dropped without a word.
+            issues.append(SourceIssue(rule: .unknownContent, productID: id, field: .kind,
+                                      message: "product \(id) has the type \"\(typeText)\", which Tally does not know (it knows Consumable, NonConsumable, NonRenewingSubscription, RecurringSubscription, SubscriptionSuite and SubscriptionBundle): the product is left out",
+                                      position: typePosition, path: path))
             return nil
         }
         product.kind = kind
@@ -327,6 +425,7 @@ struct StoreKitDecoder {
     private static let kinds: [String: ProductKind] = [
         "Consumable": .consumable, "NonConsumable": .nonConsumable,
         "NonRenewingSubscription": .nonRenewingSubscription, "RecurringSubscription": .autoRenewableSubscription,
+        "SubscriptionSuite": .subscriptionSuite, "SubscriptionBundle": .subscriptionBundle,
     ]
 
     private static let modes: [String: OfferMode] = ["free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront]
@@ -350,7 +449,7 @@ struct StoreKitDecoder {
     }
 
     /// Reads one offer; nil (with an issue) when its mode or period cannot be understood.
-    func readOffer<R: DocumentReader>(_ reader: inout R, issues: inout [(String, Position)]) throws -> Offer? {
+    mutating func readOffer<R: DocumentReader>(_ reader: inout R, issues: inout [(String, Position)]) throws -> Offer? {
         let start = reader.position
         var modeText: String?
         var periodText: String?
@@ -383,7 +482,10 @@ struct StoreKitDecoder {
                 } else if let single = try reader.readOptionalString() {
                     eligibility = [single]
                 }
-            default: try reader.skipValue()
+            case _ where StoreKitDecoder.ignoredOfferKeys.contains(key): try reader.skipValue()
+            default:
+                noteUnknown(key, in: "offer", at: reader.position)
+                try reader.skipValue()
             }
         }
         guard let modeText, let mode = StoreKitDecoder.modes[modeText] else {
@@ -408,7 +510,7 @@ struct StoreKitDecoder {
         return offer
     }
 
-    func readBillingPlan<R: DocumentReader>(_ reader: inout R) throws -> BillingPlan {
+    mutating func readBillingPlan<R: DocumentReader>(_ reader: inout R) throws -> BillingPlan {
         var plan = BillingPlan(type: "", position: reader.position)
         try reader.forEachUniqueKey { reader, key in
             switch key {
@@ -418,7 +520,10 @@ struct StoreKitDecoder {
             case "commitmentDisplayPrice":
                 if try !reader.readNullIfPresent() { plan.commitmentPrice = DecimalText.parse(try reader.readDecimalText()).map { Money(amount: $0, currency: nil) } }
             case "isEnabled": if try !reader.readNullIfPresent() { plan.isEnabled = try reader.readBool() }
-            default: try reader.skipValue()
+            case _ where StoreKitDecoder.ignoredPlanKeys.contains(key): try reader.skipValue()
+            default:
+                noteUnknown(key, in: "billing plan", at: reader.position)
+                try reader.skipValue()
             }
         }
         return plan

@@ -137,8 +137,14 @@ struct CatalogDecoder {
 
     static let topKeys = ["format", "default_territory", "known_fields", "products", "subscription_groups"]
     static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
-    static let subscriptionKeys = ["id", "name", "level", "period", "prices", "family_shareable",
-                                   "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans"]
+    static let subscriptionKeys = ["id", "kind", "name", "level", "period", "prices", "family_shareable",
+                                   "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans", "members"]
+    /// What a subscription's `kind` may say: a plain auto-renewable subscription (the default), or
+    /// a subscription suite or bundle (StoreKit 6.3) that includes its `members`.
+    static let subscriptionKinds: [String: ProductKind] = [
+        "auto-renewable-subscription": .autoRenewableSubscription, "subscription-suite": .subscriptionSuite,
+        "subscription-bundle": .subscriptionBundle,
+    ]
     static let planKeys = ["type", "prices", "commitment", "commitment_price", "enabled", "introductory_offers"]
     static let groupKeys = ["id", "name", "localizations", "subscriptions"]
     static let offerKeys = ["id", "type", "period", "count", "price", "plan"]
@@ -220,6 +226,18 @@ struct CatalogDecoder {
                 product.fieldPositions[.id] = at
                 guard let id = try attempt(&reader, { try $0.readString() }) else { idFailed = true; return }
                 product.id = id
+            case "kind" where isSubscription:
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                guard let kind = Self.subscriptionKinds[text] else {
+                    return try report(reader.error("unknown kind \"\(text)\" for a subscription: expected auto-renewable-subscription (the default), subscription-suite or subscription-bundle", at: at))
+                }
+                product.fieldPositions[.kind] = at
+                product.kind = kind
+            case "members" where isSubscription:
+                guard try expect(.array, &reader) else { return }
+                try reader.forEachElement { reader, _ in
+                    if let member = try attempt(&reader, { try $0.readString() }) { product.members.append(member) }
+                }
             case "kind" where !isSubscription:
                 kindSeen = true
                 guard let text = try attempt(&reader, { try $0.readString() }) else { return }

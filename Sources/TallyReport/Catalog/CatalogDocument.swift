@@ -54,8 +54,11 @@ public struct CatalogDocument: Codable, Sendable {
         public var file: String?
         /// The store's state for the product (`APPROVED`, `MISSING_METADATA`, ...), where the source gives one.
         public var state: String? = nil
+        /// The subscriptions a suite or bundle includes (StoreKit 6.3), by product ID; left out for other kinds.
+        public var members: [String]? = nil
 
         enum CodingKeys: String, CodingKey {
+            case members
             case id, kind, prices, currencies, period, group, level, line, file, state
             case priceTier = "price_tier"
             case priceOrigins = "price_origins"
@@ -110,7 +113,8 @@ public struct CatalogDocument: Codable, Sendable {
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
                 promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
                 line: catalog.location(product.position).line,
-                file: catalog.parts.isEmpty ? nil : catalog.location(product.position).file, state: product.storeState)
+                file: catalog.parts.isEmpty ? nil : catalog.location(product.position).file, state: product.storeState,
+                members: product.kind.includesSubscriptions ? product.members : nil)
         }
     }
 

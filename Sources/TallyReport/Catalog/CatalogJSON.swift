@@ -118,6 +118,10 @@ public struct CatalogJSON {
             sink.append(",\n      \"line\" : ")
             sink.append(integer: line)
         }
+        if product.kind.includesSubscriptions {
+            sink.append(",\n      \"members\" : ")
+            Self.array(product.members, indent: 3, to: &sink) { id, sink in Self.string(id, to: &sink) }
+        }
         if let period = product.period {
             sink.append(",\n      \"period\" : ")
             Self.string(period.canonical, to: &sink)
