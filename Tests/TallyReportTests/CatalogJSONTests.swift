@@ -17,6 +17,11 @@ import TallyModel
         "Tests/TallyCLITests/Fixtures/app-store-connect/calmly",
         "Tests/TallyCLITests/Fixtures/google-play/play-pages",
         "Tests/TallyCLITests/Fixtures/writers/every-field.yaml",
+        // Billing plans, win-back and code offers, localizations, suites and bundles, availability.
+        "Tests/TallyCLITests/Fixtures/storekit63/Lumen-6.3.storekit",
+        "Tests/TallyCLITests/Fixtures/storekit63/catalog.yaml",
+        "examples/review-readiness/Lumen.storekit",
+        "examples/review-readiness/snapshot",
     ]
 
     /// What the earlier writer wrote: the encoded document and the newline `show` adds.
@@ -44,6 +49,19 @@ import TallyModel
         let expected = Self.reference(catalog)
         #expect(Self.streamed(catalog) == expected)
         #expect(Self.streamed(catalog, threshold: 7) == expected, "handed on in pieces of about 7 bytes")
+    }
+
+    /// Every real StoreKit file (win-back offers, offer codes, billing plans, localizations): the same bytes.
+    @Test func sameBytesOnEveryRealStoreKitFile() throws {
+        let folder = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/realworld/storekit")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        var compared = 0
+        for name in names.sorted() where name.hasSuffix(".storekit") {
+            guard let catalog = try? SourceLoader.load(path: folder.appendingPathComponent(name).path) else { continue }
+            #expect(Self.streamed(catalog) == Self.reference(catalog), "\(name)")
+            compared += 1
+        }
+        #expect(compared >= 20)
     }
 
     @Test("repeated territories, escapes, empty lists and every optional key match the encoder")

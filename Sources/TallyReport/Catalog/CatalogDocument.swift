@@ -56,9 +56,26 @@ public struct CatalogDocument: Codable, Sendable {
         public var state: String? = nil
         /// The subscriptions a suite or bundle includes (StoreKit 6.3), by product ID; left out for other kinds.
         public var members: [String]? = nil
+        /// The territories the store sells the product in, where the source says (a snapshot's availability).
+        public var availability: [String]? = nil
+        /// A subscription's billing plans (StoreKit 5.0, App Store Connect API 4.4), where it has any.
+        public var billingPlans: [PlanDocument]? = nil
+        /// Introductory offers beyond the first (one per billing plan), offer codes, win-back offers.
+        public var otherIntroductoryOffers: [OfferDocument]? = nil
+        public var codeOffers: [OfferDocument]? = nil
+        public var winbackOffers: [OfferDocument]? = nil
+        /// What customers see, by locale: `{name, description}`.
+        public var localizations: [String: LocalizationDocument]? = nil
+        /// True for a catalogue entry sold on Google Play only (its `id` is its Play identity).
+        public var googlePlayOnly: Bool? = nil
 
         enum CodingKeys: String, CodingKey {
-            case members
+            case googlePlayOnly = "google_play_only"
+            case members, availability, localizations
+            case billingPlans = "billing_plans"
+            case otherIntroductoryOffers = "other_introductory_offers"
+            case codeOffers = "code_offers"
+            case winbackOffers = "winback_offers"
             case id, kind, prices, currencies, period, group, level, line, file, state
             case priceTier = "price_tier"
             case priceOrigins = "price_origins"
@@ -69,6 +86,26 @@ public struct CatalogDocument: Codable, Sendable {
             case introductoryOffer = "introductory_offer"
             case promotionalOffers = "promotional_offers"
         }
+    }
+
+    /// A billing plan: its type as the source writes it, prices (per month for a monthly plan).
+    public struct PlanDocument: Codable, Sendable {
+        public var type: String
+        public var price: String?
+        public var commitmentPrice: String?
+        public var commitment: String?
+        public var enabled: Bool?
+        public var prices: [String: String]?
+
+        enum CodingKeys: String, CodingKey {
+            case type, price, commitment, enabled, prices
+            case commitmentPrice = "commitment_price"
+        }
+    }
+
+    public struct LocalizationDocument: Codable, Sendable {
+        public var name: String?
+        public var description: String?
     }
 
     public struct OfferDocument: Codable, Sendable {
@@ -114,8 +151,31 @@ public struct CatalogDocument: Codable, Sendable {
                 promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
                 line: catalog.location(product.position).line,
                 file: catalog.parts.isEmpty ? nil : catalog.location(product.position).file, state: product.storeState,
-                members: product.kind.includesSubscriptions ? product.members : nil)
+                members: product.kind.includesSubscriptions ? product.members : nil,
+                availability: product.availability.map { $0.territories.map(\.code) },
+                billingPlans: product.billingPlans.isEmpty ? nil : product.billingPlans.map(Self.plan),
+                otherIntroductoryOffers: product.otherIntroductoryOffers.isEmpty ? nil : product.otherIntroductoryOffers.map(Self.offer),
+                codeOffers: product.codeOffers.isEmpty ? nil : product.codeOffers.map(Self.offer),
+                winbackOffers: product.winbackOffers.isEmpty ? nil : product.winbackOffers.map(Self.offer),
+                localizations: Self.localizations(product), googlePlayOnly: product.isGooglePlayOnly ? true : nil)
         }
+    }
+
+    static func plan(_ plan: BillingPlan) -> PlanDocument {
+        var prices: [String: String] = [:]
+        for price in plan.prices { prices[price.territory.code] = Money.plain(price.money.amount) }
+        return PlanDocument(type: plan.type, price: plan.price.map { Money.plain($0.amount) },
+                            commitmentPrice: plan.commitmentPrice.map { Money.plain($0.amount) }, commitment: plan.commitment?.canonical,
+                            enabled: plan.isEnabled, prices: prices.isEmpty ? nil : prices)
+    }
+
+    static func localizations(_ product: Product) -> [String: LocalizationDocument]? {
+        guard !product.localizations.isEmpty else { return nil }
+        var result: [String: LocalizationDocument] = [:]
+        for localization in product.localizations {
+            result[localization.locale] = LocalizationDocument(name: localization.displayName, description: localization.description)
+        }
+        return result
     }
 
     static func offer(_ offer: Offer) -> OfferDocument {

@@ -73,7 +73,19 @@ public struct CatalogJSON {
     /// One product at indent 2 (its keys at 3), keys in sorted order.
     private mutating func product(_ product: Product, to sink: inout ByteSink) {
         let prices = sorted(product.prices)
-        sink.append("{\n      \"currencies\" : ")
+        sink.append("{\n")
+        // Rarer values (a snapshot's availability, billing plans, offer codes) as the document
+        // encodes them: the same bytes, indented where they stand.
+        if let availability = product.availability {
+            Self.nested("availability", availability.territories.map(\.code), to: &sink)
+        }
+        if !product.billingPlans.isEmpty {
+            Self.nested("billing_plans", product.billingPlans.map(CatalogDocument.plan), to: &sink)
+        }
+        if !product.codeOffers.isEmpty {
+            Self.nested("code_offers", product.codeOffers.map(CatalogDocument.offer), to: &sink)
+        }
+        sink.append("      \"currencies\" : ")
         map(prices, indent: 3, to: &sink) { price, writer, sink in
             guard let currency = price.money.currency else { return false }
             writer.currency(currency, in: price.territory, to: &sink)
@@ -91,6 +103,9 @@ public struct CatalogJSON {
         if let playID = product.googlePlayID, playID != product.id {
             sink.append(",\n      \"google_play\" : ")
             Self.string(playID, to: &sink)
+        }
+        if product.isGooglePlayOnly {
+            sink.append(",\n      \"google_play_only\" : true")
         }
         if let group = product.group {
             sink.append(",\n      \"group\" : ")
@@ -118,9 +133,17 @@ public struct CatalogJSON {
             sink.append(",\n      \"line\" : ")
             sink.append(integer: line)
         }
+        if let localizations = CatalogDocument.localizations(product) {
+            sink.append(",\n")
+            Self.nested("localizations", localizations, comma: false, to: &sink)
+        }
         if product.kind.includesSubscriptions {
             sink.append(",\n      \"members\" : ")
             Self.array(product.members, indent: 3, to: &sink) { id, sink in Self.string(id, to: &sink) }
+        }
+        if !product.otherIntroductoryOffers.isEmpty {
+            sink.append(",\n")
+            Self.nested("other_introductory_offers", product.otherIntroductoryOffers.map(CatalogDocument.offer), comma: false, to: &sink)
         }
         if let period = product.period {
             sink.append(",\n      \"period\" : ")
@@ -165,7 +188,25 @@ public struct CatalogJSON {
             sink.append(",\n      \"state\" : ")
             Self.string(state, to: &sink)
         }
+        if !product.winbackOffers.isEmpty {
+            sink.append(",\n")
+            Self.nested("winback_offers", product.winbackOffers.map(CatalogDocument.offer), comma: false, to: &sink)
+        }
         sink.append("\n    }")
+    }
+
+    /// `"key" : value` at a product's key level (6 spaces), the value pretty-printed as
+    /// `CatalogDocument.json()` prints it (sorted keys, no escaped slashes), then `,\n` unless
+    /// `comma` is false.
+    static func nested(_ key: String, _ value: some Encodable, comma: Bool = true, to sink: inout ByteSink) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        sink.append("      ")
+        string(key, to: &sink)
+        sink.append(" : ")
+        sink.append(utf8: text.replacingOccurrences(of: "\n", with: "\n      "))
+        if comma { sink.append(",\n") }
     }
 
     /// An offer at `indent` (its keys one level deeper).
