@@ -12,7 +12,7 @@ public enum RuleSet {
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
         UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
-        SuiteMemberRule(), IDCaseRule(), UnknownContentRule(),
+        SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [

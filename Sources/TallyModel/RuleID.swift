@@ -62,6 +62,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let unknownContent = RuleID(rawValue: "unknown-content")
     public static let suiteMember = RuleID(rawValue: "suite-member")
     public static let idCase = RuleID(rawValue: "id-case")
+    public static let duplicateGroupID = RuleID(rawValue: "duplicate-group-id")
 
     // Paywall rules (a paywall platform's configuration, on its own and against the stores).
     public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")

@@ -26,6 +26,8 @@ import Testing
     ///   a warning that says so, not an error.
     /// - revenuecat-rn-tester-winback.storekit has seven products with `"displayPrice" : ""`: Xcode
     ///   writes that for a price never entered; no price, not an `invalid-price`.
+    /// - revenuecat-generated-kmp-app201bda4dab.storekit gives three subscription groups one ID
+    ///   (6306BD58): they cannot be told apart, a `duplicate-group-id` warning.
     /// - chemsims-empty-Configuration.storekit is 0 bytes, not a configuration Xcode wrote: an
     ///   input error naming the file (exit 2), checked on its own below.
     @Test(.enabled(if: CLIRunner.sharedAvailable, Comment(rawValue: sharedMissing)))
@@ -39,13 +41,14 @@ import Testing
         // Then
         #expect(output.status == 0, "\(output.stderr)")
         #expect(try Self.findings(output.stdout) == [
+            "warning duplicate-group-id revenuecat-generated-kmp-app201bda4dab.storekit:1:1293",
             "warning free-trial-with-price skhelper-SampleProducts.storekit:155:30",
         ])
         #expect(output.stdout.contains("com.rarcher.subscription.vip.gold has a free trial (introductory offer) that keeps a displayPrice of 0.99 USD: a price left on a free offer, which StoreKit ignores"))
         // Every Xcode-written file passes; --strict still sees the warning.
         let text = try CLIRunner.run(["lint", "--no-config"] + files)
         #expect(text.status == 0, "\(text.stdout)")
-        #expect(text.stdout.contains("✔ passed: 0 errors, 1 warning in 23 sources ("), "\(text.stdout)")
+        #expect(text.stdout.contains("✔ passed: 0 errors, 2 warnings in 23 sources ("), "\(text.stdout)")
         #expect(try CLIRunner.run(["lint", "--no-config", "--strict"] + files).status == 1)
         // A file with nothing to find says so, not "consistent".
         let clean = try CLIRunner.run(["lint", "--no-config", Self.realWorld.appendingPathComponent("apple-backyardbirds-Store.storekit").path])

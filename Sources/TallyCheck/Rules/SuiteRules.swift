@@ -94,3 +94,33 @@ public struct UnknownContentRule: SourceIssueRule {
         fix: "Check whether the key or type holds products the app sells; if it does, tell the Tally project (a reader can learn it), and until then compare those products by hand. Ignore the finding once you have.")
     public init() {}
 }
+
+/// Subscription groups of one source that share one ID (a RevenueCat-generated configuration
+/// gives three groups the ID `6306BD58`): they cannot be told apart.
+public struct DuplicateGroupIDRule: LintRule {
+    public static let description = RuleDescription(
+        id: .duplicateGroupID, defaultSeverity: .warning,
+        summary: "Several subscription groups of one source share one group ID.", category: "lint",
+        rationale: "A subscription group is known by its ID: groups that share one cannot be told apart, so their subscriptions look like one group to anything that reads the file (levels, upgrades and the one-subscription-per-group rule then span groups that are meant to be separate).",
+        fix: "Give each group its own ID (in Xcode, recreate the group, or regenerate the configuration from App Store Connect).")
+
+    public init() {}
+
+    public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
+        var byID: [String: [SubscriptionGroup]] = [:]
+        var order: [String] = []
+        for group in catalog.groups {
+            if byID[group.id] == nil { order.append(group.id) }
+            byID[group.id, default: []].append(group)
+        }
+        for id in order {
+            guard let groups = byID[id], groups.count > 1 else { continue }
+            let names = groups.map { $0.name ?? $0.id }.joined(separator: ", ")
+            let product = groups.first?.productIDs.first
+            findings.append(Finding(
+                ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: product, field: .group,
+                message: "\(count: groups.count) subscription groups share the ID \(name: id): \(words: names)",
+                left: FindingSide(role: nil, value: id, location: catalog.location(groups[1].position)), right: nil))
+        }
+    }
+}
