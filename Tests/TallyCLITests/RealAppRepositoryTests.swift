@@ -259,3 +259,25 @@ struct RealAppRepositoryTests {
                 "\(finding["message"] ?? "")")
     }
 }
+
+/// A kind no source states stays unknown: a product list of IDs says nothing of kinds, and `diff`,
+/// its release notes and JSON say so instead of inventing a non-consumable.
+@Suite struct UnstatedKindTests {
+    @Test func anAddedIDOfAProductListHasNoInventedKind() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-kind-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><array>"
+        try (head + "<string>com.a.one</string></array></plist>\n").write(to: directory.appendingPathComponent("old.plist"), atomically: true, encoding: .utf8)
+        try (head + "<string>com.a.one</string><string>com.a.two</string></array></plist>\n")
+            .write(to: directory.appendingPathComponent("new.plist"), atomically: true, encoding: .utf8)
+        for format in ["text", "release-notes", "json"] {
+            let output = try CLIRunner.run(["diff", "old.plist", "new.plist", "--format", format], in: directory)
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.contains("kind not stated"), "\(format): \(output.stdout)")
+            #expect(!output.stdout.contains("non-consumable"), "\(format): \(output.stdout)")
+        }
+        let shown = try CLIRunner.run(["show", "--format", "json", "new.plist"], in: directory)
+        #expect(!shown.stdout.contains("\"kind\""), "\(shown.stdout)")
+    }
+}
