@@ -184,7 +184,7 @@ import Testing
                 #expect(output.status == 1, "\(file): \(output.stdout)")
                 let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
                 let id = subscription(at)["id"] as? String ?? "?"
-                #expect(ruleProducts(report) == ["promo-offer \(id)"], "\(file)")
+                #expect(ruleProducts(report).filter { !$0.hasPrefix("duplicate-group-id") } == ["promo-offer \(id)"], "\(file)")
                 added += 1
             }
             // The catalogue drops the configuration's only offer (an empty list).
@@ -195,7 +195,7 @@ import Testing
                 #expect(output.status == 1, "\(file): \(output.stdout)")
                 let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
                 let id = subscription(at)["id"] as? String ?? "?"
-                #expect(ruleProducts(report) == ["promo-offer \(id)"], "\(file)")
+                #expect(ruleProducts(report).filter { !$0.hasPrefix("duplicate-group-id") } == ["promo-offer \(id)"], "\(file)")
                 dropped += 1
             }
         }

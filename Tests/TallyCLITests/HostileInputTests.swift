@@ -119,9 +119,11 @@ import Testing
         let plistDeep = "<?xml version=\"1.0\"?><plist version=\"1.0\">" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
         cases.append(Case(name: "property list nested 100,000 levels", arguments: ["show", write("deep.plist", plistDeep)], file: "deep.plist"))
         let huge = String(repeating: "x", count: 10_000_000)
+        // A type Tally does not know is an unknown-content warning (the product named and left
+        // out), not a refusal: exit 0, the type elided in the message.
         cases.append(Case(name: "a 10 MB string where a period belongs",
                           arguments: ["show", write("long-string.storekit", "{\"products\": [{\"productID\": \"a\", \"type\": \"\(huge)\"}], \"version\": {}}")],
-                          file: "long-string.storekit", mentions: ":1:"))
+                          file: "long-string.storekit", status: 0, mentions: ":1:"))
         cases.append(Case(name: "a 10 MB key", arguments: ["show", write("long-key.yaml", "format: tally-catalog/1\n\(huge): 1\n")],
                           file: "long-key.yaml", mentions: "invalid YAML"))
         cases.append(Case(name: "groupNumber with 40 digits",

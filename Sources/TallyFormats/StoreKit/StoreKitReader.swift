@@ -145,14 +145,14 @@ struct StoreKitDecoder {
         default: try reader.skipValue()
         }
         issues.append(SourceIssue(rule: .unknownContent, productID: nil, field: .id,
-                                  message: "the key \"\(key)\" \(place) is not one Tally knows"
+                                  message: "the key \"\(Elision.value(key, limit: 80))\" \(place) is not one Tally knows"
                                       + (entries > 0 ? " and holds \(entries) entr\(entries == 1 ? "y" : "ies"), which may be products Tally does not read" : ""),
                                   position: position))
     }
 
     /// Remembers a key of a product, offer or plan that Tally neither reads nor skips on purpose.
     mutating func noteUnknown(_ key: String, in place: String, at position: Position) {
-        let name = "\(place) key \"\(key)\""
+        let name = "\(place) key \"\(Elision.value(key, limit: 80))\""
         if let seen = unknownKeys[name] {
             unknownKeys[name] = (seen.count + 1, seen.position)
         } else {
@@ -382,7 +382,7 @@ struct StoreKitDecoder {
         guard let kind = StoreKitDecoder.kinds[typeText] else {
             // A type of a newer Xcode: the product is named and left out, never dropped without a word.
             issues.append(SourceIssue(rule: .unknownContent, productID: id, field: .kind,
-                                      message: "product \(id) has the type \"\(typeText)\", which Tally does not know (it knows Consumable, NonConsumable, NonRenewingSubscription, RecurringSubscription, SubscriptionSuite and SubscriptionBundle): the product is left out",
+                                      message: "product \(id) has the type \"\(Elision.value(typeText, limit: 80))\", which Tally does not know (it knows Consumable, NonConsumable, NonRenewingSubscription, RecurringSubscription, SubscriptionSuite and SubscriptionBundle): the product is left out",
                                       position: typePosition, path: path))
             return nil
         }
