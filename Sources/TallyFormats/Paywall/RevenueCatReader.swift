@@ -11,7 +11,8 @@ public enum RevenueCatReader: DirectorySourceReader {
     public static let extensions = ["json"]
 
     /// API v2 objects (an `object` field beside `lookup_key` or `store_identifier`), the v1
-    /// offerings shape, or the StoreKit wrapper.
+    /// offerings shape, the hybrid SDKs' offerings, a product_details response, or the StoreKit
+    /// wrapper.
     public static func sniff(_ head: String, file: String) -> Bool {
         if head.contains("\"store_kit_config_file\"") { return true }
         // The hybrid SDKs' offerings map, and a product_details response (refused by name).
