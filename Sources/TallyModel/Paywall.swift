@@ -86,8 +86,8 @@ public enum PaywallKind: String, Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// Whether a purchase of this kind must be granted by an entitlement: everything but
-    /// consumables (the app grants those itself).
-    public var needsEntitlement: Bool { self != .consumable }
+    /// consumables (the app grants those itself) and one-time products that may be consumables.
+    public var needsEntitlement: Bool { self != .consumable && self != .oneTime }
 }
 
 /// A store product as the paywall platform knows it.

@@ -184,6 +184,29 @@ import Testing
     }
 }
 
+/// RevenueCat pages saved without the expansions (the shape of RevenueCat's own CLI test data:
+/// offerings and an offering's packages unexpanded, products with no duration yet, a Web
+/// Billing app, no entitlements) against the app's StoreKit file: which product a package holds
+/// is not known, and still a product on one side only is named, each side's.
+@Suite struct PaywallUnexpandedPagesCLITests {
+    @Test func aProductOnOneSideIsNamedWhenThePagesDoNotSayWhatThePackagesHold() throws {
+        let folder = PaywallCLITests.folder
+        let output = try CLIRunner.run(["check", "--no-config", "--format", "json", folder.appendingPathComponent("revenuecat-unexpanded").path,
+                                        folder.appendingPathComponent("Lumen.storekit").path])
+        // Not findings: no package is known to show these products.
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let comparisons = (try jsonReport(output)["comparisons"] as? [String]) ?? []
+        let pair = try #require(comparisons.first { $0.contains("revenuecat-unexpanded vs ") }, "\(comparisons)")
+        #expect(pair.contains("the paywall shows no App Store product (5 offerings or packages do not say what they hold)"), "\(pair)")
+        #expect(pair.contains("5 App Store products RevenueCat has that no package is known to hold: 4 in both, "
+                              + "1 not in \(folder.path)/Lumen.storekit: com.lumen.pro.weekly"), "\(pair)")
+        #expect(pair.contains("1 product of \(folder.path)/Lumen.storekit RevenueCat does not have (sold outside the paywall, or forgotten): "
+                              + "com.lumen.tip"), "\(pair)")
+        // The Web Billing product is counted, not looked up in the App Store.
+        #expect(comparisons.contains { $0.contains("1 product of stores Tally does not read (rc_billing)") }, "\(comparisons)")
+    }
+}
+
 /// `tally diff` of two saved projects counts them as paywall configurations.
 @Suite struct PaywallDiffCLITests {
     @Test func twoSavedProjectsDiffProductByProduct() throws {

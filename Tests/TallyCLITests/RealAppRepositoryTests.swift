@@ -27,8 +27,8 @@ struct RealAppRepositoryTests {
         Layout(name: "sectorzero-ios-swift", proposed: ["Products.storekit"]),
         // Play Billing code builds its IDs at run time: no product file.
         Layout(name: "tasks-android-kotlin", proposed: []),
-        // An Adapty version-1 fallback (not read yet: issue 38) and Flutter's plists.
-        Layout(name: "wisdom-flutter-adapty", proposed: []),
+        // An Adapty version-1 fallback (the app's only product list, read since issue 38) and Flutter's plists.
+        Layout(name: "wisdom-flutter-adapty", proposed: ["assets/fallback_ios.json"]),
     ]
 
     @Test func everyLayoutHasARow() throws {

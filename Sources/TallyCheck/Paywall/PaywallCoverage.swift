@@ -47,6 +47,9 @@ public enum PaywallCoverage {
     }
 
     /// `revenuecat vs App.storekit: 4 App Store products shown, 3 in both; compared IDs, kind (3), period (2); 2 products of App.storekit in no offering: a, b`.
+    /// Products the paywall has in this store that no package it states holds are looked up
+    /// too, so that a product on one side only is named even when the pages do not say what the
+    /// packages hold.
     static func pair(_ context: PaywallContext, side index: Int) -> String {
         let side = context.sides[index]
         let matches = context.matches.filter { $0.side == index }
@@ -63,22 +66,61 @@ public enum PaywallCoverage {
             if match.shown.product.kind != nil, side.catalog.knownFields.contains(.kind) { kinds.insert(product.id) }
             if match.shown.product.period != nil, product.period != nil, product.kind.isAutoRenewable { periods.insert(product.id) }
         }
+        // The paywall's products of this store that no package it states holds.
+        var unshownKnown: [String] = []
+        var knownFound = Set<String>()
+        var knownMissing: [String] = []
+        for product in context.paywall.products where product.store == side.store && !shownIDs.contains(product.storeID)
+            && !unshownKnown.contains(product.storeID) {
+            unshownKnown.append(product.storeID)
+            if let found = side.lookup(product).product { knownFound.insert(found.id) } else { knownMissing.append(product.storeID) }
+        }
         let store = side.store == .googlePlay ? "Google Play" : "App Store"
-        if matches.isEmpty {
+        let platform = context.paywall.platform
+        let unstated = context.paywall.offerings.filter { !$0.statesPackages }.count
+            + context.paywall.offerings.flatMap(\.packages).filter { !$0.statesProducts }.count
+        if matches.isEmpty && unshownKnown.isEmpty {
             return "\(context.source.file) vs \(side.catalog.file): the paywall shows no \(store) product; nothing compared"
         }
-        var text = "\(context.source.file) vs \(side.catalog.file): \(count(shownIDs.count, "\(store) product")) shown, \(inBoth.count) in both; "
-        var compared = ["IDs"]
-        if !kinds.isEmpty { compared.append("kind (\(kinds.count))") }
-        if !periods.isEmpty { compared.append("period (\(periods.count))") }
-        if side.store == .googlePlay { compared.append("base plans") }
-        text += "compared " + compared.joined(separator: ", ")
-        let unshown = side.products.keys.filter { !matchedStoreIDs.contains($0) }.sorted()
-        if !unshown.isEmpty {
-            let names = unshown.prefix(5).joined(separator: ", ") + (unshown.count > 5 ? ", …" : "")
-            text += "; \(count(unshown.count, "product")) of \(side.catalog.file) in no offering (sold outside the paywall, or forgotten): \(names)"
+        var text = "\(context.source.file) vs \(side.catalog.file): "
+        if matches.isEmpty {
+            text += "the paywall shows no \(store) product"
+            if unstated > 0 { text += " (\(count(unstated, "offering or package", "offerings or packages")) do not say what they hold)" }
+        } else {
+            text += "\(count(shownIDs.count, "\(store) product")) shown, \(inBoth.count) in both; "
+            var compared = ["IDs"]
+            if !kinds.isEmpty { compared.append("kind (\(kinds.count))") }
+            if !periods.isEmpty { compared.append("period (\(periods.count))") }
+            if side.store == .googlePlay { compared.append("base plans") }
+            text += "compared " + compared.joined(separator: ", ")
+        }
+        if !unshownKnown.isEmpty {
+            let place = unstated > 0 ? "that no package is known to hold" : "in no offering"
+            text += "; \(count(unshownKnown.count, "\(store) product")) \(platform) has \(place): \(unshownKnown.count - knownMissing.count) in both"
+            if !knownMissing.isEmpty {
+                text += ", \(knownMissing.count) not in \(side.catalog.file): \(names(knownMissing))"
+            }
+        }
+        if unstated > 0 {
+            // Which products the packages hold is not known: only a product the paywall does not
+            // have at all is surely in no offering.
+            let unknown = side.products.keys.filter { !matchedStoreIDs.contains($0) && !knownFound.contains($0) }.sorted()
+            if !unknown.isEmpty {
+                text += "; \(count(unknown.count, "product")) of \(side.catalog.file) \(platform) does not have (sold outside the paywall, "
+                    + "or forgotten): \(names(unknown))"
+            }
+        } else {
+            let unshown = side.products.keys.filter { !matchedStoreIDs.contains($0) }.sorted()
+            if !unshown.isEmpty {
+                text += "; \(count(unshown.count, "product")) of \(side.catalog.file) in no offering (sold outside the paywall, or forgotten): \(names(unshown))"
+            }
         }
         return text
+    }
+
+    /// The first five of `ids`, and an ellipsis for the rest.
+    private static func names(_ ids: [String]) -> String {
+        ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
     }
 
     private static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {

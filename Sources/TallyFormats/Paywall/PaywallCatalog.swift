@@ -4,10 +4,14 @@ import TallyModel
 /// catalogue's products (so that `show`, `diff` and `convert` handle the source like any other),
 /// and the offerings, packages and entitlements ride along as `Catalog.paywall`.
 enum PaywallCatalog {
-    /// - Parameter knowsKinds: whether the source states product types (RevenueCat v1 does not).
-    static func build(_ paywall: Paywall, file: String, format: SourceFormat, parts: [SourcePart] = [], knowsKinds: Bool = true,
+    /// The catalogue knows kinds and periods when every product states its kind (RevenueCat v1
+    /// and older Adapty files name products without one, a one-time product may be consumable or
+    /// not); otherwise only the products that state a kind show it, through the position it is
+    /// read from.
+    static func build(_ paywall: Paywall, file: String, format: SourceFormat, parts: [SourcePart] = [],
                       issues: [SourceIssue] = []) -> Catalog {
         var products: [Product] = []
+        var knowsKinds = true
         var seen = Set<String>()
         for item in paywall.products {
             // Products of stores Tally does not read (Stripe, Amazon) stay in `paywall` only.
@@ -15,7 +19,10 @@ enum PaywallCatalog {
             guard seen.insert("\(item.store?.rawValue ?? "") \(item.storeID)").inserted else { continue }
             var product = Product(id: item.storeID, kind: item.kind?.productKind ?? .nonConsumable, period: item.period,
                                   position: item.position)
-            if item.kindPosition.isKnown { product.fieldPositions[.kind] = item.kindPosition }
+            // A one-time product of unknown consumability is shown as an unstated kind, not as
+            // the non-consumable placeholder it becomes.
+            if item.kind == nil || item.kind == .oneTime { knowsKinds = false }
+            if item.kindPosition.isKnown, item.kind != .oneTime { product.fieldPositions[.kind] = item.kindPosition }
             if item.periodPosition.isKnown { product.fieldPositions[.period] = item.periodPosition }
             if item.store == .googlePlay {
                 product.googlePlayID = item.storeID

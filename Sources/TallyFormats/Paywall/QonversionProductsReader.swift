@@ -6,18 +6,29 @@ import TallyModel
 /// subscription, consumable, lifetime), duration (ISO 8601), apple_product_id,
 /// google_product_id, google_base_plan_id, ...}`. A products list has no offerings: every
 /// product stands in one offering, "all products", one package per product, holding its App
-/// Store and its Google Play product (`google_product_id:google_base_plan_id`). See docs/paywall.md.
+/// Store and its Google Play product (`google_product_id:google_base_plan_id`). Qonversion's SDK
+/// fallback file (`products[]` with `store_id`, offerings by tag) is read by `QonversionFallback`.
+/// See docs/paywall.md.
 public enum QonversionProductsReader: SourceReader {
     public static let format = SourceFormat.qonversion
     public static let extensions = ["json"]
 
+    /// The REST products list, or the SDK fallback file (products with `store_id`, beside its
+    /// offerings or permissions).
     public static func sniff(_ head: String, file: String) -> Bool {
-        (head.contains("\"apple_product_id\"") || head.contains("\"google_product_id\"")) && head.contains("\"object\"")
-            && (head.contains("\"product\"") || head.contains("/v4/products"))
+        if (head.contains("\"apple_product_id\"") || head.contains("\"google_product_id\"")) && head.contains("\"object\"")
+            && (head.contains("\"product\"") || head.contains("/v4/products")) {
+            return true
+        }
+        return head.contains("\"products\"") && head.contains("\"store_id\"")
+            && (head.contains("\"offerings\"") || head.contains("\"products_permissions\"") || head.contains("\"duration\""))
     }
 
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         let root = try LocatedNode.root(bytes: bytes, file: file, maxDepth: options.maxDepth)
+        if root.isObject, root["products"]?.isArray == true, root["data"] == nil, root["items"] == nil {
+            return try QonversionFallback.read(root, file: file)
+        }
         let list = root.isArray ? root : (root["data"] ?? root["items"])
         guard let list, list.isArray else {
             throw FormatError("expected Qonversion's products list: an object with a data list of products", file: file, position: root.position)

@@ -3,16 +3,21 @@ import TallyModel
 
 /// Reads RevenueCat's project configuration: REST API v2 responses saved as files (`tally fetch
 /// revenuecat` writes them; a folder of them is one source), RevenueCat's v1 offerings shape
-/// (`{current_offering_id, offerings[]}`), and the `store_kit_config_file` wrapper, whose
-/// `contents` is read as the StoreKit configuration it is. See docs/paywall.md.
+/// (`{current_offering_id, offerings[]}`), the hybrid SDKs' offerings map (`{all, current}`), and
+/// the `store_kit_config_file` wrapper, whose `contents` is read as the StoreKit configuration it
+/// is. A `product_details` response is refused by name. See docs/paywall.md.
 public enum RevenueCatReader: DirectorySourceReader {
     public static let format = SourceFormat.revenueCat
     public static let extensions = ["json"]
 
     /// API v2 objects (an `object` field beside `lookup_key` or `store_identifier`), the v1
-    /// offerings shape, or the StoreKit wrapper.
+    /// offerings shape, the hybrid SDKs' offerings, a product_details response, or the StoreKit
+    /// wrapper.
     public static func sniff(_ head: String, file: String) -> Bool {
         if head.contains("\"store_kit_config_file\"") { return true }
+        // The hybrid SDKs' offerings map, and a product_details response (refused by name).
+        if head.contains("\"packageType\"") && (head.contains("\"availablePackages\"") || head.contains("\"all\"")) { return true }
+        if head.contains("\"product_details\"") && (head.contains("\"purchase_options\"") || head.contains("\"product_type\"")) { return true }
         if head.contains("\"current_offering_id\"") || (head.contains("\"offerings\"") && head.contains("\"platform_product_identifier\"")) {
             return true
         }
@@ -30,6 +35,15 @@ public enum RevenueCatReader: DirectorySourceReader {
         }
         if root["offerings"] != nil, root["object"] == nil {
             return try RevenueCatV1.read(root, file: file)
+        }
+        if root["all"] != nil, root["object"] == nil {
+            return try RevenueCatHybridOfferings.read(root, file: file)
+        }
+        if root["product_details"] != nil, root["object"] == nil {
+            throw FormatError("this is a RevenueCat product_details response (GET /rcbilling/v1/subscribers/{id}/products: the "
+                              + "products of RevenueCat's Web Billing or Test Store as an SDK fetches them for one customer), not the "
+                              + "project's configuration: it holds no offerings, packages or entitlements, and no App Store or Google "
+                              + "Play product; save the project with tally fetch revenuecat", file: file, position: root.position)
         }
         var pages = RevenueCatPages()
         try pages.add(root, file: file, shift: 0)
@@ -64,8 +78,10 @@ public enum RevenueCatReader: DirectorySourceReader {
 }
 
 /// RevenueCat's REST API v1 offerings: `{current_offering_id, offerings[] {identifier,
-/// description, packages[] {identifier, platform_product_identifier}}}`. It names store
-/// products by ID only: no store, no type, no entitlements.
+/// description, packages[] {identifier, platform_product_identifier,
+/// platform_product_plan_identifier}}}`. It names store products by ID only: no store, no type,
+/// no entitlements, except that a package with a plan names a Google Play subscription's base
+/// plan (`product:plan`).
 enum RevenueCatV1 {
     static func read(_ root: LocatedNode, file: String) throws -> Catalog {
         guard let list = root["offerings"], list.isArray else {
@@ -85,15 +101,24 @@ enum RevenueCatV1 {
                 }
                 var package = PaywallPackage(key: packageKey, position: item.position)
                 if let idNode = item["platform_product_identifier"], let id = idNode.nonEmptyText {
-                    package.productKeys = [id]
-                    if known.insert(id).inserted {
-                        paywall.products.append(PaywallProduct(key: id, storeID: id, position: idNode.position))
+                    // Base plans are Google Play's, and only subscriptions have them.
+                    let plan = item["platform_product_plan_identifier"]
+                    let storeID = plan?.nonEmptyText.map { "\(id):\($0)" } ?? id
+                    package.productKeys = [storeID]
+                    if known.insert(storeID).inserted {
+                        var product = PaywallProduct(key: storeID, storeID: storeID, position: idNode.position)
+                        if let plan, plan.nonEmptyText != nil {
+                            product.store = .googlePlay
+                            product.kind = .subscription
+                            product.kindPosition = plan.position
+                        }
+                        paywall.products.append(product)
                     }
                 }
                 offering.packages.append(package)
             }
             paywall.offerings.append(offering)
         }
-        return PaywallCatalog.build(paywall, file: file, format: .revenueCat, knowsKinds: false)
+        return PaywallCatalog.build(paywall, file: file, format: .revenueCat)
     }
 }
