@@ -304,4 +304,29 @@ import Testing
         #expect(output.stdout.contains("coins_100 costs 0.89 GBP in GBR in Google Play (play-a.csv) but 0.79 GBP in Google Play (play-b.csv)"),
                 "\(output.stdout)")
     }
+
+    /// Issue 38: with two Play Console files and a catalogue in one run, "Google Play" tells no
+    /// file: every finding names both of its files.
+    @Test func inARunOfTwoPlayFilesAndACatalogueEveryFindingNamesBothFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-three-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for name in ["play-a.csv", "play-b.csv"] {
+            try FileManager.default.copyItem(at: Self.folder.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        try """
+            format: tally-catalog/1
+            products:
+              - id: coins_100
+                kind: consumable
+                prices: {USA: "0.99", GBR: "0.99"}
+
+            """.write(to: root.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
+        let output = try CLIRunner.run(["check", "--no-config", "play-a.csv", "play-b.csv", "catalog.yaml", "--format", "json"], in: root)
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let messages = findingRecords(try jsonReport(output)).compactMap { $0["message"] as? String }
+        #expect(messages.contains("coins_100 costs 0.89 GBP in GBR in Google Play (play-a.csv) but 0.99 GBP in the catalogue (catalog.yaml)"), "\(messages)")
+        #expect(messages.contains("coins_100 costs 0.79 GBP in GBR in Google Play (play-b.csv) but 0.99 GBP in the catalogue (catalog.yaml)"), "\(messages)")
+        for message in messages { #expect(message.contains("(play-") && message.contains("(catalog.yaml)"), "\(message)") }
+    }
 }
