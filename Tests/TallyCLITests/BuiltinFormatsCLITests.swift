@@ -59,8 +59,9 @@ import Testing
     }
 
     /// storeconfig's mid-2025 schema (same `schemaVersion` 1.0.0): `priceSchedule` on in-app
-    /// purchases, a bare `prices` list on subscriptions and their offers. Every price is read, and
-    /// the file agrees with the StoreKit configuration as today's shape does.
+    /// purchases, a bare `prices` list on subscriptions and their offers, a free trial's type
+    /// `FREE`. Every price is read, and the file agrees with the StoreKit configuration as today's
+    /// shape does.
     @Test func aStoreconfigExportOfMid2025IsReadWithEveryPrice() throws {
         let file = "\(Self.folder)/lumen-storeconfig-2025.json"
         let (output, products, document) = try Self.show([file])
@@ -75,6 +76,9 @@ import Testing
         #expect(intro["mode"] as? String == "pay-as-you-go" && intro["price"] as? String == "0.99")
         let promo = try #require((products["com.lumen.plus.yearly"]?["promotional_offers"] as? [[String: Any]])?.first)
         #expect(promo["price"] as? String == "19.99")
+        // Its first weeks wrote a free trial as "FREE".
+        let trial = try #require(products["com.lumen.plus.yearly"]?["introductory_offer"] as? [String: Any])
+        #expect(trial["mode"] as? String == "free-trial" && trial["period"] as? String == "P1W")
 
         let checked = try CLIRunner.run(["check", "--no-config", Self.storekit, file])
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")

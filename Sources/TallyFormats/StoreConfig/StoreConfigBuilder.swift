@@ -176,7 +176,8 @@ struct StoreConfigBuilder {
             issue(.invalidOffer, id, field, "expected a \(kind) (an object), found \(node.article); the offer was dropped", node)
             return nil
         }
-        guard let typeNode = node["type"], let mode = typeNode.text.flatMap({ ConnectVocabulary.offerModes[$0] }) else {
+        // storeconfig wrote a free trial as "FREE" in its first weeks (July 2025), "FREE_TRIAL" since.
+        guard let typeNode = node["type"], let mode = typeNode.text.flatMap({ $0 == "FREE" ? .freeTrial : ConnectVocabulary.offerModes[$0] }) else {
             issue(.invalidOffer, id, field, "\(kind) type \(node["type"].map(quoted) ?? "missing") is not one of \(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)); the offer was dropped",
                   node["type"] ?? node)
             return nil
