@@ -33,8 +33,10 @@ for reader in "${readers[@]}"; do
     app-store-connect-report) cp Tests/TallyFormatsTests/Fixtures/catalog-report/*.txt "$corpus"/
                               cp examples/review-readiness/in-app-purchases.txt "$corpus"/example-in-app-purchases.txt ;;
     unity-iap) cp Tests/TallyCLITests/Fixtures/builtin/IAPProductCatalog.json "$corpus"/ ;;
-    storeconfig) cp Tests/TallyCLITests/Fixtures/builtin/lumen-storeconfig.json "$corpus"/ ;;
-    google-play) cp Tests/TallyCLITests/Fixtures/google-play/play-pages/*.json Tests/TallyFormatsTests/Fixtures/google-play/*.json "$corpus"/ ;;
+    storeconfig) cp Tests/TallyCLITests/Fixtures/builtin/lumen-storeconfig*.json "$corpus"/ ;;
+    google-play) cp Tests/TallyCLITests/Fixtures/google-play/play-pages/*.json Tests/TallyFormatsTests/Fixtures/google-play/*.json "$corpus"/
+                 for f in Tests/TallyCLITests/Fixtures/google-play-exports/{play/products,play/subscriptions,wrapped}/*.json; do
+                   cp "$f" "$corpus/gpe-$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
     google-play-csv) cp Tests/TallyFormatsTests/Fixtures/google-play/*.csv "$corpus"/ ;;
     mapped) cp examples/server/products.json "$corpus"/ ;;
     mapping) cp examples/server/tally-mapping.yml "$corpus"/ ;;

@@ -137,13 +137,15 @@ public struct Checker: Sendable {
     public func check(sources: [Catalog], pairs indices: [(Int, Int)]) -> CheckResult {
         let pairs = indices.map { (sources[$0.0], sources[$0.1]) }
         let names = SourceNames.shortest(sources.map(\.file))
+        let crowded = SourceNames.crowdedNouns(sources)
         let lintRules = PricePointRule.supplied(lintRules, from: sources)
         let lintWork = sources.flatMap { catalog in lintRules.map { Work.lint(catalog, $0) } }
         // Phase one: the comparisons are built while the lint rules run (on whichever core is free).
         let built = Parallel.map(pairs.map(Preparation.compare) + lintWork.map(Preparation.run)) { [self, groupCorrespondences] item -> Prepared in
             switch item {
             case .compare(let configuration, let catalog):
-                return .comparison(Comparison(configuration: configuration, catalog: catalog, groupCorrespondences: groupCorrespondences, names: names))
+                return .comparison(Comparison(configuration: configuration, catalog: catalog, groupCorrespondences: groupCorrespondences, names: names,
+                                              crowdedNouns: crowded))
             case .run(let work):
                 return .part(run([work])[0])
             }

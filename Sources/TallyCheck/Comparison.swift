@@ -20,10 +20,15 @@ public struct Comparison: Sendable {
     /// How messages name each file of the run: the shortest path that is unique among the run's
     /// sources (`SourceNames`); a file not in it goes by its path.
     public let names: [String: String]
+    /// The nouns more than one source of the run goes by (`SourceNames.crowdedNouns`): a side
+    /// that goes by one is named with its file, and so is the other side of its findings.
+    public let crowdedNouns: Set<String>
 
-    public init(configuration: Catalog, catalog: Catalog, groupCorrespondences: [GroupCorrespondence] = [], names: [String: String] = [:]) {
+    public init(configuration: Catalog, catalog: Catalog, groupCorrespondences: [GroupCorrespondence] = [], names: [String: String] = [:],
+                crowdedNouns: Set<String> = []) {
         let (configuration, catalog) = StoreIdentity.inOneStore(configuration, catalog)
         self.names = names.isEmpty ? SourceNames.shortest([configuration.file, catalog.file]) : names
+        self.crowdedNouns = crowdedNouns
         self.configuration = configuration
         self.catalog = catalog
         self.groupCorrespondences = groupCorrespondences
@@ -70,8 +75,9 @@ public struct Comparison: Sendable {
 
     /// How messages name the configuration's side: "the configuration", "Google Play" when it
     /// is a Google Play source, or its file name when both sides are configurations.
-    /// Two sources of one kind ("Google Play" and "Google Play") are told apart by their files:
-    /// "Google Play (play/a.csv)".
+    /// Where a noun does not tell one file of the run (two sides "Google Play", or a run of three
+    /// sources two of which are Google Play), both sides of the finding are named with their
+    /// files: "Google Play (play/a.csv)" and "the catalogue (catalog.yaml)".
     public var configNoun: String {
         if sameKind { return name(of: configuration) }
         return distinct(Self.noun(configuration, otherwise: "the configuration"), configuration,
@@ -85,9 +91,21 @@ public struct Comparison: Sendable {
                         from: Self.noun(configuration, otherwise: "the configuration"))
     }
 
-    /// `noun`, with the source's name when the other side goes by the same noun.
+    /// `noun`, with the source's name when it does not tell the source (the other side goes by
+    /// the same noun, or either noun is one several sources of the run go by).
     private func distinct(_ noun: String, _ source: Catalog, from other: String) -> String {
-        noun == other ? "\(noun) (\(name(of: source)))" : noun
+        noun == other || crowdedNouns.contains(noun) || crowdedNouns.contains(other) ? "\(noun) (\(name(of: source)))" : noun
+    }
+
+    /// The noun a source goes by in messages when it is not compared with one of its own kind:
+    /// "Google Play", "the configuration" or "the catalogue" (nil for a paywall, which is not a side).
+    public static func runNoun(_ source: Catalog) -> String? {
+        if source.format.store == .googlePlay { return Store.googlePlay.displayName }
+        switch source.format.role {
+        case .configuration: return "the configuration"
+        case .catalog: return "the catalogue"
+        case .paywall: return nil
+        }
     }
 
     /// The source's name in messages: the shortest path unique in the run.
@@ -174,6 +192,17 @@ extension ProductPairRule {
 /// the run ends with (`Products.storekit`, or `ios/Products.storekit` beside a second
 /// `Products.storekit`).
 public enum SourceNames {
+    /// The nouns (`Comparison.runNoun`) that more than one of the run's sources goes by: "Google
+    /// Play" in a run of two Play Console files and a catalogue.
+    public static func crowdedNouns(_ sources: [Catalog]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for file in Set(sources.map(\.file)) {
+            guard let source = sources.first(where: { $0.file == file }), let noun = Comparison.runNoun(source) else { continue }
+            counts[noun, default: 0] += 1
+        }
+        return Set(counts.filter { $0.value > 1 }.keys)
+    }
+
     public static func shortest(_ files: [String]) -> [String: String] {
         let unique = Array(Set(files))
         let parts = Dictionary(uniqueKeysWithValues: unique.map { ($0, $0.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) })

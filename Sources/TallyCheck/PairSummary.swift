@@ -121,7 +121,8 @@ public struct PairSummary: Sendable, Hashable, Codable {
         var skipped: [Skipped] = []
         var coverage: [Coverage] = []
         var otherStorefront: Territory?
-        let nouns = (Self.noun(configuration, beside: catalog), Self.noun(catalog, beside: configuration))
+        let nouns = (Self.noun(configuration, beside: catalog, named: comparison.name(of: configuration)),
+                     Self.noun(catalog, beside: configuration, named: comparison.name(of: catalog)))
         // Billing plans are said only where a side has one: sources from before plans (StoreKit
         // before 5.0, catalogues without billing_plans) leave the line as it was.
         let hasPlans = { (source: Catalog) in source.products.contains { $0.billingPlans.contains { $0.kind != nil } } }
@@ -282,11 +283,12 @@ public struct PairSummary: Sendable, Hashable, Codable {
         return parts.isEmpty ? "the others not comparable" : parts.joined(separator: ", ")
     }
 
-    /// "the property list", or "the property list Products.plist" when both sources are of one kind.
-    private static func noun(_ source: Catalog, beside other: Catalog) -> String {
+    /// "the property list", or "the property list Products.plist" when both sources are of one
+    /// kind, by the name the run gives the file (`ios/Products.plist` beside another `Products.plist`).
+    private static func noun(_ source: Catalog, beside other: Catalog, named name: String) -> String {
         let noun = source.format.sourceNoun
         guard noun == other.format.sourceNoun else { return noun }
-        return "\(noun) \(source.file.split(separator: "/").last.map(String.init) ?? source.file)"
+        return "\(noun) \(name)"
     }
 
     private static func list(_ items: [String], conjunction: String) -> String {

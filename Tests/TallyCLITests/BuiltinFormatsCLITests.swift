@@ -58,6 +58,47 @@ import Testing
         #expect(output.stdout.contains("introductory-offer (2)") && output.stdout.contains("promotional-offers"), "\(output.stdout)")
     }
 
+    /// storeconfig's mid-2025 schema (same `schemaVersion` 1.0.0): `priceSchedule` on in-app
+    /// purchases, a bare `prices` list on subscriptions and their offers, a free trial's type
+    /// `FREE`. Every price is read, and the file agrees with the StoreKit configuration as today's
+    /// shape does.
+    @Test func aStoreconfigExportOfMid2025IsReadWithEveryPrice() throws {
+        let file = "\(Self.folder)/lumen-storeconfig-2025.json"
+        let (output, products, document) = try Self.show([file])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        #expect(document["format"] as? String == "storeconfig")
+        #expect(products["com.lumen.stars.100"]?["prices"] as? [String: String] == ["USA": "0.99", "GBR": "0.99", "JPN": "160"])
+        #expect(products["com.lumen.unlock"]?["prices"] as? [String: String] == ["USA": "4.99", "DEU": "5.49"])
+        #expect(products["com.lumen.plus.yearly"]?["prices"] as? [String: String] == ["USA": "29.99", "GBR": "27.99"])
+        #expect(products["com.lumen.plus.monthly"]?["prices"] as? [String: String] == ["USA": "3.99"])
+        let intro = try #require(products["com.lumen.plus.monthly"]?["introductory_offer"] as? [String: Any])
+        #expect(intro["mode"] as? String == "pay-as-you-go" && intro["price"] as? String == "0.99")
+        let promo = try #require((products["com.lumen.plus.yearly"]?["promotional_offers"] as? [[String: Any]])?.first)
+        #expect(promo["price"] as? String == "19.99")
+        // Its first weeks wrote a free trial as "FREE".
+        let trial = try #require(products["com.lumen.plus.yearly"]?["introductory_offer"] as? [String: Any])
+        #expect(trial["mode"] as? String == "free-trial" && trial["period"] as? String == "P1W")
+
+        let checked = try CLIRunner.run(["check", "--no-config", Self.storekit, file])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("4 products in both") && checked.stdout.contains("prices (4)"), "\(checked.stdout)")
+    }
+
+    @Test func pricesWrittenTwoWaysAreReadOnceAndTheOtherIsNamed() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = "builtin/lumen-storeconfig-2025.json"
+        let lines = try workspace.replace(file, "\"prices\": [{\"price\": \"3.99\", \"territory\": \"USA\"}],",
+                                          "\"pricing\": {\"baseTerritory\": \"USA\", \"prices\": [{\"price\": \"3.99\", \"territory\": \"USA\"}]}, \"prices\": [{\"price\": \"4.99\", \"territory\": \"USA\"}],")
+        let (output, products, _) = try Self.show([file], in: workspace)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(products["com.lumen.plus.monthly"]?["prices"] as? [String: String] == ["USA": "3.99"])
+        #expect(output.stderr.contains("\(file):\(lines[0]):"), "\(output.stderr)")
+        #expect(output.stderr.contains("warning: com.lumen.plus.monthly: this product writes its prices twice, in pricing and in prices: only pricing is read"),
+                "\(output.stderr)")
+    }
+
     @Test func anOfferStoreconfigCannotReadDropsThatOfferNotTheFile() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -130,6 +171,48 @@ import Testing
                 "\(output.stderr)")
         #expect(output.stderr.contains("warning: com.lumen.plus.yearly: googlePrice 29.99"), "\(output.stderr)")
         #expect(output.stderr.contains("\(Self.unity):5:") && output.stderr.contains("a product with an empty id: Unity IAP ignores it"), "\(output.stderr)")
+    }
+
+    /// Issue 38: a product with an empty `id` whose only store ID is Google's was lost. A product
+    /// with any store ID Tally compares is read under it (and standard error says that Unity's
+    /// runtime skips an empty id); one with store IDs only for other stores is skipped and named.
+    @Test func aUnityProductIsReadUnderAnyStoreID() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = "builtin/IAPProductCatalog-store-ids.json"
+        let catalogue = """
+            {"appleSKU":"lumen-ios","enableCodelessAutoInitialization":false,"products":[
+            {"id":"","type":0,"storeIDs":[{"store":"GooglePlay","id":"lumen_hints"}],"applePriceTier":0},
+            {"id":"","type":1,"storeIDs":[{"store":"AppleAppStore","id":"com.lumen.themes"}],"applePriceTier":3},
+            {"id":"","type":0,"storeIDs":[{"store":"AmazonAppStore","id":"amzn_hints"}],"applePriceTier":0},
+            {"id":"unlock","type":1,"storeIDs":[{"store":"GooglePlay","id":"lumen_unlock"}],"applePriceTier":5}
+            ]}
+            """
+        try catalogue.write(to: workspace.root.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        let (output, products, _) = try Self.show([file], in: workspace)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(products.keys.sorted() == ["com.lumen.themes", "lumen_hints", "unlock"])
+        #expect(products["lumen_hints"]?["kind"] as? String == "consumable")
+        #expect(products["com.lumen.themes"]?["price_tier"] as? Int == 3)
+        #expect(products["unlock"]?["google_play"] as? String == "lumen_unlock")
+        #expect(output.stderr.contains("\(file):2:") && output.stderr.contains(
+            "warning: lumen_hints: the product's id is empty; it is read under its store ID (GooglePlay lumen_hints), but Unity IAP's "
+                + "ProductCatalog.allValidProducts leaves out a product with an empty id, so the app may never offer it"), "\(output.stderr)")
+        #expect(output.stderr.contains(
+            "\(file):4:1: warning: a product with an empty id (its only store IDs are for AmazonAppStore, stores Tally does not compare): "
+                + "Unity IAP ignores it, and so does Tally"), "\(output.stderr)")
+
+        // The Google-only product is compared with Google Play, and not missed on the App Store.
+        let play = "google-play/hints.csv"
+        try FileManager.default.createDirectory(at: workspace.root.appendingPathComponent("google-play"), withIntermediateDirectories: true)
+        try """
+            Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,Price,Pricing Template ID
+            lumen_hints,published,managed_by_android,false,en_US; Hints; A few hints,false,US; 990000,
+            lumen_unlock,published,managed_by_android,false,en_US; Unlock; Everything,false,US; 4990000,
+
+            """.write(to: workspace.root.appendingPathComponent(play), atomically: true, encoding: .utf8)
+        let checked = try workspace.run(["check", "--no-config", play, file, "--format", "json"])
+        #expect(ruleProducts(try jsonReport(checked)).filter { $0.hasPrefix("missing") }.isEmpty, "\(checked.stdout)\(checked.stderr)")
     }
 
     @Test func aUnityCatalogueChecksItsTiersThroughATierTable() throws {

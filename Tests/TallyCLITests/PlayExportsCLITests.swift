@@ -73,15 +73,15 @@ import Testing
         let output = try Self.run(arguments)
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.hasPrefix(
-            "console-twice.csv:2:123: error: region US is priced twice in one row: US; 10000000 at console-twice.csv:2:96 "
-                + "and US; 9990000 at console-twice.csv:2:123; keep one of them\n"), "\(output.stderr)")
+            "console-twice.csv:2:123: error: premium_pack: region US is priced twice in one row on line 2: US; 10000000 (10.00 USD) at console-twice.csv:2:96 "
+                + "and US; 9990000 (9.99 USD) at console-twice.csv:2:123; keep one of them\n"), "\(output.stderr)")
     }
 
     @Test func aRegionConfiguredTwiceInAnAPIPageIsALocatedError() throws {
         let output = try Self.run(["show", "subscriptions-twice.json"])
         #expect(output.status == 2, "\(output.stdout)")
         #expect(output.stderr.hasPrefix(
-            "subscriptions-twice.json:15:13: error: region US is configured twice in regionalConfigs: 4.99 USD at subscriptions-twice.json:12:13 "
+            "subscriptions-twice.json:15:13: error: premium:monthly: region US is configured twice in regionalConfigs: 4.99 USD at subscriptions-twice.json:12:13 "
                 + "and 5.00 USD at subscriptions-twice.json:15:13; keep one of them\n"), "\(output.stderr)")
     }
 
@@ -159,41 +159,108 @@ import Testing
         #expect(Self.currencies(products["hint_pack"]) == ["USA": "USD", "DEU": "EUR"])
     }
 
-    @Test func initNamesAPlayProductsFolderAsOneSourceAndCheckReadsIt() throws {
+    /// gradle-play-publisher's whole `play/` folder is one source: `products/` and `subscriptions/`
+    /// read by shape, each subscription's `NAME.metadata.json` passed by, listings and text files
+    /// left alone; a subscription without a base plan sells nothing, and standard error says so.
+    @Test(arguments: [[String](), ["--input-format", "google-play"]])
+    func aWholePlayFolderIsOneSource(_ extra: [String]) throws {
+        let (products, output) = try Self.products(["play"] + extra)
+        #expect(Set(products.keys) == ["gems_small", "remove_ads", "premium:monthly"])
+        #expect(Self.prices(products["premium:monthly"]) == ["USA": "4.99", "GBR": "4.49"])
+        #expect(products["premium:monthly"]?["period"] as? String == "P1M")
+        #expect(output.stderr.contains(
+            "play/subscriptions/draft.json:3:18: warning: draft: this subscription has no base plans, so it sells nothing and no product is read from it "
+                + "(a customer buys a base plan; Tally reads each as PRODUCT_ID:BASE_PLAN_ID); the value was not taken (store-state)"), "\(output.stderr)")
+        #expect(!output.stderr.contains("metadata"), "\(output.stderr)")
+        let (subscriptions, _) = try Self.products(["play/subscriptions"] + extra)
+        #expect(Set(subscriptions.keys) == ["premium:monthly"])
+    }
+
+    @Test func aSubscriptionsMetadataFileOnItsOwnIsRefusedByName() throws {
+        let output = try Self.run(["show", "play/subscriptions/premium.metadata.json"])
+        #expect(output.status == 2, "\(output.stdout)")
+        #expect(output.stderr.hasPrefix(
+            "play/subscriptions/premium.metadata.json:1:1: error: this is gradle-play-publisher's subscription metadata ({\"regionsVersion\": ...}), "
+                + "not a product: it goes with the subscription file of the same name beside it"), "\(output.stderr)")
+    }
+
+    /// The smallest files gradle-play-publisher reads (its own test fixtures have them): an
+    /// in-app product that is only its `sku`, a subscription that is only `packageName` and `productId`.
+    @Test func theSmallestGradlePlayPublisherFilesAreReadByTheirShape() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-gpp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent("play/products"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("play/subscriptions"), withIntermediateDirectories: true)
+        try "{\n    \"sku\": \"sku1\"\n}\n".write(to: root.appendingPathComponent("play/products/1.json"), atomically: true, encoding: .utf8)
+        try "{\n    \"sku\": \"sku2\"\n}\n".write(to: root.appendingPathComponent("play/products/2.json"), atomically: true, encoding: .utf8)
+        try "".write(to: root.appendingPathComponent("play/products/sku.txt"), atomically: true, encoding: .utf8)
+        try "{\n    \"packageName\": \"my-package\",\n    \"productId\": \"subscription1\"\n}\n"
+            .write(to: root.appendingPathComponent("play/subscriptions/subscription1.json"), atomically: true, encoding: .utf8)
+        try "{\"regionsVersion\":\"\"}".write(to: root.appendingPathComponent("play/subscriptions/subscription1.metadata.json"), atomically: true, encoding: .utf8)
+        for path in ["play/products/1.json", "play/products", "play"] {
+            let output = try CLIRunner.run(["show", "--format", "json", path], in: root)
+            #expect(output.status == 0, "\(path): \(output.stderr)")
+            let ids = try #require(try jsonReport(output)["products"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+            #expect(ids == (path == "play/products/1.json" ? ["sku1"] : ["sku1", "sku2"]), "\(path)")
+            #expect(try jsonReport(output)["format"] as? String == "google-play")
+        }
+        let subscription = try CLIRunner.run(["show", "play/subscriptions/subscription1.json"], in: root)
+        #expect(subscription.status == 0, "\(subscription.stderr)")
+        #expect(subscription.stderr.contains("warning: subscription1: this subscription has no base plans"), "\(subscription.stderr)")
+    }
+
+    @Test func initNamesAPlayFolderAsOneSourceAndCheckReadsIt() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-init-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let manager = FileManager.default
-        try manager.createDirectory(at: root.appendingPathComponent("app/src/main/play"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("app/src/main"), withIntermediateDirectories: true)
         try manager.createDirectory(at: root.appendingPathComponent("server"), withIntermediateDirectories: true)
-        try manager.copyItem(at: Self.folder.appendingPathComponent("play/products"), to: root.appendingPathComponent("app/src/main/play/products"))
+        try manager.copyItem(at: Self.folder.appendingPathComponent("play"), to: root.appendingPathComponent("app/src/main/play"))
         try manager.copyItem(at: Self.folder.appendingPathComponent("play-a.csv"), to: root.appendingPathComponent("server/play-a.csv"))
         let initialised = try CLIRunner.run(["init"], in: root)
         #expect(initialised.status == 0, "\(initialised.stderr)")
-        #expect(initialised.stdout.contains("catalogues:     app/src/main/play/products/ (Google Play pages, "), "\(initialised.stdout)")
+        #expect(initialised.stdout.contains("catalogues:     app/src/main/play/ (Google Play pages, "), "\(initialised.stdout)")
         #expect(initialised.stdout.contains("), server/play-a.csv\n"), "\(initialised.stdout)")
         let policy = try String(contentsOf: root.appendingPathComponent(".tally.yml"), encoding: .utf8)
-        #expect(policy.contains("\n  - app/src/main/play/products/\n"), "\(policy)")
+        #expect(policy.contains("\n  - app/src/main/play/\n"), "\(policy)")
         let checked = try CLIRunner.run(["check"], in: root)
-        #expect(checked.stdout.contains("compared: app/src/main/play/products (prices in every region both price) vs server/play-a.csv"),
+        #expect(checked.stdout.contains("compared: app/src/main/play (prices in every region both price) vs server/play-a.csv"),
                 "\(checked.stdout)\(checked.stderr)")
     }
 
     // MARK: 5. A JSON that is not a Play page
 
     @Test(arguments: [
-        (["show", "wrapper-object.json"], "found the keys productId, status, response"),
-        (["lint", "wrapper-object.json"], "found the keys productId, status, response"),
-        (["show", "--input-format", "google-play", "wrapper-listings.json"], "found the keys productId, status, listings, response"),
-        (["lint", "--input-format", "google-play", "wrapper-listings.json"], "found the keys productId, status, listings, response"),
-        (["show", "wrapper.json"], "a Google Play API page is a JSON object (a list response or one product); found an array"),
+        (["show", "wrapper-object.json"], "a Google Play API response, wrapped in an object with the keys productId, status, response"),
+        (["lint", "wrapper-object.json"], "a Google Play API response, wrapped in an object with the keys productId, status, response"),
+        (["show", "--input-format", "google-play", "wrapper-listings.json"], "a Google Play API response, wrapped in an object with the keys productId, status, listings, response"),
+        (["lint", "--input-format", "google-play", "wrapper-listings.json"], "a Google Play API response, wrapped in an object with the keys productId, status, listings, response"),
+        (["show", "wrapper.json"], "a Google Play API response in one array, wrapped in an object with the keys productId, status, response"),
     ])
-    func aWrapperIsRefusedWithWhatTallyExpected(_ arguments: [String], _ found: String) throws {
+    func aWrapperIsRefusedSayingWhatItHolds(_ arguments: [String], _ found: String) throws {
         let output = try Self.run(arguments)
         #expect(output.status == 2, "\(output.stdout)")
-        #expect(output.stderr.contains(found), "\(output.stderr)")
-        if found.hasPrefix("found the keys") {
-            #expect(output.stderr.contains("error: not a Google Play API page: expected subscriptions, subscriptionOffers, oneTimeProducts or inappproduct"),
-                    "\(output.stderr)")
+        #expect(output.stderr.contains("error: not a Google Play API page: this file holds \(found)"), "\(output.stderr)")
+        #expect(output.stderr.contains("it is a purchase (androidpublisher#"), "\(output.stderr)")
+    }
+
+    /// Issue 38: nine responses saved in one file, wrapped or keyed by the call that gave them, were
+    /// read as a Play source with no products (exit 0). Each is refused with what the file holds.
+    @Test(arguments: [
+        ("subscriptions-wrapped.json", "this file holds 9 Google Play API responses in its \"subscriptions\" list, each wrapped in an object "
+            + "(the first with the keys productId, status, response; the response under \"response\"), not one response as the API sent it: "
+            + "Tally reads each response saved as the API sent it, one per .json file (a folder of them is one source)"),
+        ("responses-by-call.json", "this file holds 9 Google Play API responses in one object, under \"monetization.subscriptions.list\", "),
+        ("purchases-array.json", "this file holds 9 Google Play API responses in one array, each wrapped in an object (the first with the keys "
+            + "productId, token, response; the response under \"response\"), not one response as the API sent it; they are purchases "
+            + "(androidpublisher#productPurchase), not products"),
+    ])
+    func severalResponsesInOneFileAreRefusedByWhatTheyAre(_ name: String, _ sentence: String) throws {
+        for command in [["show"], ["show", "--format", "json"], ["lint"], ["check", "--no-config", "resources"]] {
+            let output = try Self.run(command + ["wrapped/\(name)"])
+            #expect(output.status == 2, "\(command) \(output.stdout)")
+            #expect(output.stderr.contains("wrapped/\(name):1:1: error: not a Google Play API page: \(sentence)"), "\(command) \(output.stderr)")
         }
     }
 
@@ -236,5 +303,30 @@ import Testing
         #expect(output.status == 1, "\(output.stderr)")
         #expect(output.stdout.contains("coins_100 costs 0.89 GBP in GBR in Google Play (play-a.csv) but 0.79 GBP in Google Play (play-b.csv)"),
                 "\(output.stdout)")
+    }
+
+    /// Issue 38: with two Play Console files and a catalogue in one run, "Google Play" tells no
+    /// file: every finding names both of its files.
+    @Test func inARunOfTwoPlayFilesAndACatalogueEveryFindingNamesBothFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-play-three-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for name in ["play-a.csv", "play-b.csv"] {
+            try FileManager.default.copyItem(at: Self.folder.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        try """
+            format: tally-catalog/1
+            products:
+              - id: coins_100
+                kind: consumable
+                prices: {USA: "0.99", GBR: "0.99"}
+
+            """.write(to: root.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
+        let output = try CLIRunner.run(["check", "--no-config", "play-a.csv", "play-b.csv", "catalog.yaml", "--format", "json"], in: root)
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        let messages = findingRecords(try jsonReport(output)).compactMap { $0["message"] as? String }
+        #expect(messages.contains("coins_100 costs 0.89 GBP in GBR in Google Play (play-a.csv) but 0.99 GBP in the catalogue (catalog.yaml)"), "\(messages)")
+        #expect(messages.contains("coins_100 costs 0.79 GBP in GBR in Google Play (play-b.csv) but 0.99 GBP in the catalogue (catalog.yaml)"), "\(messages)")
+        for message in messages { #expect(message.contains("(play-") && message.contains("(catalog.yaml)"), "\(message)") }
     }
 }

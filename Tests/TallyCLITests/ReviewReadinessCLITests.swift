@@ -50,10 +50,11 @@ import Testing
             // The snapshot's draft version (API 4.4.1) dropped fr-FR and has a German description over Apple's 45 characters.
             "com.lumen.app.gems.100 has no localization in fr_FR, which the policy requires",
             "com.lumen.app.gems.100 in de-DE: description is 57 characters, 12 over the limit of 45",
-            // The catalogue's monthly plan costs 6.49 a month; the app and the store say 5.99.
-            "com.lumen.app.pro.annual's monthly plan costs 5.99 USD a month in USA in the configuration but 6.49 USD a month in the catalogue",
+            // The catalogue's monthly plan costs 6.49 a month; the app and the store say 5.99. Two
+            // catalogues in the run: "the catalogue" tells neither, so both sides are named by file.
+            "com.lumen.app.pro.annual's monthly plan costs 5.99 USD a month in USA in the configuration (Lumen.storekit) but 6.49 USD a month in the catalogue (catalog.yaml)",
             // The pay-as-you-go offer is the monthly plan's, not the up-front plan's.
-            "com.lumen.app.pro.annual's pay as you go: 2.99 USD per 1 month, 1 period is on the monthly plan in the configuration but on the up-front plan in the catalogue",
+            "com.lumen.app.pro.annual's pay as you go: 2.99 USD per 1 month, 1 period is on the monthly plan in the configuration (Lumen.storekit) but on the up-front plan in the catalogue (catalog.yaml)",
             // The catalogue against the snapshot: two catalogues, each named by its file.
             "com.lumen.app.pro.annual's monthly plan costs 6.49 USD a month in USA in catalog.yaml but 5.99 USD a month in snapshot",
         ]

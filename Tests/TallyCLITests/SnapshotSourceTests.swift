@@ -52,7 +52,9 @@ import Testing
         try Self.raiseTipPrice(in: directory)
         let changed = try CLIRunner.run(["check"], in: directory)
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("com.calmly.app.tip.tea costs 2.99 USD in USA in the configuration but 3.49 USD in the catalogue"), "\(changed.stdout)")
+        // Two catalogues (asc, products.yaml) in the run: each side is named by its file.
+        #expect(changed.stdout.contains("com.calmly.app.tip.tea costs 2.99 USD in USA in the configuration (App.storekit) but 3.49 USD in the catalogue (asc)"),
+                "\(changed.stdout)")
         #expect(changed.stdout.contains("catalog: asc/03-iap-prices-tip-tea.json:78:26  3.49 USD"))
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyFormats
+@testable import TallyFormats
 import TallyModel
 
 /// Google Play Developer API pages (androidpublisher v3) and the Play Console CSV: base plans as
@@ -221,5 +221,39 @@ import TallyModel
         let error = try #require(Fixtures.error("format: tally-catalog/1\nproducts:\n  - {id: a, kind: consumable, google_play: \"premium yearly\"}\n", as: "catalog.yaml"))
         #expect(error.message.contains("google_play must be"))
         #expect(error.location.line == 3)
+    }
+
+    // MARK: - gradle-play-publisher files, by their keys
+
+    /// gradle-play-publisher's files are told by their keys: `{"sku"}` alone, a product whose
+    /// `sku` comes after 4 KB of alphabetically earlier keys, `{packageName, productId}`, the
+    /// metadata file; JSON that only holds such keys deeper down, or a purchase, is not claimed.
+    @Test(arguments: [
+        ("{\n    \"sku\": \"my-sku\"\n}\n", true),
+        ("{\"defaultLanguage\": \"en-US\", \"defaultPrice\": {\"priceMicros\": \"990000\", \"currency\": \"USD\"}, \"listings\": {"
+            + (0..<120).map { "\"x-\($0)\": {\"title\": \"A\", \"description\": \"B\"}, " }.joined() + "\"fr-FR\": {}}, \"sku\": \"late\"}", true),
+        ("{\"packageName\": \"my-package\", \"productId\": \"subscription\"}", true),
+        ("{\"regionsVersion\":\"\"}", true),
+        ("{\"items\": [{\"sku\": \"a\", \"prices\": {}}]}", false),
+        ("{\"orderId\": \"GPA.1\", \"packageName\": \"p\", \"productId\": \"coins\", \"purchaseTime\": 1}", false),
+        ("{\"sku\": \"a\", \"price\": \"0.99\"}", false),
+    ])
+    func gradlePlayPublisherFilesAreToldByTheirKeys(_ text: String, _ isPlay: Bool) throws {
+        let reader = try SourceLoader.detect(bytes: Array(text.utf8), file: "product.json")
+        #expect((reader.format == .googlePlay) == isPlay, "\(text.prefix(80)) → \(reader.format)")
+    }
+
+    @Test func theKeysOfAHeadAreReadUpToWhereItIsCut() throws {
+        let keys = try #require(PlayShapes.rootKeys("{\"a\": {\"b\": \"x:y\"}, \"c\": [\"d\", {\"e\": 1}], \"f\\\"g\": 2, \"h\": \"cut"))
+        #expect(keys.keys == ["a", "c", "f\\\"g", "h"] && !keys.complete)
+        #expect(PlayShapes.rootKeys("{\"a\": 1}")?.complete == true)
+        #expect(PlayShapes.rootKeys("[{\"a\": 1}]") == nil)
+    }
+
+    @Test func aBareSubscriptionSellsNothingAndSaysSo() throws {
+        let catalog = try Fixtures.load("{\"packageName\": \"my-package\", \"productId\": \"subscription\"}", as: "subscription.json")
+        #expect(catalog.format == .googlePlay && catalog.products.isEmpty)
+        #expect(catalog.issues.map(\.rule) == [.storeState])
+        #expect(catalog.issues.first?.productID == "subscription")
     }
 }

@@ -5,7 +5,8 @@ import TallyModel
 /// as JSON files as the API sent them (`subscriptions`, `subscriptionOffers`, `oneTimeProducts`,
 /// the legacy `inappproducts`, list pages or single resources), and the Play Console's in-app
 /// products CSV. A source is one such file or, usually, a directory of them (`tally fetch
-/// google-play` writes one): its `.json` and `.csv` files, read in name order, are one source.
+/// google-play` writes one, and so does gradle-play-publisher: `play/products/`, `play/subscriptions/`
+/// or the whole `play/` folder): its `.json` and `.csv` files, read in name order, are one source.
 ///
 /// Product IDs are Google Play identities: `PRODUCT_ID:BASE_PLAN_ID` for a subscription's base
 /// plan, the product ID for a one-time product. Regions (`US`, `GB`) become App Store storefronts
@@ -15,11 +16,14 @@ public enum GooglePlayReader: DirectorySourceReader {
     public static let format = SourceFormat.googlePlay
     public static let extensions = ["json"]
 
-    /// A key only Google Play pages have (`basePlans`, `oneTimeProducts`, ...), or a Google API
-    /// error response (`{"error": {"code", "message", "status"}}`), so that a saved error says so.
+    /// A key only Google Play pages have (`basePlans`, `oneTimeProducts`, ...), a Google API
+    /// error response (`{"error": {"code", "message", "status"}}`), so that a saved error says so,
+    /// or the keys of one of gradle-play-publisher's files (`PlayShapes.isGradlePlayPublisherFile`:
+    /// `{"sku": ...}`, `{packageName, productId}`, a subscription's metadata).
     public static func sniff(_ head: String, file: String) -> Bool {
         PlayPageParser.markers.contains { head.contains($0) } || PlayPageParser.looksLikeInAppProduct(head)
             || (head.contains("\"error\"") && head.contains("\"status\"") && head.contains("\"message\""))
+            || PlayShapes.isGradlePlayPublisherFile(head)
     }
 
     /// One file: a JSON page, or a Play Console CSV.
@@ -57,9 +61,11 @@ public enum GooglePlayReader: DirectorySourceReader {
         }
     }
 
-    /// The `.json` and `.csv` files of a directory (not hidden ones, not a `tally fetch` snapshot's manifest), in name order.
+    /// The `.json` and `.csv` files of a directory (not hidden ones, not a `tally fetch` snapshot's
+    /// manifest), in name order, then those of gradle-play-publisher's `products/` and
+    /// `subscriptions/` in it (a `play/` folder); a subscription's `NAME.metadata.json` is not a page.
     static func pageNames(in path: String) -> [String] {
-        SnapshotFolder.pageNames(in: path, extensions: ["json", "csv"])
+        PlayShapes.pageNames(in: path)
     }
 }
 

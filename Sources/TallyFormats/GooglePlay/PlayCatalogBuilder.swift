@@ -34,7 +34,14 @@ struct PlayCatalogBuilder {
         }
         for item in records.oneTimeProducts {
             guard let option = item.options.first(where: { counts($0.state) && !$0.isRent }) ?? item.options.first(where: { counts($0.state) }) else {
-                if let state = item.options.first?.state { hidden[state.uppercased(), default: 0] += 1 }
+                if let state = item.options.first?.state {
+                    hidden[state.uppercased(), default: 0] += 1
+                } else {
+                    // A customer buys a purchase option: a product without one sells nothing, and is said so.
+                    issues.append(SourceIssue(rule: .storeState, productID: item.productID, field: .id,
+                                              message: "this one-time product has no purchase options, so it sells nothing and is not read (a customer buys a purchase option)",
+                                              position: item.idPosition))
+                }
                 continue
             }
             var product = Product(id: item.productID, kind: option.isRent ? .nonRenewingSubscription : .nonConsumable,

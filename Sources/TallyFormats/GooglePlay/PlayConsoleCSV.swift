@@ -9,7 +9,7 @@ import TallyModel
 /// ```
 ///
 /// Prices are micro-units (990000 is 0.99) after a region code, `; `-separated pairs; a region
-/// priced twice in one row is an error naming both. With `Auto Fill Prices` true the price is
+/// priced twice in one row is an error naming the product, the region, both values and their lines. With `Auto Fill Prices` true the price is
 /// one amount in the developer's default currency, for no region in particular: it is read as
 /// the price of the Play default territory (`PlayDefaultPrice`), else named as a dropped value.
 /// The snake_case header of the documentation (`product_id,publish_state,purchase_type,autotranslate,locale; title;
@@ -128,9 +128,15 @@ enum PlayConsoleCSV {
                             throw FormatError(Territory.notARegion(region.text), file: file, position: region.position)
                         }
                         if let first = seen[territory] {
-                            throw FormatError("region \(region.text) is priced twice in one row: \(first.region.text); \(first.amount.text) at "
-                                              + "\(file):\(first.region.position.line):\(first.region.position.column) and \(region.text); \(amountText.text) at "
-                                              + "\(file):\(region.position.line):\(region.position.column); keep one of them",
+                            // Name the product, the region, both values as written (and in money) and where each is.
+                            func written(_ pair: (region: PricedPart, amount: PricedPart)) -> String {
+                                let money = PlayAmount.micros(pair.amount.text).map { " (\(Money(amount: $0, in: territory)))" } ?? ""
+                                return "\(pair.region.text); \(pair.amount.text)\(money) at \(file):\(pair.region.position.line):\(pair.region.position.column)"
+                            }
+                            let lines = first.region.position.line == region.position.line
+                                ? "on line \(region.position.line)" : "on lines \(first.region.position.line) and \(region.position.line)"
+                            throw FormatError("\(id): region \(region.text) is priced twice in one row \(lines): \(written(first)) and "
+                                              + "\(written((region, amountText))); keep one of them",
                                               file: file, position: region.position)
                         }
                         seen[territory] = (region, amountText)

@@ -28,11 +28,21 @@ struct PlayPageParser {
 
     static func parse(bytes: [UInt8], file: String, firstLine: Int, maxDepth: Int, into records: inout PlayRecords) throws {
         var reader = try JSONReader(bytes: bytes, file: file, maxDepth: maxDepth)
-        guard try reader.peekKind() == .object else {
-            throw reader.error("a Google Play API page is a JSON object (a list response or one product); found \(try reader.peekKind().article)")
+        let kind = try reader.peekKind()
+        guard kind == .object || kind == .array else {
+            throw reader.error("a Google Play API page is a JSON object (a list response or one product); found \(kind.article)")
         }
         let root = try DocNode.read(from: &reader)
         try reader.finish()
+        if case .array(let elements) = root.value {
+            // Several responses saved in one array (each as sent, or wrapped): refused by what they are.
+            var responses = PlayShapes.Responses()
+            for element in elements { responses.add(element) }
+            if responses.count > 0 {
+                throw FormatError(PlayShapes.refusal(responses, in: "in one array"), file: file, position: root.position)
+            }
+            throw FormatError("a Google Play API page is a JSON object (a list response or one product); found an array", file: file, position: root.position)
+        }
         var parser = PlayPageParser(file: file, shift: firstLine - 1, records: records)
         try parser.page(root)
         records = parser.records
@@ -46,6 +56,19 @@ struct PlayPageParser {
             let message = error.member("message")?.scalarText ?? "no details given"
             let code = error.member("code")?.scalarText.map { "\($0) " } ?? ""
             throw fail("this page is a Google Play API error response, not data: \(code)\(message)", root)
+        }
+        if keys == ["regionsVersion"] {
+            throw fail("this is gradle-play-publisher's subscription metadata ({\"regionsVersion\": ...}), not a product: it goes with "
+                       + "the subscription file of the same name beside it (NAME.json for NAME.metadata.json); read that file, or the folder, "
+                       + "where Tally passes the metadata by", root)
+        }
+        // A list whose entries are responses saved wrapped (`{productId, status, response}`) is
+        // not a list page, however its key is called.
+        for key in PlayShapes.listKeys.sorted() {
+            guard case .array(let elements)? = root.member(key)?.value else { continue }
+            var responses = PlayShapes.Responses()
+            for element in elements where PlayShapes.wrappingKey(element) != nil { responses.add(element) }
+            if responses.count > 0 { throw fail(PlayShapes.refusal(responses, in: "in its \"\(key)\" list"), root) }
         }
         var recognised = false
         if let list = root.member("subscriptions") {
@@ -69,7 +92,8 @@ struct PlayPageParser {
         // A single resource is told by the keys its type requires: a Subscription has base plans
         // (or, before it has any, its package name and listings beside its product ID).
         let isSubscription = keys.contains("productId") && !keys.contains("purchaseOptions")
-            && (keys.contains("basePlans") || (keys.contains("packageName") && keys.contains("listings")))
+            && (keys.contains("basePlans") || (keys.contains("packageName") && keys.contains("listings"))
+                || (keys.contains("packageName") && keys.isSubset(of: PlayShapes.subscriptionKeys)))
         if isSubscription {
             try subscription(root)
         } else if keys.contains("offerId") && keys.contains("basePlanId") || keys.contains("phases") {
@@ -81,12 +105,37 @@ struct PlayPageParser {
             try inAppProduct(root)
         } else if keys.isEmpty || keys.isSubset(of: ["nextPageToken", "kind", "tokenPagination", "pageInfo"]) {
             return // an empty list page: the API leaves out an empty list
+        } else if let responses = Self.responses(in: root) {
+            throw fail(PlayShapes.refusal(responses.found, in: responses.container), root)
         } else {
             let found = members(root).map(\.key).prefix(8).joined(separator: ", ")
             throw fail("not a Google Play API page: expected subscriptions, subscriptionOffers, oneTimeProducts or inappproduct "
                        + "(a list response), or one Subscription (productId, basePlans), SubscriptionOffer (productId, basePlanId, "
                        + "offerId, phases), OneTimeProduct (productId, purchaseOptions) or InAppProduct (sku); found the keys \(found)", root)
         }
+    }
+
+    /// The responses an unrecognised object holds, wrapped or as sent: itself a wrapper, or
+    /// members (or lists in members) that are responses; nil when it holds none.
+    private static func responses(in root: DocNode) -> (found: PlayShapes.Responses, container: String)? {
+        var found = PlayShapes.Responses()
+        if PlayShapes.wrappingKey(root) != nil {
+            found.add(root)
+            return (found, "")
+        }
+        var keys: [String] = []
+        for member in PlayShapes.members(root) {
+            let before = found.count
+            if case .array(let elements) = member.node.value {
+                for element in elements { found.add(element) }
+            } else {
+                found.add(member.node)
+            }
+            if found.count > before { keys.append(member.key) }
+        }
+        guard found.count > 0 else { return nil }
+        let named = keys.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 8 ? ", ..." : "")
+        return (found, "in one object, under \(named)")
     }
 
     private mutating func subscription(_ node: DocNode) throws {
@@ -96,6 +145,13 @@ struct PlayPageParser {
         if let listings = node.member("listings") { subscription.listings = try listingArray(listings) }
         if let plans = node.member("basePlans") {
             for plan in try array(plans, "basePlans") { subscription.basePlans.append(try basePlan(plan, productID: id.text)) }
+        }
+        if subscription.basePlans.isEmpty, !subscription.archived {
+            // A customer buys a base plan: a subscription without one sells nothing, and is said so.
+            records.issues.append(SourceIssue(rule: .storeState, productID: id.text, field: .id,
+                                              message: "this subscription has no base plans, so it sells nothing and no product is read from it "
+                                                  + "(a customer buys a base plan; Tally reads each as PRODUCT_ID:BASE_PLAN_ID)",
+                                              position: id.position))
         }
         records.subscriptions.append(subscription)
     }
@@ -126,7 +182,7 @@ struct PlayPageParser {
             var seen: [Territory: DocNode] = [:]
             for config in try array(configs, "regionalConfigs") {
                 let region = try territory(config)
-                try once(region, config, in: &seen, "regionalConfigs")
+                try once(region, config, in: &seen, "regionalConfigs", productID: productKey)
                 guard let priceNode = config.member("price") else { continue }
                 if let money = try money(priceNode, productID: productKey, field: .prices, region: region.code) {
                     plan.prices.append(Price(territory: region, money: money, position: at(priceNode)))
@@ -216,7 +272,7 @@ struct PlayPageParser {
                     var seen: [Territory: DocNode] = [:]
                     for config in try array(configs, "regionalPricingAndAvailabilityConfigs") {
                         let region = try territory(config)
-                        try once(region, config, in: &seen, "regionalPricingAndAvailabilityConfigs")
+                        try once(region, config, in: &seen, "regionalPricingAndAvailabilityConfigs", productID: id.text)
                         let availability = try string(config, "availability")?.text
                         guard availability == nil || availability == "AVAILABLE", let priceNode = config.member("price") else { continue }
                         if let money = try money(priceNode, productID: id.text, field: .prices, region: region.code) {
@@ -324,8 +380,8 @@ struct PlayPageParser {
         return territory
     }
 
-    /// Refuses a region configured twice in one list, naming both configs and their prices.
-    private func once(_ region: Territory, _ config: DocNode, in seen: inout [Territory: DocNode], _ list: String) throws {
+    /// Refuses a region configured twice in one list, naming the product, both configs and their prices.
+    private func once(_ region: Territory, _ config: DocNode, in seen: inout [Territory: DocNode], _ list: String, productID: String) throws {
         guard let first = seen[region] else {
             seen[region] = config
             return
@@ -338,7 +394,7 @@ struct PlayPageParser {
             return "\(amount.map { Money.text(Money.plain($0), currency: currency) } ?? "no price") at \(file):\(where_.line):\(where_.column)"
         }
         let code = config.member("regionCode")?.scalarText ?? region.code
-        throw fail("region \(code) is configured twice in \(list): \(describe(first)) and \(describe(config)); keep one of them", config)
+        throw fail("\(productID): region \(code) is configured twice in \(list): \(describe(first)) and \(describe(config)); keep one of them", config)
     }
 
     private func listingArray(_ node: DocNode) throws -> [Localization] {

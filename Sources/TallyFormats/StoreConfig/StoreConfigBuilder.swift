@@ -88,9 +88,9 @@ struct StoreConfigBuilder {
                 issue(.familySharing, id, .familyShareable, "familySharable \(quoted(family)) is not true or false", family)
             }
         }
-        if let pricing = entry["pricing"] {
+        if let (pricing, list) = priceList(entry, productID: id, what: "product") {
             product.fieldPositions[.prices] = pricing.position
-            product.prices = prices(pricing, productID: id)
+            product.prices = prices(list, productID: id)
         }
         product.localizations = (entry["localizations"]?.elements ?? []).compactMap { localization in
             guard let locale = localization["locale"]?.nonEmptyText else { return nil }
@@ -99,10 +99,38 @@ struct StoreConfigBuilder {
         return product
     }
 
-    /// `pricing.prices[] {territory, price}`: each price a decimal string in the territory's currency.
-    private mutating func prices(_ pricing: LocatedNode, productID: String) -> [Price] {
+    /// Where a product's or offer's prices are written, and their list. storeconfig has written
+    /// them three ways: `pricing {baseTerritory, prices[]}` (today's schema), `priceSchedule
+    /// {baseTerritory, prices[]}` (in-app purchases, mid-2025), and a bare `prices[]`
+    /// (subscriptions and their offers, mid-2025). A second way beside the first is not read, and
+    /// named. Nil when the entry has none.
+    private mutating func priceList(_ entry: LocatedNode, productID: String, what: String) -> (node: LocatedNode, list: LocatedNode)? {
+        var found: [(key: String, node: LocatedNode, list: LocatedNode)] = []
+        for key in ["pricing", "priceSchedule"] {
+            guard let schedule = entry[key] else { continue }
+            guard let list = schedule["prices"] else {
+                issue(.invalidPrice, productID, .prices, "\(key) has no prices list {territory, price}, so this \(what) has no price", schedule)
+                continue
+            }
+            found.append((key, schedule, list))
+        }
+        if let bare = entry["prices"] { found.append(("prices", bare, bare)) }
+        guard let first = found.first else { return nil }
+        for other in found.dropFirst() {
+            issue(.invalidPrice, productID, .prices,
+                  "this \(what) writes its prices twice, in \(first.key) and in \(other.key): only \(first.key) is read", other.node)
+        }
+        return (first.node, first.list)
+    }
+
+    /// `prices[] {territory, price}`: each price a decimal string in the territory's currency.
+    private mutating func prices(_ list: LocatedNode, productID: String) -> [Price] {
         var result: [Price] = []
-        for entry in pricing["prices"]?.elements ?? [] {
+        if !list.isArray {
+            issue(.invalidPrice, productID, .prices, "expected a list of prices {territory, price}, found \(list.article)", list)
+            return []
+        }
+        for entry in list.elements {
             guard let code = entry["territory"]?.text, let territory = Territory(code) else {
                 issue(.invalidPrice, productID, .prices, "this price names no App Store storefront code (like USA) in territory", entry)
                 continue
@@ -148,7 +176,8 @@ struct StoreConfigBuilder {
             issue(.invalidOffer, id, field, "expected a \(kind) (an object), found \(node.article); the offer was dropped", node)
             return nil
         }
-        guard let typeNode = node["type"], let mode = typeNode.text.flatMap({ ConnectVocabulary.offerModes[$0] }) else {
+        // storeconfig wrote a free trial as "FREE" in its first weeks (July 2025), "FREE_TRIAL" since.
+        guard let typeNode = node["type"], let mode = typeNode.text.flatMap({ $0 == "FREE" ? .freeTrial : ConnectVocabulary.offerModes[$0] }) else {
             issue(.invalidOffer, id, field, "\(kind) type \(node["type"].map(quoted) ?? "missing") is not one of \(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)); the offer was dropped",
                   node["type"] ?? node)
             return nil
@@ -177,11 +206,11 @@ struct StoreConfigBuilder {
         }
         var price: Price?
         if mode != .freeTrial {
-            guard let pricing = node["pricing"] else {
+            guard let (pricing, list) = priceList(node, productID: id, what: kind) else {
                 issue(.invalidOffer, id, field, "\(kind) \(mode) has no pricing; the offer was dropped", node)
                 return nil
             }
-            let prices = self.prices(pricing, productID: id)
+            let prices = self.prices(list, productID: id)
             let base = pricing["baseTerritory"]?.text.flatMap { Territory($0) }
             price = prices.first { $0.territory == .usa } ?? prices.first { $0.territory == base } ?? prices.first
             guard price != nil else {

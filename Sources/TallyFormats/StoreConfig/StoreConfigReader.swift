@@ -7,6 +7,9 @@ import TallyModel
 /// - `inAppPurchases[]`: `productId`, `type` (CONSUMABLE, NON_CONSUMABLE,
 ///   NON_RENEWING_SUBSCRIPTION), `referenceName`, `familySharable`, `pricing.prices[] {territory,
 ///   price}`, `localizations[] {locale, name, description}`;
+/// - prices as storeconfig wrote them before its schema settled (mid-2025, same `schemaVersion`
+///   1.0.0): `priceSchedule.prices[]` on in-app purchases, a bare `prices[]` on subscriptions and
+///   their offers;
 /// - `subscriptionGroups[] {referenceName, subscriptions[]}`: the same plus `groupLevel`,
 ///   `subscriptionPeriod` (ONE_WEEK … ONE_YEAR), `introductoryOffers[]` and
 ///   `promotionalOffers[]` (`type`, `duration`, `numberOfPeriods`, `pricing`).
@@ -21,7 +24,7 @@ public enum StoreConfigReader: SourceReader {
     /// storeconfig's top-level `schemaVersion` and `appId`, with products.
     public static func sniff(_ head: String, file: String) -> Bool {
         head.contains("\"schemaVersion\"") && head.contains("\"appId\"")
-            && (head.contains("\"inAppPurchases\"") || head.contains("\"subscriptionGroups\"") || head.contains("\"pricing\""))
+            && (head.contains("\"inAppPurchases\"") || head.contains("\"subscriptionGroups\"") || head.contains("\"pricing\"") || head.contains("\"priceSchedule\""))
     }
 
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {

@@ -35,14 +35,38 @@ public enum UnityCatalogReader: SourceReader {
             guard entry.isObject else {
                 throw FormatError("expected a product (an object), found \(entry.article)", file: file, position: entry.position, path: entry.path)
             }
-            guard let idNode = entry["id"], let id = idNode.nonEmptyText else {
+            var storeIDs: [String: (String, LocatedNode)] = [:]
+            var stores: [String] = []
+            for storeID in entry["storeIDs"]?.elements ?? [] {
+                guard let store = storeID["store"]?.text, let value = storeID["id"]?.nonEmptyText else { continue }
+                if storeIDs[store] == nil {
+                    storeIDs[store] = (value, storeID)
+                    stores.append(store)
+                }
+            }
+            let appleID = storeIDs["AppleAppStore"] ?? storeIDs["MacAppStore"]
+            let googleID = storeIDs["GooglePlay"]
+            let idNode = entry["id"]
+            let id: String
+            if let text = idNode?.nonEmptyText {
+                id = text
+            } else if let (storeID, node) = appleID ?? googleID {
+                // No id, but a store ID: the product is that store's (Unity's runtime skips it, so say so).
+                id = storeID
+                let named = stores.compactMap { store in storeIDs[store].map { "\(store) \($0.0)" } }.joined(separator: ", ")
+                issues.append(SourceIssue(rule: .invalidID, productID: storeID, field: .id,
+                                          message: "the product's id is empty; it is read under its store ID (\(named)), but Unity IAP's "
+                                              + "ProductCatalog.allValidProducts leaves out a product with an empty id, so the app may never offer it",
+                                          position: idNode?.position ?? node.position, path: idNode?.path ?? node.path))
+            } else {
                 // Unity's runtime skips such products too (ProductCatalog.allValidProducts).
+                let others = stores.isEmpty ? "" : " (its only store IDs are for \(stores.joined(separator: ", ")), stores Tally does not compare)"
                 issues.append(SourceIssue(rule: .invalidID, productID: nil, field: .id,
-                                          message: "a product with an empty id: Unity IAP ignores it, and so does Tally", position: entry.position, path: entry.path))
+                                          message: "a product with an empty id\(others): Unity IAP ignores it, and so does Tally", position: entry.position, path: entry.path))
                 continue
             }
             var product = Product(id: id, kind: .consumable, position: entry.position, path: nil)
-            product.fieldPositions[.id] = idNode.position
+            product.fieldPositions[.id] = idNode?.position ?? entry.position
             let typeNode = entry["type"]
             switch typeNode?.int ?? 0 {
             case 0: product.kind = .consumable
@@ -53,17 +77,22 @@ public enum UnityCatalogReader: SourceReader {
                                   file: file, position: typeNode?.position ?? entry.position, path: typeNode?.path)
             }
             if let typeNode { product.fieldPositions[.kind] = typeNode.position }
-            var storeIDs: [String: (String, LocatedNode)] = [:]
-            for storeID in entry["storeIDs"]?.elements ?? [] {
-                guard let store = storeID["store"]?.text, let value = storeID["id"]?.nonEmptyText else { continue }
-                if storeIDs[store] == nil { storeIDs[store] = (value, storeID) }
-            }
-            if let (appleID, node) = storeIDs["AppleAppStore"] ?? storeIDs["MacAppStore"] {
-                product.id = appleID
+            if let (storeID, node) = appleID {
+                product.id = storeID
                 product.fieldPositions[.id] = node.position
             }
-            let playID = storeIDs["GooglePlay"]?.0 ?? id
-            if playID != product.id { product.googlePlayID = playID }
+            if idNode?.nonEmptyText == nil {
+                // Without an id, a store with no store ID of its own does not sell the product.
+                if appleID == nil {
+                    product.isGooglePlayOnly = true
+                    product.googlePlayID = googleID?.0
+                } else {
+                    product.googlePlayID = googleID?.0 ?? ""
+                }
+            } else {
+                let playID = googleID?.0 ?? id
+                if playID != product.id { product.googlePlayID = playID }
+            }
             if let description = entry["defaultDescription"] {
                 let locale = description["googleLocale"]?.int.flatMap { Self.locales[$0] } ?? "en_US"
                 product.localizations = [Localization(locale: locale, displayName: description["title"]?.text,
