@@ -132,9 +132,11 @@ public struct PairSummary: Sendable, Hashable, Codable {
         let mentions = { (field: Field) -> Bool in
             switch field {
             case .billingPlans: return mentionsPlans
-            case .seatTiers, .multiSeat:
+            case .seatTiers:
+                return [configuration, catalog].contains { $0.knownFields.contains(field) && $0.products.contains { !$0.seatTiers.isEmpty } }
+            case .multiSeat:
                 return [configuration, catalog].contains { source in
-                    source.knownFields.contains(field) && source.products.contains { source.states(field, for: $0) && (field == .multiSeat || !$0.seatTiers.isEmpty) }
+                    source.knownFields.contains(field) && source.products.contains { $0.multiSeatStatus != nil || $0.marketSettings != nil }
                 }
             default: return true
             }
