@@ -132,7 +132,7 @@ public struct Catalog: Sendable, Hashable, Codable {
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
-        products: [Product] = [], groups: [SubscriptionGroup] = [], knownFields: Set<Field> = Set(Field.allCases),
+        products: [Product] = [], groups: [SubscriptionGroup] = [], knownFields: Set<Field> = Field.knownByDefault,
         issues: [SourceIssue] = []
     ) {
         self.file = file

@@ -181,6 +181,11 @@ public enum Field: String, Sendable, Hashable, Codable, CaseIterable, CustomStri
     case multiSeat = "multi-seat"
 
     public var description: String { rawValue }
+
+    /// The fields a source knows unless its reader says otherwise: every field but those few
+    /// sources state at all (seat tiers, multi-seat status), which a reader adds where it reads
+    /// them (a catalogue's `seat_tiers`, an App Store Connect snapshot's `multiSeatStatus`).
+    public static let knownByDefault: Set<Field> = Set(allCases).subtracting([.seatTiers, .multiSeat])
 }
 
 /// One in-app purchase, normalised from any source.

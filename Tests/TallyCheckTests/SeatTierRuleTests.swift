@@ -6,6 +6,17 @@ import TallyTestSupport
 
 /// `seat-tier` and `multi-seat`: tiers compared only where both sides state them.
 @Suite struct SeatTierRuleTests {
+    /// The findings of a configuration and a catalogue that both know seat tiers and multi-seat
+    /// status (as a catalogue with `seat_tiers` and an App Store Connect snapshot do).
+    func findings(_ config: [Product], _ catalog: [Product], known: Bool = true) -> [Finding] {
+        var left = Catalog.config(config), right = Catalog.server(catalog)
+        if known {
+            left.knownFields.formUnion([.seatTiers, .multiSeat])
+            right.knownFields.formUnion([.seatTiers, .multiSeat])
+        }
+        return Checker().check(configurations: [left], catalogs: [right]).findings
+    }
+
     static func tier(_ minimum: Int, _ maximum: Int?, _ usa: String, plan: BillingPlanKind? = nil) -> SeatTier {
         SeatTier(minimumSeats: minimum, maximumSeats: maximum,
                  prices: [Price(territory: .usa, money: Money(amount: Decimal(string: usa) ?? 0, currency: "USD"))], billingPlan: plan)
@@ -53,6 +64,10 @@ import TallyTestSupport
     @Test func multiSeatStatusIsComparedWhereBothStateIt() {
         #expect(pairs(findings([Self.teams([], status: .enabled)], [Self.teams([], status: .disabled)])) == ["multi-seat com.example.teams"])
         #expect(findings([Self.teams([], status: .enabled)], [Self.teams([])]).isEmpty)
+    }
+
+    @Test func aSourceThatDoesNotKnowTiersIsNotCompared() {
+        #expect(findings([Self.teams(Self.both)], [Self.teams([Self.tier(1, 5, "9.99")])], known: false).isEmpty)
     }
 
     @Test func tierProblemsAreFound() {
