@@ -16,6 +16,7 @@ import Testing
         let fetched = try await setup.fetch()
         #expect(fetched.status == 0, "\(fetched.all)")
         #expect(setup.server.requests.contains("/v1/subscriptions/6450000203/prices"), "\(setup.server.requests)")
+        #expect(fetched.stderr.contains("1 multi-seat subscription, 2 seat tier prices"), "\(fetched.stderr)")
 
         // The catalogue: the snapshot converted (tiers carried), then checked against the snapshot.
         let catalogue = setup.scratch.path("catalog.yaml")
