@@ -34,4 +34,11 @@ import TallyModel
         #expect(after.multiSeatStatus == .enabled)
         #expect(after.marketSettings == [.appStore, .appleBusiness])
     }
+
+    @Test(arguments: [ConvertTarget.storeKit, .csv])
+    func targetsWithoutTiersSayTheyLeaveThemOut(_ target: ConvertTarget) throws {
+        let original = try SourceLoader.load(bytes: Array(Self.yaml.utf8), file: "teams.yaml")
+        let converted = Converter.convert(original, options: ConvertOptions(target: target))
+        #expect("\(converted.notes)".contains("multi-seat status and seat tiers left out"), "\(converted.notes)")
+    }
 }
