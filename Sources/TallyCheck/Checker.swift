@@ -5,7 +5,7 @@ public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
         MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
         PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
-        BillingPlanRule(), SuiteMembersRule(),
+        BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(),
     ]
 
     public static let lintRules: [any LintRule] = [

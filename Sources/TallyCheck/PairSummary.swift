@@ -93,6 +93,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     /// The fields cross-source rules compare, in report order. IDs are matched, not listed here.
     public static let comparableFields: [Field] = [
         .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level, .billingPlans,
+        .seatTiers, .multiSeat,
     ]
 
     /// The rules that compare each field: a field whose rules are all turned off is not compared
@@ -100,7 +101,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     public static let fieldRules: [Field: [RuleID]] = [
         .kind: [.kind], .familyShareable: [.familySharing], .prices: [.price], .period: [.period],
         .introductoryOffer: [.introOffer], .promotionalOffers: [.promoOffer], .group: [.group], .level: [.level, .levelNumber],
-        .billingPlans: [.billingPlan],
+        .billingPlans: [.billingPlan], .seatTiers: [.seatTier], .multiSeat: [.multiSeat],
     ]
 
     /// This summary without `fields`: neither compared, nor skipped, nor counted (the fields of
@@ -127,7 +128,21 @@ public struct PairSummary: Sendable, Hashable, Codable {
         // before 5.0, catalogues without billing_plans) leave the line as it was.
         let hasPlans = { (source: Catalog) in source.products.contains { $0.billingPlans.contains { $0.kind != nil } } }
         let mentionsPlans = hasPlans(configuration) || hasPlans(catalog)
-        for field in Self.comparableFields where field != .billingPlans || mentionsPlans {
+        // Seat tiers and multi-seat status likewise, only where a side states some (sources from
+        // before multi-seat subscriptions leave the line as it was).
+        let mentions = { (field: Field) -> Bool in
+            switch field {
+            case .billingPlans: return mentionsPlans
+            case .seatTiers:
+                return [configuration, catalog].contains { $0.knownFields.contains(field) && $0.products.contains { !$0.seatTiers.isEmpty } }
+            case .multiSeat:
+                return [configuration, catalog].contains { source in
+                    source.knownFields.contains(field) && source.products.contains { $0.multiSeatStatus != nil || $0.marketSettings != nil }
+                }
+            default: return true
+            }
+        }
+        for field in Self.comparableFields where mentions(field) {
             let configKnows = configuration.knownFields.contains(field)
             let catalogKnows = catalog.knownFields.contains(field)
             if field == .prices, configKnows, catalogKnows, let other = comparison.otherStorefront {
@@ -201,6 +216,12 @@ public struct PairSummary: Sendable, Hashable, Codable {
             case .billingPlans:
                 states = (configuration.states(.billingPlans, for: left), catalog.states(.billingPlans, for: right))
                 (applicable, compared) = (subscriptions, BillingPlanRule().applies(to: left, right, in: comparison))
+            case .seatTiers:
+                states = (!left.seatTiers.isEmpty, !right.seatTiers.isEmpty)
+                (applicable, compared) = (subscriptions, SeatTierRule().applies(to: left, right, in: comparison))
+            case .multiSeat:
+                states = (left.multiSeatStatus != nil || left.marketSettings != nil, right.multiSeatStatus != nil || right.marketSettings != nil)
+                (applicable, compared) = (subscriptions, MultiSeatRule().applies(to: left, right, in: comparison))
             default:
                 (applicable, states, compared) = (false, (false, false), false)
             }
@@ -300,7 +321,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
 extension Field {
     /// Whether the field belongs to auto-renewable subscriptions only (so coverage counts subscriptions).
     var isSubscriptionField: Bool {
-        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans].contains(self)
+        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans, .seatTiers, .multiSeat].contains(self)
     }
 
     /// The field in words, plural: "prices", "introductory offers".
@@ -317,6 +338,8 @@ extension Field {
         case .promotionalOffers: return "promotional offers"
         case .codeOffers: return "code offers"
         case .billingPlans: return "billing plans"
+        case .seatTiers: return "seat tiers"
+        case .multiSeat: return "multi-seat statuses"
         case .group: return "subscription groups"
         case .level: return "levels"
         }

@@ -109,6 +109,9 @@ struct CSVWriter {
         if !product.codeOffers.isEmpty { notes.add("offer codes left out: the CSV catalogue has none", product.id) }
         if !product.winbackOffers.isEmpty { notes.add("win-back offers left out: the CSV catalogue has none", product.id) }
         if !product.otherIntroductoryOffers.isEmpty { notes.add("introductory offers beyond the first left out", product.id) }
+        if !product.seatTiers.isEmpty || product.multiSeatStatus != nil || product.marketSettings != nil {
+            notes.add("multi-seat status and seat tiers left out: the CSV catalogue has no columns for them", product.id)
+        }
         if product.priceTier != nil, product.prices.isEmpty {
             notes.add("an App Store price tier left out: give --price-tiers FILE to turn tiers into prices", product.id)
         }

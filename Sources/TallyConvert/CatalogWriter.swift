@@ -249,6 +249,7 @@ struct CatalogWriter {
         }
         if let localizations = localizations(product, notes: &notes) { members.append(localizations) }
         if let plans = billingPlans(product, notes: &notes) { members.append(plans) }
+        members += seatMembers(product)
         if product.kind.includesSubscriptions { members.append(OutputMember("members", .array(product.members.map(OutputValue.string)))) }
         noteLosses(product, notes: &notes)
         return .object(members)
@@ -279,6 +280,31 @@ struct CatalogWriter {
             plans.append(.object(fields))
         }
         return OutputMember("billing_plans", .array(plans))
+    }
+
+    /// `multi_seat`, `market_settings` and `seat_tiers`: whether the subscription can be bought
+    /// with seats, where, and its volume tiers (each `min_seats`, `max_seats` but for an
+    /// open-ended last tier, `prices` per seat, and `plan` where the tier belongs to one).
+    private func seatMembers(_ product: Product) -> [OutputMember] {
+        var members: [OutputMember] = []
+        if knows(.multiSeat), let status = product.multiSeatStatus {
+            members.append(OutputMember("multi_seat", .bool(status == .enabled)))
+        }
+        if knows(.multiSeat), let markets = product.marketSettings {
+            members.append(OutputMember("market_settings", .array(markets.map { .string($0.rawValue) })))
+        }
+        guard knows(.seatTiers), !product.seatTiers.isEmpty else { return members }
+        let tiers = product.seatTiers.map { tier -> OutputValue in
+            var fields = [OutputMember("min_seats", .number(String(tier.minimumSeats)))]
+            if let maximum = tier.maximumSeats { fields.append(OutputMember("max_seats", .number(String(maximum)))) }
+            if !tier.prices.isEmpty {
+                fields.append(OutputMember("prices", .object(tier.prices.map { OutputMember($0.territory.code, .string(DecimalLiteral.text($0.money.amount))) })))
+            }
+            if let plan = tier.billingPlan { fields.append(OutputMember("plan", .string(plan.rawValue))) }
+            return .object(fields)
+        }
+        members.append(OutputMember("seat_tiers", .array(tiers)))
+        return members
     }
 
     private mutating func offerValue(_ offer: Offer, id: String?, product: Product, notes: inout ConvertNotes) -> OutputValue {

@@ -199,6 +199,9 @@ struct StoreKitWriter {
         } else if !product.billingPlans.isEmpty, product.billingPlans.contains(where: { $0.type != "BILLED_UPFRONT" }) {
             notes.add("billing plans left out: StoreKit \(version) has none (--storekit-version 5.0 keeps them)", product.id)
         }
+        if !product.seatTiers.isEmpty || product.multiSeatStatus != nil || product.marketSettings != nil {
+            notes.add("multi-seat status and seat tiers left out: a StoreKit configuration has none", product.id)
+        }
         members.append(OutputMember("codeOffers", .array(product.codeOffers.enumerated().map { index, offer in
             offerValue(offer, product: product, role: .code(index), notes: &notes)
         })))

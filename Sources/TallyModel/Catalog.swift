@@ -132,7 +132,7 @@ public struct Catalog: Sendable, Hashable, Codable {
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,
-        products: [Product] = [], groups: [SubscriptionGroup] = [], knownFields: Set<Field> = Set(Field.allCases),
+        products: [Product] = [], groups: [SubscriptionGroup] = [], knownFields: Set<Field> = Field.knownByDefault,
         issues: [SourceIssue] = []
     ) {
         self.file = file
@@ -219,6 +219,8 @@ extension Catalog {
         case .promotionalOffers: return !product.promotionalOffers.isEmpty
         case .codeOffers: return !product.codeOffers.isEmpty
         case .billingPlans: return !product.billingPlans.isEmpty
+        case .seatTiers: return !product.seatTiers.isEmpty
+        case .multiSeat: return product.multiSeatStatus != nil || product.marketSettings != nil
         case .group: return product.group != nil
         case .level: return product.group?.level != nil
         }

@@ -174,8 +174,18 @@ public enum Field: String, Sendable, Hashable, Codable, CaseIterable, CustomStri
     case codeOffers = "code-offers", group, level
     /// A subscription's billing plans (StoreKit 5.0 `billingPlans`) and the offers on each.
     case billingPlans = "billing-plans"
+    /// A multi-seat subscription's volume price tiers (`SeatTier`).
+    case seatTiers = "seat-tiers"
+    /// Whether a subscription can be bought with seats, and in which markets (App Store Connect's
+    /// `multiSeatStatus` and `marketSettings`).
+    case multiSeat = "multi-seat"
 
     public var description: String { rawValue }
+
+    /// The fields a source knows unless its reader says otherwise: every field but those few
+    /// sources state at all (seat tiers, multi-seat status), which a reader adds where it reads
+    /// them (a catalogue's `seat_tiers`, an App Store Connect snapshot's `multiSeatStatus`).
+    public static let knownByDefault: Set<Field> = Set(allCases).subtracting([.seatTiers, .multiSeat])
 }
 
 /// One in-app purchase, normalised from any source.
@@ -209,6 +219,9 @@ public struct Product: Sendable, Hashable, Codable {
         var availability: Availability? = nil
         var storeState: String? = nil
         var members: [String]? = nil
+        var seatTiers: [SeatTier]? = nil
+        var multiSeatStatus: MultiSeatStatus? = nil
+        var marketSettings: [SeatMarket]? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -322,6 +335,27 @@ public struct Product: Sendable, Hashable, Codable {
     public var members: [String] {
         get { storage.fields.members ?? [] }
         set { fields.members = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// A multi-seat subscription's volume price tiers, in ascending order of seats (empty where
+    /// the source states none). Each tier prices one seat per territory; `prices` stays the
+    /// subscription's ordinary price.
+    public var seatTiers: [SeatTier] {
+        get { storage.fields.seatTiers ?? [] }
+        set { fields.seatTiers = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// Whether the subscription can be bought with seats (`multiSeatStatus`), where the source says.
+    public var multiSeatStatus: MultiSeatStatus? {
+        get { storage.fields.multiSeatStatus }
+        set { fields.multiSeatStatus = newValue }
+    }
+
+    /// The markets the subscription is available in for multi-seat purchase (`marketSettings`),
+    /// where the source says; nil where it does not (an empty list says: none).
+    public var marketSettings: [SeatMarket]? {
+        get { storage.fields.marketSettings }
+        set { fields.marketSettings = newValue }
     }
 
     /// The App Store price tier (an App Store package's `wholesale_price_tier`), when the source

@@ -42,6 +42,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let pricesNotCompared = RuleID(rawValue: "prices-not-compared")
     public static let billingPlan = RuleID(rawValue: "billing-plan")
     public static let suiteMembers = RuleID(rawValue: "suite-members")
+    public static let seatTier = RuleID(rawValue: "seat-tier")
+    public static let multiSeat = RuleID(rawValue: "multi-seat")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")

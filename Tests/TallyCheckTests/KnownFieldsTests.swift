@@ -28,8 +28,8 @@ import TallyModel
         #expect(result.findings.isEmpty, "absent data is not a mismatch: \(pairs(result.findings))")
         let pair = try #require(result.pairs.first)
         #expect(pair.compared.isEmpty)
-        // Billing plans are named only where a side has one (neither has here).
-        #expect(pair.skipped.map(\.field) == PairSummary.comparableFields.filter { $0 != .billingPlans })
+        // Billing plans, seat tiers and multi-seat status are named only where a side has some (neither has here).
+        #expect(pair.skipped.map(\.field) == PairSummary.comparableFields.filter { ![.billingPlans, .seatTiers, .multiSeat].contains($0) })
         #expect(pair.skipped.allSatisfy { $0.missingIn == ["Products.plist"] })
         #expect(pair.skipped.first { $0.field == .prices }?.reason == "the property list has no prices")
         #expect(result.comparisons == [pair.sentence])

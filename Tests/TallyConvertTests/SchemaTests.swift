@@ -74,6 +74,7 @@ struct SchemaTests {
         #expect(schema.keys(["definitions", "promotionalOffer"]) == Set(CatalogDecoder.offerKeys))
         #expect(schema.keys(["definitions", "introductoryOffer"]) == Set(CatalogDecoder.introductoryOfferKeys))
         #expect(schema.keys(["definitions", "localization"]) == Set(CatalogDecoder.localizationKeys))
+        #expect(schema.keys(["definitions", "seatTier"]) == Set(CatalogDecoder.seatTierKeys))
         #expect(schema.enumeration(["properties", "known_fields", "items"]) == Set(CatalogDecoder.fieldKeyOrder))
         #expect(Set(CatalogDecoder.fieldKeys.keys) == Set(CatalogDecoder.fieldKeyOrder))
     }

@@ -10,7 +10,8 @@ import Foundation
 /// The data are the Calmly export of `Tests/TallyCLITests/Fixtures/app-store-connect/calmly`
 /// (which agrees with `configs/ExampleApp.storekit`) plus promotional offers and the automatic
 /// (derived) prices of one in-app purchase, keyed by the endpoint each page answers; on request,
-/// billing plans and localizations on versions (`Fixtures/review-metadata`, `StandInServer+Review.swift`).
+/// billing plans and localizations on versions (`Fixtures/review-metadata`, `StandInServer+Review.swift`);
+/// on request, a multi-seat subscription with volume tiers (`StandInServer+Seats.swift`).
 final class StandInServer: @unchecked Sendable {
     enum Fault: Sendable {
         case status(Int, retryAfter: String?)
@@ -35,6 +36,9 @@ final class StandInServer: @unchecked Sendable {
         var availability = false
         /// Whether the data include billing plans and localizations (`Fixtures/review-metadata`).
         var reviewMetadata = false
+        /// Whether com.calmly.app.plus.monthly is a multi-seat subscription with two volume tiers
+        /// (`Fixtures/seat-tiers`, `StandInServer+Seats.swift`).
+        var seatTiers = false
         /// The API version served: endpoints added after it answer 404.
         var api = APIVersion.v4_4_1
     }
@@ -99,12 +103,12 @@ final class StandInServer: @unchecked Sendable {
     private func load() throws {
         var files: [URL] = []
         for folder in [Self.calmly, Self.promotional, Self.automatic] + (options.availability ? [Self.availability] : [])
-            + (options.reviewMetadata ? [Self.reviewMetadata] : []) {
+            + (options.reviewMetadata ? [Self.reviewMetadata] : []) + (options.seatTiers ? [Self.seatTiers] : []) {
             files += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
         }
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             var text = try String(contentsOf: file, encoding: .utf8)
-            for edit in options.edits where edit.file == file.lastPathComponent {
+            for edit in (options.seatTiers ? Self.seatEdits : []) + options.edits where edit.file == file.lastPathComponent {
                 guard text.contains(edit.old) else { throw StandInError("\(edit.old) is not in \(edit.file)") }
                 text = text.replacingOccurrences(of: edit.old, with: edit.new)
             }

@@ -18,6 +18,7 @@ import TallyModel
         "billingPlans": ["billing_plans"], "group": ["group", "group_name", "level"], "priceTier": ["price_tier"],
         "googlePlayID": ["google_play"], "onlyOnGooglePlay": ["google_play_only"], "availability": ["availability"],
         "storeState": ["state"], "members": ["members"], "position": ["line"],
+        "seatTiers": ["seat_tiers"], "multiSeatStatus": ["multi_seat"], "marketSettings": ["market_settings"],
     ]
     /// Where values were written: findings and `diff` carry them, the product document does not.
     static let locations: Set<String> = ["fieldPositions", "path", "fieldPaths"]
@@ -41,6 +42,10 @@ import TallyModel
         product.availability = Availability(territories: [usa])
         product.storeState = "APPROVED"
         product.members = ["com.example.a"]
+        product.seatTiers = [SeatTier(minimumSeats: 1, maximumSeats: 5, prices: [Price(territory: usa, money: money)]),
+                             SeatTier(minimumSeats: 6, prices: [Price(territory: usa, money: money)])]
+        product.multiSeatStatus = .enabled
+        product.marketSettings = [.appStore]
         return product
     }
 
@@ -51,7 +56,7 @@ import TallyModel
         let unaccounted = Set(fields).subtracting(Self.shown.keys).subtracting(Self.locations)
         #expect(unaccounted.isEmpty, "model fields with no key in show --format json: \(unaccounted.sorted()); add them to CatalogDocument, CatalogJSON, docs/show-json.md and this table")
 
-        let catalog = Catalog(file: "every.json", format: .tallyCatalogJSON, products: [product])
+        let catalog = Catalog(file: "every.json", format: .tallyCatalogJSON, products: [product], knownFields: Set(Field.allCases))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(CatalogDocument(catalog).json().utf8)) as? [String: Any])
         let shown = try #require((document["products"] as? [[String: Any]])?.first)
         for field in fields where !Self.locations.contains(field) {

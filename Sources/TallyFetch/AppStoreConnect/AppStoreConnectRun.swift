@@ -16,6 +16,8 @@ extension AppStoreConnectFetch {
         /// The clock that dates the price points (the manifest's, in a run).
         var now: @Sendable () -> Date = { Date() }
         private var seenSubscriptions = Set<String>()
+        /// Subscriptions whose `multiSeatStatus` (API 4.5) is `ENABLED`, for the summary.
+        private var multiSeatSubscriptions = Set<String>()
 
         init(fetch: AppStoreConnectFetch, client: FetchClient, writer: SnapshotWriter) {
             self.fetch = fetch
@@ -62,6 +64,7 @@ extension AppStoreConnectFetch {
             let groups = groupPages.flatMap(\.data).filter { $0.type == "subscriptionGroups" }
             counts["subscriptionGroups"] = groups.count
             let includedSubscriptions = Set(groupPages.flatMap(\.included).filter { $0.type == "subscriptions" }.map(\.id))
+            noteMultiSeat(groupPages.flatMap(\.included))
             for group in groups {
                 // Complete when every linked subscription is included and none is left over.
                 if let linked = group.links["subscriptions"], linked.allSatisfy(includedSubscriptions.contains),
@@ -71,16 +74,19 @@ extension AppStoreConnectFetch {
                 }
                 let pages = try await list("/v1/subscriptionGroups/\(try segment(group.id, from: "/v1/apps/\(app)/subscriptionGroups"))/subscriptions", [Self.limit], name: "subscriptions-\(group.id)")
                 pages.flatMap(\.data).filter { $0.type == "subscriptions" }.forEach { addSubscription($0.id) }
+                noteMultiSeat(pages.flatMap(\.data))
             }
             counts["subscriptions"] = subscriptionIDs.count
             reportProducts()
 
             // 4–5. Each subscription's prices and offers.
-            var prices = 0, introductory = 0, promotional = 0
+            var prices = 0, introductory = 0, promotional = 0, seatTierPrices = 0
             for subscription in subscriptionIDs {
                 let id = try segment(subscription, from: "/v1/apps/\(app)/subscriptionGroups")
                 let pricePages = try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
                 prices += pricePages.reduce(0) { $0 + $1.data.count }
+                // API 4.6.1 volume tiers: prices that state their seats (see ConnectCatalogBuilder.readMultiSeat).
+                seatTierPrices += pricePages.flatMap(\.data).filter { $0.attributes["minimumSeats"] != nil }.count
                 pricePointPlan.note(pricePages, type: "subscriptions", id: subscription, setByHand: true)
                 introductory += try await list("/v1/subscriptions/\(id)/introductoryOffers", [Self.pricePointInclude, Self.limit],
                                                name: "introductoryOffers-\(id)").reduce(0) { $0 + $1.data.count }
@@ -97,6 +103,8 @@ extension AppStoreConnectFetch {
             counts["subscriptionPrices"] = prices
             counts["introductoryOffers"] = introductory
             counts["promotionalOffers"] = promotional
+            if seatTierPrices > 0 { counts["seatTierPrices"] = seatTierPrices }
+            if !multiSeatSubscriptions.isEmpty { counts["multiSeatSubscriptions"] = multiSeatSubscriptions.count }
 
             // 7–8. Billing plans (API 4.4) and localizations (API 4.4.1 versions, else the older endpoints).
             try await fetchReviewMetadata(purchases: purchaseResources.map(\.id), groups: groups.map(\.id))
@@ -121,6 +129,13 @@ extension AppStoreConnectFetch {
                 let territories = try await list("/v1/\(type)/\(resource.id)/availableTerritories", [Self.limit],
                                                  name: "availableTerritories-\(resource.id)")
                 counts["availableTerritories", default: 0] += territories.reduce(0) { $0 + $1.data.count }
+            }
+        }
+
+        /// Notes the subscriptions among `resources` that organisations can buy with seats.
+        private mutating func noteMultiSeat(_ resources: [ConnectPage.Resource]) {
+            for resource in resources where resource.type == "subscriptions" && resource.attributes["multiSeatStatus"] == "ENABLED" {
+                multiSeatSubscriptions.insert(resource.id)
             }
         }
 

@@ -10,7 +10,8 @@ struct ConnectPage {
         var links: [String: [String]]
         /// Relationship → `meta.paging.total`, where given.
         var totals: [String: Int]
-        /// String attributes, for the few a request depends on (`planType`).
+        /// String and number attributes (numbers as text), for the few a request or a count depends on
+        /// (`planType`, `multiSeatStatus`, `minimumSeats`).
         var attributes: [String: String] = [:]
     }
 
@@ -65,7 +66,12 @@ struct ConnectPage {
         }
         var attributes: [String: String] = [:]
         for (name, value) in object["attributes"] as? [String: Any] ?? [:] {
-            if let text = value as? String { attributes[name] = text }
+            if let text = value as? String {
+                attributes[name] = text
+            } else if let number = value as? NSNumber {
+                // A number (or a flag: Foundation does not always tell them apart), as text.
+                attributes[name] = number.stringValue
+            }
         }
         return Resource(type: type, id: id, links: links, totals: totals, attributes: attributes)
     }

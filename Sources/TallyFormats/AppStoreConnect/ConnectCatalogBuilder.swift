@@ -64,6 +64,14 @@ struct ConnectCatalogBuilder {
             || store.all("subscriptionPrices").contains(where: { $0[attribute: "planType"] != nil }) {
             known.insert(.billingPlans)
         }
+        // Multi-seat subscriptions (API 4.5, 4.6.1) where the export tells them: the subscription's
+        // multiSeatStatus or marketSettings, prices that state their seats.
+        if subscriptions.contains(where: { $0[attribute: "multiSeatStatus"] != nil || $0[attribute: "marketSettings"] != nil }) {
+            known.insert(.multiSeat)
+        }
+        if store.all("subscriptionPrices").contains(where: { $0[attribute: "minimumSeats"] != nil }) {
+            known.insert(.seatTiers)
+        }
         if store.contains(type: "subscriptionIntroductoryOffers") || subscriptions.contains(where: { $0.relationships["introductoryOffers"] != nil }) {
             known.insert(.introductoryOffer)
         }
@@ -150,10 +158,14 @@ struct ConnectCatalogBuilder {
         // A plan type Tally does not know is named, and its prices left out (never taken for the up-front plan's).
         let allPrices = store.related(resource, "prices").filter { knownPlan($0, productID: id, what: "its prices") }
         let isMonthly = { (price: Resource) in price[attribute: "planType"]?.string == BillingPlanKind.monthly.rawValue }
-        product.prices = try currentPrices(allPrices.filter { !isMonthly($0) }.map { ($0, 0) }, owner: resource,
+        // API 4.6.1 volume tiers: a price that states its seats (`minimumSeats`) is a tier's per-seat
+        // price; the tier from 1 seat is also the subscription's price (see `seatTiers`).
+        let ordinary = allPrices.filter { ($0[attribute: "minimumSeats"]?.int ?? 1) == 1 }
+        product.prices = try currentPrices(ordinary.filter { !isMonthly($0) }.map { ($0, 0) }, owner: resource,
                                            point: "subscriptionPricePoint", productID: id).map(\.price)
-        let monthly = try currentPrices(allPrices.filter(isMonthly).map { ($0, 0) }, owner: resource,
+        let monthly = try currentPrices(ordinary.filter(isMonthly).map { ($0, 0) }, owner: resource,
                                         point: "subscriptionPricePoint", productID: id).map(\.price)
+        try readMultiSeat(resource, prices: allPrices, productID: id, into: &product)
         product.billingPlans = plans(resource, upfront: product.prices, monthly: monthly)
         let (introductory, planOffers) = try introductoryOffers(resource, productID: id)
         product.introductoryOffer = introductory
@@ -167,6 +179,72 @@ struct ConnectCatalogBuilder {
             ?? availability(store.related(resource, "planAvailabilities", inverse: "subscription", type: "subscriptionPlanAvailabilities")
                 .filter { $0[attribute: "planType"]?.string.map { $0 == "UPFRONT" } ?? true })
         return product
+    }
+
+    /// API 4.5's `multiSeatStatus` and `marketSettings` on the subscription, and its volume tiers.
+    ///
+    /// The documentation this was built from (App Store Connect API 4.6.1 release notes) says a
+    /// price has up to four additional volume tiers and that the API reads a subscription's tiers,
+    /// but gives no JSON shape for a tier. Read literally, a tier is a subscription price for a
+    /// range of seats: a `subscriptionPrices` resource that states `minimumSeats` and
+    /// `maximumSeats` (null or absent for the last tier; the names of StoreKit's `PriceTier`) and
+    /// links its price point and territory like every price. Prices are grouped into tiers by seats
+    /// and `planType`; each tier's price in force today per territory is its per-seat price.
+    private mutating func readMultiSeat(_ resource: Resource, prices: [Resource], productID id: String, into product: inout Product) throws {
+        if let status = resource[attribute: "multiSeatStatus"], let text = status.string {
+            product.fieldPositions[.multiSeat] = status.position
+            if let value = MultiSeatStatus(sourceText: text) {
+                product.multiSeatStatus = value
+            } else {
+                issues.append(SourceIssue(rule: .unknownContent, productID: id, field: .multiSeat,
+                                          message: "multiSeatStatus \"\(text)\" is not ENABLED or DISABLED", position: status.position))
+            }
+        }
+        if let markets = resource[attribute: "marketSettings"], let texts = markets.strings {
+            if product.fieldPositions[.multiSeat] == nil { product.fieldPositions[.multiSeat] = markets.position }
+            var known: [SeatMarket] = []
+            for text in texts {
+                guard let market = SeatMarket(rawValue: text) else {
+                    issues.append(SourceIssue(rule: .unknownContent, productID: id, field: .multiSeat,
+                                              message: "marketSettings names \"\(text)\", not one of \(SeatMarket.allCases.map(\.rawValue).joined(separator: ", "))",
+                                              position: markets.position))
+                    continue
+                }
+                known.append(market)
+            }
+            product.marketSettings = known
+        }
+        var groups: [(key: String, tier: SeatTier, prices: [Resource])] = []
+        for price in prices {
+            guard let minimum = price[attribute: "minimumSeats"]?.int else { continue }
+            let maximum = price[attribute: "maximumSeats"]?.int
+            let plan = price[attribute: "planType"]?.string.flatMap(BillingPlanKind.init(sourceText:))
+            let key = "\(minimum)-\(maximum.map(String.init) ?? "")-\(plan?.rawValue ?? "")"
+            if let index = groups.firstIndex(where: { $0.key == key }) {
+                groups[index].prices.append(price)
+            } else {
+                groups.append((key, SeatTier(minimumSeats: minimum, maximumSeats: maximum, billingPlan: plan, position: price.position), [price]))
+            }
+        }
+        guard !groups.isEmpty else { return }
+        var tiers: [SeatTier] = []
+        for group in groups {
+            var tier = group.tier
+            tier.prices = try currentPrices(group.prices.map { ($0, 0) }, owner: resource, point: "subscriptionPricePoint", productID: id).map(\.price)
+            if !tier.prices.isEmpty { tiers.append(tier) }
+        }
+        tiers.sort { ($0.billingPlan?.rawValue ?? "", $0.minimumSeats) < ($1.billingPlan?.rawValue ?? "", $1.minimumSeats) }
+        var plans: [BillingPlanKind?] = []
+        for tier in tiers where !plans.contains(tier.billingPlan) { plans.append(tier.billingPlan) }
+        for plan in plans {
+            let ofPlan = tiers.filter { $0.billingPlan == plan }
+            for problem in SeatTier.problems(in: ofPlan) {
+                issues.append(SourceIssue(rule: .invalidPrice, productID: id, field: .seatTiers, message: problem.message,
+                                          position: ofPlan.indices.contains(problem.index) ? ofPlan[problem.index].position : resource.position))
+            }
+        }
+        product.seatTiers = tiers
+        if let first = tiers.first { product.fieldPositions[.seatTiers] = first.position }
     }
 
     /// An export of prices with no product they price (a `subscriptionPrices` or `manualPrices`

@@ -8,13 +8,15 @@ struct ResourceKey: Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(type) \(id)" }
 }
 
-/// A scalar attribute value (arrays and objects among the attributes are skipped).
+/// A scalar attribute value, or a list of strings (`marketSettings`); objects, and arrays of
+/// anything but strings, among the attributes are skipped.
 enum AttributeValue: Sendable, Hashable {
     case string(String)
     /// The literal text of a number.
     case number(String)
     case bool(Bool)
     case null
+    case strings([String])
 }
 
 /// An attribute and where its value is written.
@@ -29,6 +31,12 @@ struct Attribute: Sendable, Hashable {
 
     var bool: Bool? {
         if case .bool(let flag) = value { return flag }
+        return nil
+    }
+
+    /// A list of strings (API 4.5 `marketSettings`), nil for any other value.
+    var strings: [String]? {
+        if case .strings(let items) = value { return items }
         return nil
     }
 
@@ -136,7 +144,19 @@ enum JSONAPIPageReader {
                     case .null:
                         _ = try reader.readNullIfPresent()
                         attributes[name] = Attribute(value: .null, position: at)
-                    case .object, .array: try reader.skipValue()
+                    case .array:
+                        var items: [String] = []
+                        var onlyStrings = true
+                        try reader.forEachElement { reader, _ in
+                            if try reader.peekKind() == .string {
+                                items.append(try reader.readString())
+                            } else {
+                                onlyStrings = false
+                                try reader.skipValue()
+                            }
+                        }
+                        if onlyStrings { attributes[name] = Attribute(value: .strings(items), position: at) }
+                    case .object: try reader.skipValue()
                     }
                 }
             case "relationships":

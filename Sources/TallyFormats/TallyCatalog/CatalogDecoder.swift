@@ -89,9 +89,12 @@ struct CatalogDecoder {
         var known = Set(Field.allCases)
         if let declaredFields {
             known = declaredFields.union([.id])
-        } else if !located.contains(where: { !$0.billingPlans.isEmpty }) {
-            // Billing plans are known where the catalogue writes some (or known_fields names them).
-            known.remove(.billingPlans)
+        } else {
+            // Billing plans, seat tiers and multi-seat status are known where the catalogue writes
+            // some (or known_fields names them).
+            if !located.contains(where: { !$0.billingPlans.isEmpty }) { known.remove(.billingPlans) }
+            if !located.contains(where: { !$0.seatTiers.isEmpty }) { known.remove(.seatTiers) }
+            if !located.contains(where: { $0.multiSeatStatus != nil || $0.marketSettings != nil }) { known.remove(.multiSeat) }
         }
         return Catalog(file: file, format: format, defaultTerritory: defaultTerritory, products: located,
                        groups: groups, knownFields: known, issues: issues)
@@ -138,13 +141,16 @@ struct CatalogDecoder {
     static let topKeys = ["format", "default_territory", "known_fields", "products", "subscription_groups"]
     static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
     static let subscriptionKeys = ["id", "kind", "name", "level", "period", "prices", "family_shareable",
-                                   "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans", "members"]
+                                   "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans", "members",
+                                   "seat_tiers", "multi_seat", "market_settings"]
     /// What a subscription's `kind` may say: a plain auto-renewable subscription (the default), or
     /// a subscription suite or bundle (StoreKit 6.3) that includes its `members`.
     static let subscriptionKinds: [String: ProductKind] = [
         "auto-renewable-subscription": .autoRenewableSubscription, "subscription-suite": .subscriptionSuite,
         "subscription-bundle": .subscriptionBundle,
     ]
+    /// A seat tier's keys: `{min_seats: 1, max_seats: 5, prices: {USA: "9.99"}, plan: MONTHLY}`.
+    static let seatTierKeys = ["min_seats", "max_seats", "prices", "plan"]
     static let planKeys = ["type", "prices", "commitment", "commitment_price", "enabled", "introductory_offers"]
     static let groupKeys = ["id", "name", "localizations", "subscriptions"]
     static let offerKeys = ["id", "type", "period", "count", "price", "plan"]
@@ -156,11 +162,13 @@ struct CatalogDecoder {
     ]
     /// The words of `known_fields`, in documentation order: each names a catalogue key.
     static let fieldKeyOrder = ["id", "kind", "name", "family_shareable", "localizations", "prices", "period",
-                                "introductory_offer", "promotional_offers", "subscription_groups", "level", "billing_plans"]
+                                "introductory_offer", "promotional_offers", "subscription_groups", "level", "billing_plans",
+                                "seat_tiers", "multi_seat"]
     static let fieldKeys: [String: Field] = [
         "id": .id, "kind": .kind, "name": .referenceName, "family_shareable": .familyShareable, "localizations": .localizations,
         "prices": .prices, "period": .period, "introductory_offer": .introductoryOffer, "promotional_offers": .promotionalOffers,
         "subscription_groups": .group, "level": .level, "billing_plans": .billingPlans,
+        "seat_tiers": .seatTiers, "multi_seat": .multiSeat,
     ]
 
     mutating func readGroup<R: DocumentReader>(_ reader: inout R) throws {
@@ -307,6 +315,41 @@ struct CatalogDecoder {
                     product.billingPlans.append(plan)
                     product.otherIntroductoryOffers += offers
                 }
+            case "seat_tiers" where isSubscription:
+                product.fieldPositions[.seatTiers] = at
+                guard try expect(.array, &reader) else { return }
+                var tiers: [SeatTier] = []
+                try reader.forEachElement { reader, _ in
+                    if let tier = try readSeatTier(&reader, productID: product.id) { tiers.append(tier) }
+                }
+                try checkSeatTiers(tiers, at: at, path: reader.path)
+                product.seatTiers = tiers
+            case "multi_seat" where isSubscription:
+                // `true`/`false`, or App Store Connect's word (`ENABLED`, `DISABLED`).
+                product.fieldPositions[.multiSeat] = at
+                if try reader.peekKind() == .bool {
+                    guard let enabled = try attempt(&reader, { try $0.readBool() }) else { return }
+                    product.multiSeatStatus = enabled ? .enabled : .disabled
+                    return
+                }
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                guard let status = MultiSeatStatus(sourceText: text) else {
+                    return try report(reader.error("multi_seat \"\(text)\" is not true, false, ENABLED or DISABLED", at: at))
+                }
+                product.multiSeatStatus = status
+            case "market_settings" where isSubscription:
+                if product.fieldPositions[.multiSeat] == nil { product.fieldPositions[.multiSeat] = at }
+                guard try expect(.array, &reader) else { return }
+                var markets: [SeatMarket] = []
+                try reader.forEachElement { reader, _ in
+                    let element = reader.position
+                    guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                    guard let market = SeatMarket(rawValue: text) else {
+                        return try report(reader.error("unknown market \"\(text)\" in market_settings (allowed: \(SeatMarket.allCases.map(\.rawValue).joined(separator: ", ")))", at: element))
+                    }
+                    markets.append(market)
+                }
+                product.marketSettings = markets
             default:
                 let allowed = isSubscription ? Self.subscriptionKeys : Self.productKeys
                 try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
@@ -394,6 +437,58 @@ struct CatalogDecoder {
             result.append(localization)
         }
         return result
+    }
+
+    /// One entry of `seat_tiers`: `{min_seats: 6, max_seats: 10, prices: {USA: "7.99"}, plan: MONTHLY}`;
+    /// `max_seats` left out (or null) for the last, open-ended tier; `plan` where the tier belongs to
+    /// one billing plan.
+    mutating func readSeatTier<R: DocumentReader>(_ reader: inout R, productID: String) throws -> SeatTier? {
+        let start = reader.position
+        guard try expect(.object, &reader) else { return nil }
+        var keys = KeySet()
+        var minimum: Int?
+        var tier = SeatTier(minimumSeats: 0, position: start)
+        try reader.forEachKey { reader, key in
+            guard try firstTime(key, in: &keys, &reader) else { return }
+            let at = reader.position
+            switch key {
+            case "min_seats": minimum = try readWhole(&reader)
+            case "max_seats":
+                if try reader.readNullIfPresent() { return }
+                tier.maximumSeats = try readWhole(&reader)
+            case "prices":
+                guard try expect(.object, &reader) else { return }
+                tier.prices = try readPrices(&reader, productID: productID)
+            case "plan":
+                guard let text = try attempt(&reader, { try $0.readString() }) else { return }
+                guard let kind = BillingPlanKind(sourceText: text) else {
+                    return try report(reader.error("unknown billing plan \"\(text)\" for a seat tier (expected UPFRONT or MONTHLY)", at: at))
+                }
+                tier.billingPlan = kind
+            default:
+                try unknown(key, in: "a seat tier", allowed: Self.seatTierKeys, &reader)
+            }
+        }
+        guard let minimum else {
+            if !keys.contains("min_seats") { try report(reader.error("a seat tier needs min_seats (the seat count it starts at)", at: start)) }
+            return nil
+        }
+        tier.minimumSeats = minimum
+        return tier
+    }
+
+    /// Reports tiers that are not contiguous and ascending (per billing plan), or more than five.
+    mutating func checkSeatTiers(_ tiers: [SeatTier], at position: Position, path: String) throws {
+        var plans: [BillingPlanKind?] = []
+        for tier in tiers where !plans.contains(tier.billingPlan) { plans.append(tier.billingPlan) }
+        for plan in plans {
+            let ofPlan = tiers.filter { $0.billingPlan == plan }
+            for problem in SeatTier.problems(in: ofPlan) {
+                let tierPosition = ofPlan.indices.contains(problem.index) ? ofPlan[problem.index].position : position
+                let suffix = plan.map { " (\($0))" } ?? ""
+                try report(FormatError(problem.message + suffix, file: file, position: tierPosition, path: path))
+            }
+        }
     }
 
     /// One entry of `billing_plans`: `{type: UPFRONT|MONTHLY, prices, commitment, commitment_price,

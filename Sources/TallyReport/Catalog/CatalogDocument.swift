@@ -68,8 +68,15 @@ public struct CatalogDocument: Codable, Sendable {
         public var localizations: [String: LocalizationDocument]? = nil
         /// True for a catalogue entry sold on Google Play only (its `id` is its Play identity).
         public var googlePlayOnly: Bool? = nil
+        /// A multi-seat subscription's volume price tiers, its status and markets (API 4.5, 4.6.1).
+        public var seatTiers: [SeatTierDocument]? = nil
+        public var multiSeat: String? = nil
+        public var marketSettings: [String]? = nil
 
         enum CodingKeys: String, CodingKey {
+            case seatTiers = "seat_tiers"
+            case multiSeat = "multi_seat"
+            case marketSettings = "market_settings"
             case googlePlayOnly = "google_play_only"
             case members, availability, localizations
             case billingPlans = "billing_plans"
@@ -100,6 +107,21 @@ public struct CatalogDocument: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case type, price, commitment, enabled, prices
             case commitmentPrice = "commitment_price"
+        }
+    }
+
+    /// One seat tier: its seat range (`max_seats` left out for the open-ended last tier), the
+    /// billing plan where stated, and the price of one seat per territory.
+    public struct SeatTierDocument: Codable, Sendable {
+        public var minSeats: Int
+        public var maxSeats: Int?
+        public var plan: String?
+        public var prices: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case plan, prices
+            case minSeats = "min_seats"
+            case maxSeats = "max_seats"
         }
     }
 
@@ -157,7 +179,9 @@ public struct CatalogDocument: Codable, Sendable {
                 otherIntroductoryOffers: product.otherIntroductoryOffers.isEmpty ? nil : product.otherIntroductoryOffers.map(Self.offer),
                 codeOffers: product.codeOffers.isEmpty ? nil : product.codeOffers.map(Self.offer),
                 winbackOffers: product.winbackOffers.isEmpty ? nil : product.winbackOffers.map(Self.offer),
-                localizations: Self.localizations(product), googlePlayOnly: product.isGooglePlayOnly ? true : nil)
+                localizations: Self.localizations(product), googlePlayOnly: product.isGooglePlayOnly ? true : nil,
+                seatTiers: product.seatTiers.isEmpty ? nil : product.seatTiers.map(Self.seatTier),
+                multiSeat: product.multiSeatStatus?.rawValue, marketSettings: product.marketSettings?.map(\.rawValue))
         }
     }
 
@@ -167,6 +191,12 @@ public struct CatalogDocument: Codable, Sendable {
         return PlanDocument(type: plan.type, price: plan.price.map { Money.plain($0.amount) },
                             commitmentPrice: plan.commitmentPrice.map { Money.plain($0.amount) }, commitment: plan.commitment?.canonical,
                             enabled: plan.isEnabled, prices: prices.isEmpty ? nil : prices)
+    }
+
+    static func seatTier(_ tier: SeatTier) -> SeatTierDocument {
+        var prices: [String: String] = [:]
+        for price in tier.prices { prices[price.territory.code] = Money.plain(price.money.amount) }
+        return SeatTierDocument(minSeats: tier.minimumSeats, maxSeats: tier.maximumSeats, plan: tier.billingPlan?.rawValue, prices: prices)
     }
 
     static func localizations(_ product: Product) -> [String: LocalizationDocument]? {
@@ -244,7 +274,7 @@ public enum CatalogTable {
             let held = catalog.heldByState.map { "\(Elision.value($0.id)) (\($0.storeState ?? "?"))" }
             lines.append("not for sale and waiting on the team (not counted; the store-state rule reports them): \(held.joined(separator: ", "))")
         }
-        if catalog.knownFields != Set(Field.allCases) {
+        if !catalog.knownFields.isSuperset(of: Field.knownByDefault) {
             let known = Field.allCases.filter { catalog.knownFields.contains($0) }.map(\.rawValue)
             lines.append("this source knows only: \(known.joined(separator: ", ")); other fields are not compared")
         }

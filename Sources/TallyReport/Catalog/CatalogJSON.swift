@@ -137,9 +137,17 @@ public struct CatalogJSON {
             sink.append(",\n")
             Self.nested("localizations", localizations, comma: false, to: &sink)
         }
+        if let markets = product.marketSettings {
+            sink.append(",\n      \"market_settings\" : ")
+            Self.array(markets.map(\.rawValue), indent: 3, to: &sink) { market, sink in Self.string(market, to: &sink) }
+        }
         if product.kind.includesSubscriptions {
             sink.append(",\n      \"members\" : ")
             Self.array(product.members, indent: 3, to: &sink) { id, sink in Self.string(id, to: &sink) }
+        }
+        if let status = product.multiSeatStatus {
+            sink.append(",\n      \"multi_seat\" : ")
+            Self.string(status.rawValue, to: &sink)
         }
         if !product.otherIntroductoryOffers.isEmpty {
             sink.append(",\n")
@@ -184,6 +192,14 @@ public struct CatalogJSON {
             sink.append(",\n      \"reference_name\" : ")
             Self.string(name, to: &sink)
         }
+        if !product.seatTiers.isEmpty {
+            sink.append(",\n      \"seat_tiers\" : [\n")
+            for (index, tier) in product.seatTiers.enumerated() {
+                if index > 0 { sink.append(",\n") }
+                seatTier(tier, to: &sink)
+            }
+            sink.append("\n      ]")
+        }
         if let state = product.storeState {
             sink.append(",\n      \"state\" : ")
             Self.string(state, to: &sink)
@@ -207,6 +223,30 @@ public struct CatalogJSON {
         sink.append(" : ")
         sink.append(utf8: text.replacingOccurrences(of: "\n", with: "\n      "))
         if comma { sink.append(",\n") }
+    }
+
+    /// A seat tier at indent 4 (its keys at 5), keys in sorted order: `max_seats` (left out for
+    /// the open-ended last tier), `min_seats`, `plan` where stated, `prices` per seat.
+    private mutating func seatTier(_ tier: SeatTier, to sink: inout ByteSink) {
+        sink.append("        {\n")
+        if let maximum = tier.maximumSeats {
+            sink.append("          \"max_seats\" : ")
+            sink.append(integer: maximum)
+            sink.append(",\n")
+        }
+        sink.append("          \"min_seats\" : ")
+        sink.append(integer: tier.minimumSeats)
+        if let plan = tier.billingPlan {
+            sink.append(",\n          \"plan\" : ")
+            Self.string(plan.rawValue, to: &sink)
+        }
+        sink.append(",\n          \"prices\" : ")
+        map(sorted(tier.prices), indent: 5, to: &sink) { price, writer, sink in
+            writer.key(price.territory, to: &sink)
+            sink.append(writer.amounts.text(price.money.amount))
+            return true
+        }
+        sink.append("\n        }")
     }
 
     /// An offer at `indent` (its keys one level deeper).
