@@ -166,6 +166,16 @@ public struct Checker: Sendable {
         // -catalog) is kept; within one kind, the first pair's.
         let rulesPerPair = max(comparisonRules.count, 1)
         var missing: [String: Int] = [:]
+        // A copy formed of several files lacks a product only when none of its files has it.
+        var copyHas: [String: Set<String>] = [:]
+        var copyOf: [String: String] = [:]
+        for comparison in comparisons {
+            for (catalog, ids) in [(comparison.configuration, comparison.configProducts.keys), (comparison.catalog, comparison.catalogProducts.keys)] {
+                guard let copy = catalog.copy else { continue }
+                copyOf[catalog.file] = copy
+                copyHas["\(comparison.store) \(copy)", default: []].formUnion(ids)
+            }
+        }
         for (index, part) in parts.enumerated() {
             result.checked += part.checked
             let isComparison = index >= lintWork.count
@@ -173,7 +183,9 @@ public struct Checker: Sendable {
                 if isComparison, Self.presenceRules.contains(finding.ruleID),
                    let absent = [finding.left, finding.right].compactMap({ $0 }).first(where: { $0.value == nil }) {
                     let store = comparisons[(index - lintWork.count) / rulesPerPair].store
-                    let key = "\(store) \(finding.productID ?? "") \(absent.location.file)"
+                    let copy = copyOf[absent.location.file]
+                    if let copy, copyHas["\(store) \(copy)"]?.contains(finding.productID ?? "") == true { continue }
+                    let key = "\(store) \(finding.productID ?? "") \(copy.map { "copy \($0)" } ?? absent.location.file)"
                     if let earlier = missing[key] {
                         if result.findings[earlier].ruleID == .missingInCopy, finding.ruleID != .missingInCopy { result.findings[earlier] = finding }
                         continue

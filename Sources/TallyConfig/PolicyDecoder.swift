@@ -16,7 +16,7 @@ struct PolicyDecoder {
     static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
-    static let sourceKeys = ["path", "mapping"]
+    static let sourceKeys = ["path", "mapping", "copy"]
 
     init(file: String) {
         self.file = file
@@ -60,12 +60,13 @@ struct PolicyDecoder {
         guard try reader.peekKind() == .object else {
             return SourcePattern(try nonEmptyString(&reader, "a source glob"), location: at)
         }
-        let (values, seen) = try readTexts(&reader, &log, in: "a source", ["path": "a source glob", "mapping": "a tally-mapping/1 file path"])
+        let (values, seen) = try readTexts(&reader, &log, in: "a source", ["path": "a source glob", "mapping": "a tally-mapping/1 file path",
+                                                                         "copy": "the name of the copy its files together form"])
         guard let path = values["path"] else {
             if missing("path", seen, allowed: Self.sourceKeys) { try log.report(FormatError("a source written as a mapping needs path: GLOB (and may add mapping: FILE)", at: at)) }
             return nil
         }
-        return SourcePattern(path, mapping: values["mapping"], location: at)
+        return SourcePattern(path, mapping: values["mapping"], location: at, copy: values["copy"])
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.

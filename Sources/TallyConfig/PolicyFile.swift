@@ -80,10 +80,15 @@ public struct SourcePattern: Sendable, Hashable, CustomStringConvertible {
     /// Where the entry is written.
     public var location: SourceLocation?
 
-    public init(_ pattern: String, mapping: String? = nil, location: SourceLocation? = nil) {
+    /// The copy the files it matches together form (`copy: server`): files of one copy are
+    /// pooled, never compared with each other. Nil: each file is a copy of its own.
+    public var copy: String?
+
+    public init(_ pattern: String, mapping: String? = nil, location: SourceLocation? = nil, copy: String? = nil) {
         self.pattern = pattern
         self.mapping = mapping
         self.location = location
+        self.copy = copy
     }
 
     public var description: String { pattern }

@@ -129,6 +129,10 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// `price-point` checks every App Store source's prices against them. Nil when the source
     /// holds none.
     public var pricePoints: PricePoints? = nil
+    /// The copy this source is part of, when the policy says several files together form one
+    /// copy (`sources: [{path: "server/*.yaml", copy: server}]`): such files are not compared with
+    /// each other, and a product counts as missing from the copy only when none of them has it.
+    public var copy: String? = nil
 
     public init(
         file: String, format: SourceFormat, defaultTerritory: Territory = .usa,

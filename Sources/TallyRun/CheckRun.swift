@@ -65,6 +65,7 @@ public struct CheckRun: Sendable {
 
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
     public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
+        let catalogs = pooled(catalogs)
         let gate = try gate()
         guard var outcome = gate.check(sources: catalogs) ?? catalogs.first.map(gate.checkAlone) else { throw .noSources }
         // Group pairs are written for the policy's own sources: files named on the command line
@@ -78,6 +79,23 @@ public struct CheckRun: Sendable {
         let catalogs = try sources.read(format: format, options: options, events: events)
         let outcome = try gate().lint(catalogs)
         return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, failBar: failBar(outcome.policy), skipped: sources.skipped)
+    }
+
+    /// The catalogues with the copy each belongs to, where the policy names copies
+    /// (`{path: GLOB, copy: NAME}`): the files the entry's glob matches form one copy.
+    func pooled(_ catalogs: [Catalog]) -> [Catalog] {
+        guard let policyFile, policyFile.sources.contains(where: { $0.copy != nil }) else { return catalogs }
+        var copies: [String: String] = [:]
+        for source in policyFile.sources {
+            guard let copy = source.copy,
+                  let match = try? source.match(in: FileTree(root: sources.root), base: policyFile.directory, policyFile: policyFile.file) else { continue }
+            for path in match.paths where copies[path] == nil { copies[path] = copy }
+        }
+        return catalogs.map { catalog in
+            var catalog = catalog
+            catalog.copy = copies[catalog.file]
+            return catalog
+        }
     }
 
     /// What fails this run under `policy`: computed here once, read by the exit status and the reports.

@@ -281,3 +281,53 @@ struct RealAppRepositoryTests {
         #expect(!shown.stdout.contains("\"kind\""), "\(shown.stdout)")
     }
 }
+
+/// Files that together form one copy are pooled only when the policy says so (issue 34).
+@Suite struct PooledCopyTests {
+    /// The example catalogue split in two files: the one-time products in one, the subscription groups in the other.
+    static func split() throws -> Workspace {
+        let workspace = try Workspace()
+        let text = try workspace.text("catalog/products.yaml")
+        let cut = try #require(text.range(of: "\nsubscription_groups:"))
+        let head = String(text[..<cut.lowerBound]) + "\n"
+        let header = "format: tally-catalog/1\ndefault_territory: USA\n"
+        try FileManager.default.createDirectory(at: workspace.root.appendingPathComponent("server"), withIntermediateDirectories: true)
+        try head.write(to: workspace.root.appendingPathComponent("server/one-time.yaml"), atomically: true, encoding: .utf8)
+        try (header + "subscription_groups:" + String(text[cut.upperBound...]))
+            .write(to: workspace.root.appendingPathComponent("server/subscriptions.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: workspace.root.appendingPathComponent("catalog"))
+        return workspace
+    }
+
+    @Test func aCatalogueSplitInTwoFilesIsOneCopyWhenThePolicySaysSo() throws {
+        let workspace = try Self.split()
+        defer { workspace.remove() }
+        #expect(try workspace.run(["lint", "--no-config", "server/one-time.yaml", "server/subscriptions.yaml"]).status == 0)
+
+        // By default each file is a copy of its own: each lacks what the other holds.
+        try "version: 1\nsources: [configs/ExampleApp.storekit, \"server/*.yaml\"]\n"
+            .write(to: workspace.root.appendingPathComponent(".tally.yml"), atomically: true, encoding: .utf8)
+        let apart = try workspace.run(["check", "--format", "json"])
+        #expect(apart.status == 1)
+        #expect(findingRecords(try jsonReport(apart)).contains { $0["rule"] as? String == "missing-in-catalog" })
+
+        // Named as one copy: pooled, consistent with the configuration, and the two are not compared.
+        try "version: 1\nsources:\n  - configs/ExampleApp.storekit\n  - {path: \"server/*.yaml\", copy: server}\n"
+            .write(to: workspace.root.appendingPathComponent(".tally.yml"), atomically: true, encoding: .utf8)
+        let pooled = try workspace.run(["check", "--format", "json"])
+        #expect(pooled.status == 0, "\(pooled.stdout)\(pooled.stderr)")
+        #expect(findingRecords(try jsonReport(pooled)).isEmpty)
+        #expect(!pooled.stdout.contains("server/one-time.yaml (storefront USA) vs server/subscriptions.yaml"))
+
+        // A product none of the copy's files has is still missing from the copy, named once.
+        let oneTime = workspace.root.appendingPathComponent("server/one-time.yaml")
+        let text = try String(contentsOf: oneTime, encoding: .utf8)
+        let start = try #require(text.range(of: "  - id: com.calmly.app.tip.tea"))
+        let end = text[start.upperBound...].range(of: "\n  - id:")?.lowerBound ?? text.endIndex
+        try (String(text[..<start.lowerBound]) + String(text[end...]).drop(while: { $0 == "\n" })).write(to: oneTime, atomically: true, encoding: .utf8)
+        let lacking = try workspace.run(["check", "--format", "json"])
+        #expect(lacking.status == 1, "\(lacking.stderr)")
+        let named = findingRecords(try jsonReport(lacking)).map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" }
+        #expect(named == ["missing-in-catalog com.calmly.app.tip.tea"], "\(named)")
+    }
+}

@@ -53,6 +53,8 @@ extension SourcePairing {
         var pairs: [(Int, Int)] = []
         for (position, left) in indices.enumerated() {
             for right in indices[(position + 1)...] {
+                // Files that together form one copy are not compared with each other.
+                if let copy = sources[left].copy, copy == sources[right].copy { continue }
                 let swap = sources[left].format.role != .configuration && sources[right].format.role == .configuration
                 pairs.append(swap ? (right, left) : (left, right))
             }
