@@ -116,11 +116,6 @@ public struct Comparison: Sendable {
     var configRole: SourceRole { configuration.format.role == .catalog ? .catalog : .configuration }
     var catalogRole: SourceRole { catalog.format.role == .configuration ? .configuration : .catalog }
 
-    /// Whether both sides are what an app ships (two .storekit files, or one and a property list).
-    public var bothConfigurations: Bool {
-        configuration.format.role == .configuration && catalog.format.role == .configuration
-    }
-
     /// Whether both sides are of one kind (two copies of what the app ships, or two catalogues
     /// outside Google Play): neither is "the configuration" or "the catalogue", each goes by its
     /// file, and a product one has and the other lacks is `missing-in-copy`.

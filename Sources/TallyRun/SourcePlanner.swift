@@ -69,9 +69,4 @@ public enum SourcePlanner {
     static func mappingFiles(among paths: [String], named: Set<String>, isMapping: (String) -> Bool) -> Set<String> {
         named.union(paths.filter(isMapping))
     }
-
-    /// Whether a file holds products, by its content (a `.plist` only in a product list's shape).
-    public static func isProductSource(_ path: String) -> Bool {
-        SourceLoader.isProductSource(path: path)
-    }
 }

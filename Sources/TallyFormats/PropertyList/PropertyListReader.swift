@@ -40,13 +40,14 @@ public enum PropertyListReader: SourceReader {
         case .array(let elements):
             try builder.readList(elements, path: "")
         case .object(let members):
-            if case .other(let what) = PropertyListShape.of(root), members.contains(where: { PropertyListShape.isForeign($0.key) }) {
+            let shape = PropertyListShape.of(root)
+            if case .other(let what) = shape, members.contains(where: { PropertyListShape.isForeign($0.key) }) {
                 throw FormatError("this property list is not a product list: it is \(what). Tally reads an app's product lists: "
                                   + knownShapes.joined(separator: "; "), file: file, position: .unknown)
             }
             if let products = members.first(where: { $0.key == "Products" })?.node {
                 try builder.readProductsSection(products, subscriptions: members.first { $0.key == "Subscriptions" }?.node)
-            } else if case .other(let problem) = PropertyListShape.of(root) {
+            } else if case .other(let problem) = shape {
                 throw unrecognised(file: file, found: problem)
             } else {
                 try builder.readKeyedByID(members)
