@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "TallyFetch", targets: ["TallyFetch"]),
         .library(name: "TallyConvert", targets: ["TallyConvert"]),
         .library(name: "TallyRun", targets: ["TallyRun"]),
+        .library(name: "TallyCode", targets: ["TallyCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        // The code source: Swift read with a real Swift parser (SwiftParser alone, no macros).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         // Test-only: the stand-in App Store Connect and Google Play servers of TallyFetchTests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
@@ -41,9 +44,14 @@ let package = Package(
         .target(name: "TallyModel"),
         // libxml2 (Debian: libxml2-dev), for App Store package metadata.xml.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The product IDs an app's code asks the store for: Swift through swift-syntax's parser,
+        // Objective-C, Kotlin, Java, Dart, JavaScript/TypeScript and C# through a tokenizer.
+        .target(name: "TallyCode", dependencies: [
+            "TallyModel", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         // One reader per input format, all producing `Catalog`.
         .target(name: "TallyFormats", dependencies: [
-            "TallyModel", "CLibXML2", .product(name: "Yams", package: "Yams"),
+            "TallyModel", "TallyCode", "CLibXML2", .product(name: "Yams", package: "Yams"),
         ]),
         // Cross-source rules and single-source lint, producing `Finding`s.
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
@@ -89,6 +97,7 @@ let package = Package(
         // Fuzz targets for every reader (libFuzzer with -DFUZZING; a replay tool otherwise): fuzz/run.sh.
         .executableTarget(name: "TallyFuzz", dependencies: ["TallyFormats", "TallyModel"]),
         .testTarget(name: "TallyModelTests", dependencies: ["TallyModel"]),
+        .testTarget(name: "TallyCodeTests", dependencies: ["TallyCode"]),
         .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
         // Test-data factories shared by the test targets (test-only: not a product).
         .target(name: "TallyTestSupport", dependencies: ["TallyModel"], path: "Tests/TallyTestSupport"),

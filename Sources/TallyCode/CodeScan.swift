@@ -1,0 +1,192 @@
+import TallyModel
+
+/// A programming language whose source Tally reads for the product IDs the app asks the store for.
+public enum CodeLanguage: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case swift
+    case objectiveC = "objective-c"
+    case kotlin
+    case java
+    case dart
+    case javaScript = "javascript"
+    case typeScript = "typescript"
+    case cSharp = "csharp"
+
+    public var description: String { rawValue }
+
+    /// The language of a file name ending (lower-case, without the dot); nil for any other.
+    public static func forExtension(_ ext: String) -> CodeLanguage? {
+        switch ext.lowercased() {
+        case "swift": return .swift
+        case "m", "mm": return .objectiveC
+        case "kt", "kts": return .kotlin
+        case "java": return .java
+        case "dart": return .dart
+        case "js", "jsx", "mjs", "cjs": return .javaScript
+        case "ts", "tsx", "mts", "cts": return .typeScript
+        case "cs": return .cSharp
+        default: return nil
+        }
+    }
+
+    /// Every file name ending of a language Tally reads.
+    public static let extensions = ["swift", "m", "mm", "kt", "kts", "java", "dart", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "cs"]
+}
+
+/// One file of source code handed to the scanner.
+public struct CodeFile: Sendable, Hashable {
+    public var path: String
+    public var text: String
+    public var language: CodeLanguage
+
+    public init(path: String, text: String, language: CodeLanguage) {
+        self.path = path
+        self.text = text
+        self.language = language
+    }
+}
+
+/// A place in a code file (1-based line and column, columns in UTF-8 bytes like every other reader).
+public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var position: Position
+
+    public init(file: String, position: Position) {
+        self.file = file
+        self.position = position
+    }
+
+    public var description: String { "\(file):\(position.line):\(position.column)" }
+}
+
+/// What kind of product the API call states, where it states one (Play's `ProductType.SUBS` /
+/// `INAPP`, Unity's `ProductType.Consumable`, StoreKit 1 has none).
+public enum RequestedKind: String, Sendable, Hashable, CustomStringConvertible {
+    /// A subscription (Play `SUBS`, Unity `ProductType.Subscription`, react-native-iap `subs`).
+    case subscription
+    /// A one-time product whose consumability the API does not say (Play `INAPP`).
+    case oneTime = "one-time"
+    case consumable
+    case nonConsumable = "non-consumable"
+
+    public var description: String { rawValue }
+}
+
+/// One product ID the app's code asks a store for.
+public struct ProductRequest: Sendable, Hashable {
+    /// The product ID, as the string literal spells it.
+    public var id: String
+    /// Where the ID's string literal stands (a constant's declaration when the call names a constant).
+    public var literal: CodeLocation
+    /// The call that asks the store for it (`Product.products(for:)`, `setProductId`); the same
+    /// as `literal` when the ID is written inline.
+    public var call: CodeLocation
+    /// The API, as a reader would name it: "Product.products(for:)", "SKProductsRequest(productIdentifiers:)",
+    /// "QueryProductDetailsParams.Product.setProductId", "getProducts", "tally convert" (a generated file).
+    public var api: String
+    /// The kind, where the API states it.
+    public var kind: RequestedKind?
+    /// The store the API speaks to: `.appStore` for StoreKit, `.googlePlay` for Play Billing, nil
+    /// for cross-platform SDKs (RevenueCat, react-native-iap, Flutter, Unity).
+    public var store: Store?
+
+    public init(id: String, literal: CodeLocation, call: CodeLocation, api: String, kind: RequestedKind? = nil, store: Store? = nil) {
+        self.id = id
+        self.literal = literal
+        self.call = call
+        self.api = api
+        self.kind = kind
+        self.store = store
+    }
+}
+
+/// A string a naive scan would take for a product ID (reverse DNS, or `premium_monthly`-like)
+/// that the scanner did not, and why: a bundle ID, a UserDefaults key, a notification name.
+public struct RejectedString: Sendable, Hashable {
+    public var text: String
+    public var location: CodeLocation
+    /// Why it is not a product ID ("not passed to a purchase API", "in a comment", "a UserDefaults key").
+    public var reason: String
+
+    public init(text: String, location: CodeLocation, reason: String) {
+        self.text = text
+        self.location = location
+        self.reason = reason
+    }
+}
+
+/// Something the scanner wants the user to know: a purchase API call whose IDs it could not
+/// resolve to literals (built at run time, read from a server or the environment).
+public struct CodeNote: Sendable, Hashable {
+    public var message: String
+    public var location: CodeLocation
+
+    public init(message: String, location: CodeLocation) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// What the scanner found in a set of files.
+public struct CodeScan: Sendable {
+    /// Every request, in file order then position order; one ID may be asked for at several call sites.
+    public var requests: [ProductRequest] = []
+    public var rejected: [RejectedString] = []
+    public var notes: [CodeNote] = []
+
+    public init(requests: [ProductRequest] = [], rejected: [RejectedString] = [], notes: [CodeNote] = []) {
+        self.requests = requests
+        self.rejected = rejected
+        self.notes = notes
+    }
+
+    public mutating func append(_ other: CodeScan) {
+        requests += other.requests
+        rejected += other.rejected
+        notes += other.notes
+    }
+}
+
+/// Reads the product IDs an app's code asks the store for.
+public enum CodeScanner {
+    /// Scans `files` together: Swift files are one module (a constant, array, set, dictionary or
+    /// `String` enum declared in one file resolves a call in another); other languages are read a
+    /// file at a time. `idPattern` (the policy's `code: {ids: REGEX}`) takes, besides the calls,
+    /// every string literal that the whole pattern matches, for apps that build their IDs another way.
+    /// A file `tally convert --to swift|kotlin|dart|typescript` wrote is read as the constants it declares.
+    public static func scan(_ files: [CodeFile], idPattern: String? = nil) -> CodeScan {
+        var scan = CodeScan()
+        var swift: [CodeFile] = []
+        for file in files {
+            if GeneratedConstants.isGenerated(file.text) {
+                scan.append(GeneratedConstants.scan(file))
+            } else if file.language == .swift {
+                swift.append(file)
+            } else {
+                scan.append(TokenScanner.scan(file, idPattern: idPattern))
+            }
+        }
+        if !swift.isEmpty { scan.append(SwiftScanner.scan(swift, idPattern: idPattern)) }
+        return scan
+    }
+
+    /// Whether a file may hold a request, cheaply (for choosing files in a repository): it names a
+    /// purchase API the scanner knows. `scan` decides; this only narrows which files are read whole.
+    public static func mayAskForProducts(_ text: String, language: CodeLanguage) -> Bool {
+        if GeneratedConstants.isGenerated(text) { return true }
+        return language == .swift ? SwiftScanner.mayAskForProducts(text) : TokenScanner.mayAskForProducts(text, language: language)
+    }
+}
+
+/// Strings a naive scan takes for product IDs: reverse DNS with three or more parts
+/// (`com.example.app.pro`), or a word with a purchase word in it (`premium_monthly`, `remove_ads`).
+public enum NaiveScan {
+    public static func looksLikeProductID(_ text: String) -> Bool {
+        guard !text.isEmpty, text.count <= 200, !text.contains(" "), !text.contains("/") else { return false }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let isIdentifierish = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
+        guard isIdentifierish else { return false }
+        if parts.count >= 3, parts.allSatisfy({ !$0.isEmpty }) { return true }
+        let lower = text.lowercased()
+        return ["premium", "monthly", "yearly", "annual", "weekly", "subscription", "remove_ads", "removeads", "pro_", "_pro", "lifetime", "coins", "gems", "tip"].contains { lower.contains($0) }
+    }
+}
