@@ -62,7 +62,7 @@ let package = Package(
         // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown; diff reports.
         .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff", .product(name: "Crypto", package: "swift-crypto")]),
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
-        .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck"]),
+        .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyCode"]),
         // One run as typed stages: the source set, reading (every error), pairing, the gate (policy,
         // baseline) and the outcome with its exit status; diffs the same way (DiffPlan, DiffRun, files at a
         // revision through a RevisionStore: git behind it). The CLI and TallyTesting both run through it.

@@ -20,10 +20,12 @@ public enum RuleSet {
         PaywallNotEntitledRule(), PaywallEmptyOfferingRule(), PaywallNoCurrentOfferingRule(),
     ]
 
-    /// Descriptions of every rule, cross-source first, then lint, then the paywall's.
+    public static let codeRules: [any CodeRule] = [CodeUnknownProductRule(), CodeUnusedProductRule()]
+
+    /// Descriptions of every rule, cross-source first, then lint, then the paywall's, then the code's.
     public static var descriptions: [RuleDescription] {
         comparisonRules.map { type(of: $0).description } + lintRules.map { type(of: $0).description }
-            + paywallRules.map { type(of: $0).description }
+            + paywallRules.map { type(of: $0).description } + codeRules.map { type(of: $0).description }
     }
 
     public static func description(of id: RuleID) -> RuleDescription? {
@@ -216,6 +218,22 @@ public struct Checker: Sendable {
             }
             result.checked += checked.subjects
             if !others.isEmpty { result.comparisons += PaywallCoverage.sentences(context) }
+        }
+        return result
+    }
+
+    /// Each code source against every other source of the run (the code rules); the `compared:`
+    /// sentences say what each code source asks for and what it was compared with.
+    public func checkCode(in code: [Catalog], against others: [Catalog]) -> CheckResult {
+        var result = CheckResult()
+        for source in code {
+            let context = CodeContext(source: source, others: others)
+            var checked = CheckedLog(enabled: recordsSubjects)
+            for rule in RuleSet.codeRules {
+                rule.evaluate(context, findings: &result.findings, checked: &checked)
+            }
+            result.checked += checked.subjects
+            result.comparisons.append(CodeCoverage.sentence(context))
         }
         return result
     }

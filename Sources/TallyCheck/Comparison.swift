@@ -104,7 +104,7 @@ public struct Comparison: Sendable {
         switch source.format.role {
         case .configuration: return "the configuration"
         case .catalog: return "the catalogue"
-        case .paywall: return nil
+        case .paywall, .code: return nil
         }
     }
 

@@ -363,6 +363,7 @@ extension SourceFormat {
         case .storeConfig: return "the storeconfig export"
         case .revenueCat: return "the RevenueCat project"
         case .adapty: return "the Adapty fallback file"
+        case .code: return "the app's code"
         case .qonversion: return "the Qonversion products list"
         }
     }

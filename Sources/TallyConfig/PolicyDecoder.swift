@@ -13,7 +13,8 @@ struct PolicyDecoder {
     let file: String
     private var result: PolicyFile
 
-    static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline"]
+    static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline", "code"]
+    static let codeKeys = ["paths", "ids"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
     static let sourceKeys = ["path", "mapping", "copy"]
@@ -50,6 +51,7 @@ struct PolicyDecoder {
         case "required_locales": result.policy.requiredLocales = try readList(&reader, &log) { reader, _ in try readLocale(&reader) }
         case "groups": result.policy.groups = try readList(&reader, &log) { reader, log in try readGroup(&reader, &log) }
         case "baseline": result.baseline = try nonEmptyString(&reader, "a baseline file path")
+        case "code": try readCode(&reader, &log)
         default: throw unknownKey(key, in: "the policy file", allowed: Self.topKeys, reader)
         }
     }
@@ -67,6 +69,47 @@ struct PolicyDecoder {
             return nil
         }
         return SourcePattern(path, mapping: values["mapping"], location: at, copy: values["copy"])
+    }
+
+    /// `code:`: a glob, a list of globs, or `{paths: GLOB or [GLOBS], ids: REGEX}`: the app's code
+    /// files (read together as one source) and, for apps that build their IDs another way, a
+    /// regular expression every product ID in the code matches whole.
+    private mutating func readCode(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws {
+        func globs(_ reader: inout TreeReader, _ log: inout FormatErrorLog) throws -> [SourcePattern] {
+            if try reader.peekKind() == .array {
+                return try readList(&reader, &log) { reader, _ in
+                    let at = location(reader.position)
+                    return SourcePattern(try nonEmptyString(&reader, "a code glob"), location: at)
+                }
+            }
+            let at = location(reader.position)
+            return [SourcePattern(try nonEmptyString(&reader, "a code glob such as App/**/*.swift"), location: at)]
+        }
+        guard try reader.peekKind() == .object else {
+            result.code = try globs(&reader, &log)
+            return
+        }
+        var paths: [SourcePattern] = []
+        var ids: String?
+        let at = reader.position
+        try forEachKey(&reader, &log) { key, reader, log in
+            switch key {
+            case "paths": paths = try globs(&reader, &log)
+            case "ids":
+                let position = reader.position
+                let pattern = try nonEmptyString(&reader, "a regular expression product IDs match")
+                guard (try? Regex(pattern)) != nil else {
+                    throw reader.error("ids: \"\(Elision.value(pattern, limit: 80))\" is not a regular expression Tally can read", at: position)
+                }
+                ids = pattern
+            default: throw unknownKey(key, in: "code", allowed: Self.codeKeys, reader)
+            }
+        }
+        guard !paths.isEmpty else {
+            throw FormatError("code: needs paths: GLOB (the app's code files, such as App/**/*.swift)", file: file, position: at, path: "code")
+        }
+        result.code = paths
+        result.codeIDs = ids
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.

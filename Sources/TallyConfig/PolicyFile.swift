@@ -1,5 +1,6 @@
 import Foundation
 import TallyCheck
+import TallyCode
 import TallyFormats
 import TallyModel
 
@@ -31,6 +32,10 @@ public struct PolicyFile: Sendable, Hashable {
     public var sources: [SourcePattern]
     /// The baseline file, relative to the file's directory.
     public var baseline: String?
+    /// `code:`'s globs: the app's code files, read together as one source (relative to the file's directory).
+    public var code: [SourcePattern] = []
+    /// `code: {ids: REGEX}`: every string literal in the code that the whole pattern matches is a product ID.
+    public var codeIDs: String?
 
     public init(file: String, policy: Policy = Policy(), sources: [SourcePattern] = [], baseline: String? = nil) {
         self.file = file
@@ -147,6 +152,26 @@ extension PolicyFile {
             }
             for skipped in match.skipped where seen.insert(SourceGlob.realPath(tree.location(skipped.path))).inserted {
                 resolution.skipped.append(skipped)
+            }
+        }
+        // `code:`: every code file the globs match, whatever it holds (an `ids:` pattern may find
+        // IDs in a file without a purchase call); a file of another kind is skipped.
+        for source in code {
+            let match: SourceMatch
+            do {
+                match = try source.match(in: tree, base: directory, policyFile: file, reads: { _ in true })
+            } catch let error as FormatError {
+                unmatched.append(error)
+                continue
+            }
+            let files = match.paths.filter { CodeSourceReader.language(of: $0) != nil }
+            guard !files.isEmpty else {
+                unmatched.append(FormatError("code: \"\(source.pattern)\" matches no code file (\(CodeLanguage.extensions.prefix(8).map { "." + $0 }.joined(separator: ", ")), …)",
+                                             file: file, position: source.location.map { Position(line: $0.line ?? 0, column: $0.column ?? 0) } ?? .unknown))
+                continue
+            }
+            for path in files where seen.insert(SourceGlob.realPath(tree.location(path))).inserted {
+                resolution.entries.append((path, nil))
             }
         }
         guard unmatched.isEmpty else { throw FormatError.combining(unmatched) }

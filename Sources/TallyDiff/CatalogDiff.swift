@@ -195,6 +195,7 @@ public struct DiffTotal: Sendable, Hashable {
         case .configuration: "configurations"
         case .catalog: "catalogues"
         case .paywall: "paywall configurations"
+        case .code: "code sources"
         }
     }
 }

@@ -20,7 +20,7 @@ public enum SourceLoader {
     /// the fallback for it). Add new formats here.
     public static let readers: [any SourceReader.Type] = [
         TallyCatalogJSONReader.self, TallyCatalogYAMLReader.self, RevenueCatReader.self, AdaptyFallbackReader.self, QonversionProductsReader.self, StoreConfigReader.self, UnityCatalogReader.self, GooglePlayReader.self, AppStoreConnectReader.self, StoreKitReader.self,
-        AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, CatalogReportReader.self, GooglePlayCSVReader.self, MappedReader.self,
+        AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, CatalogReportReader.self, GooglePlayCSVReader.self, MappedReader.self, CodeSourceReader.self,
     ]
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).

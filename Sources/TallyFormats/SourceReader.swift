@@ -27,6 +27,9 @@ public struct ReadOptions: Sendable {
     /// The app whose rows an App Store Connect catalog report gives (`--report-app`): its
     /// `APP_NAME` (any case) or `APP_APPLE_ID`. Nil reads every row, and refuses a report of several apps.
     public var reportApp: String? = nil
+    /// The policy's `code: {ids: REGEX}`: in code sources, every string literal the whole pattern
+    /// matches is a product ID asked for, for apps that build their IDs another way.
+    public var codeIDPattern: String? = nil
     /// Today, as `YYYY-MM-DD` in UTC: decides which dated prices, tiers and offers are in force.
     public var today: String = DayText.today()
 

@@ -29,6 +29,9 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case adapty = "adapty"
     /// Qonversion's v4 products list.
     case qonversion = "qonversion"
+    /// The product IDs the app's code asks the store for (Swift, Objective-C, Kotlin, Java, Dart,
+    /// JavaScript/TypeScript, C#): every code file of a run is one source. See docs/code.md.
+    case code = "code"
 
     public var description: String { rawValue }
 
@@ -40,6 +43,7 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .tallyCatalogJSON, .tallyCatalogYAML, .appStorePackage, .appStoreConnect, .appStoreConnectReport, .csv, .mapped, .googlePlay, .unityIAP, .storeConfig:
             return .catalog
         case .revenueCat, .adapty, .qonversion: return .paywall
+        case .code: return .code
         }
     }
 
@@ -64,6 +68,8 @@ public enum SourceRole: String, Sendable, Hashable, Codable {
     case configuration
     case catalog
     case paywall
+    /// The app's code: the product IDs it asks the store for (`Catalog.code`).
+    case code
 }
 
 /// A subscription group as one source declares it.
@@ -125,6 +131,9 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// What a paywall platform's source says the paywall shows and grants (sources of the
     /// `paywall` role); nil for every other source. `products` then holds its store products.
     public var paywall: Paywall? = nil
+    /// What the app's code asks for, for a code source (`SourceFormat.code`): each request with
+    /// its call site. The source's products are the IDs asked for, one each.
+    public var code: CodeRequests? = nil
     /// The App Store's price points an App Store Connect snapshot saved (`price-points.json`):
     /// `price-point` checks every App Store source's prices against them. Nil when the source
     /// holds none.
@@ -237,7 +246,7 @@ extension SourceFormat {
     public var describesEveryField: Bool {
         switch self {
         case .storeKit, .appStoreConnect, .appStoreConnectReport, .googlePlay, .appStorePackage, .propertyList, .storeConfig, .revenueCat, .adapty, .qonversion: return true
-        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP: return false
+        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP, .code: return false
         }
     }
 }

@@ -75,4 +75,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let paywallNotEntitled = RuleID(rawValue: "paywall-not-entitled")
     public static let paywallEmptyOffering = RuleID(rawValue: "paywall-empty-offering")
     public static let paywallNoCurrentOffering = RuleID(rawValue: "paywall-no-current-offering")
+
+    // Code rules (the product IDs the app's code asks for, against every other source).
+    public static let codeUnknownProduct = RuleID(rawValue: "code-unknown-product")
+    public static let codeUnusedProduct = RuleID(rawValue: "code-unused-product")
 }

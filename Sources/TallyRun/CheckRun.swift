@@ -60,7 +60,14 @@ public struct CheckRun: Sendable {
     /// Reads every source of the set (the first stage of `check`, on its own so that a caller can
     /// time reading apart from checking).
     public func read(events: RunEvents? = nil) throws(RunFailure) -> [Catalog] {
-        try sources.read(format: format, options: options, events: events)
+        try sources.read(format: format, options: readOptions, events: events)
+    }
+
+    /// The options sources are read with: the policy's `code: {ids:}` where the run sets none.
+    var readOptions: ReadOptions {
+        var options = self.options
+        if options.codeIDPattern == nil { options.codeIDPattern = policyFile?.codeIDs }
+        return options
     }
 
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
@@ -76,7 +83,7 @@ public struct CheckRun: Sendable {
 
     /// Reads every source and lints each on its own.
     public func lint(events: RunEvents? = nil) throws(RunFailure) -> RunOutcome {
-        let catalogs = try sources.read(format: format, options: options, events: events)
+        let catalogs = try sources.read(format: format, options: readOptions, events: events)
         let outcome = try gate().lint(catalogs)
         return RunOutcome(gate: outcome, catalogs: catalogs, policyFile: policyFile, failBar: failBar(outcome.policy), skipped: sources.skipped)
     }

@@ -28,7 +28,20 @@ extension SourceSet {
             }
         }
         let loaded = mappings
-        let outcomes = Parallel.map(entries) { entry -> Result<Catalog, FormatError> in
+        // Every code file of the run is one source, read together (a Swift constant in one file
+        // resolves a call in another); it stands where the first of them stood.
+        let code = entries.filter { isCode($0, format: format) }
+        let codeSource: Result<Catalog, RunFailure>? = code.isEmpty ? nil : Result { () throws(RunFailure) in try readCode(code, options: options, events: events) }
+        let firstCode = code.first
+        let others = entries.filter { !isCode($0, format: format) || $0 == firstCode }
+        let outcomes = Parallel.map(others) { entry -> Result<Catalog, FormatError> in
+            if entry == firstCode, let codeSource {
+                switch codeSource {
+                case .success(let catalog): return .success(catalog)
+                case .failure(.unreadable(let errors)): return .failure(FormatError.combining(errors, stoppedAtLimit: false))
+                case .failure(let other): return .failure(FormatError("\(other)", file: entry.path, position: .unknown))
+                }
+            }
             let opened = location(of: entry.path)
             if let revision = entry.revision {
                 var entryOptions = options
@@ -63,6 +76,34 @@ extension SourceSet {
         }
         guard failures.isEmpty else { throw .unreadable(failures) }
         return catalogs
+    }
+
+    /// Whether an entry is a code file read with the run's other code files.
+    private func isCode(_ entry: Entry, format: SourceFormat?) -> Bool {
+        guard entry.revision == nil, entry.mapping == nil, entry.rawName == nil, format == nil || format == .code else { return false }
+        return CodeSourceReader.language(of: entry.path) != nil
+    }
+
+    /// The run's code files as one source, named by their common folder (or the file, alone).
+    private func readCode(_ code: [Entry], options: ReadOptions, events: RunEvents?) throws(RunFailure) -> Catalog {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var failures: [FormatError] = []
+        for entry in code {
+            let opened = location(of: entry.path)
+            do {
+                let bytes = try SourceLoader.readBytes(path: opened, maxBytes: options.maxBytes)
+                events?(.reading(path: entry.path, bytes: bytes.count))
+                files.append((entry.path, bytes))
+            } catch {
+                failures.append(relabel(Self.formatError(error, file: entry.path), opened: opened, as: entry.path))
+            }
+        }
+        guard failures.isEmpty else { throw .unreadable(failures) }
+        do {
+            return try CodeSourceReader.read(files: files, name: CodeSourceReader.commonFolder(files.map(\.path)), options: options)
+        } catch {
+            throw .unreadable([Self.formatError(error, file: code[0].path)])
+        }
     }
 
     /// One file (or folder source) as it was at `revision`: read under its plain path so that its

@@ -125,8 +125,12 @@ public struct SourceSet: Sendable, Hashable {
         } else {
             let found = SourceLoader.defaultSources(in: root ?? ".")
             let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-            let paths = (found.configurations + found.catalogs).filter { !isMappingFile($0) }
+            var paths = (found.configurations + found.catalogs).filter { !isMappingFile($0) }
                 .map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            // The policy's `code:` beside the default folders.
+            if let policy, !policy.code.isEmpty {
+                do { paths += try policy.resolveSources(root: root).entries.map(\.path) } catch { throw .policy(SourceSet.formatError(error, file: policy.file)) }
+            }
             guard !paths.isEmpty else { return nil }
             set = SourceSet(paths.map { Entry($0, mapping: mapping.perSource[$0] ?? mapping.general) }, origin: .defaultFolders, root: root)
         }

@@ -26,6 +26,8 @@ public struct Gate: Sendable {
     /// Lints every source and compares them as `SourcePairing` pairs them: what `tally check`,
     /// `TallyAssert.policy()` and the plugin run. Nil when there is nothing to compare.
     public func check(sources: [Catalog]) -> GateOutcome? {
+        let code = sources.filter { $0.format.role == .code }
+        if !code.isEmpty { return check(code: code, others: sources.filter { $0.format.role != .code }) }
         let paywalls = sources.filter { $0.paywall != nil }
         if !paywalls.isEmpty { return check(paywalls: paywalls, stores: sources.filter { $0.paywall == nil }) }
         guard let pairs = SourcePairing.pairs(sources) else { return nil }
@@ -52,6 +54,11 @@ public struct Gate: Sendable {
     /// The stores' sources compared as `SourcePairing` pairs them, within one store or through a
     /// server catalogue (linted only when nothing pairs), and each paywall source checked on its own and against every one of them.
     private func check(paywalls: [Catalog], stores: [Catalog]) -> GateOutcome {
+        let (raw, unmatched) = rawCheck(paywalls: paywalls, stores: stores)
+        return finish(raw, unmatchedGroups: unmatched)
+    }
+
+    private func rawCheck(paywalls: [Catalog], stores: [Catalog]) -> (CheckResult, [GroupCorrespondence]) {
         let checker = policy.checker(recordsSubjects: recordsSubjects)
         var raw: CheckResult
         var unmatched: [GroupCorrespondence] = []
@@ -75,6 +82,34 @@ public struct Gate: Sendable {
         raw.comparisons += paywall.comparisons
         raw.productsChecked = Set((stores + paywalls).flatMap { $0.products.map(\.id) }).count
         raw.names = Checker.names(of: raw.findings, in: stores + paywalls)
+        return (raw, unmatched)
+    }
+
+    /// The app's code against the other sources (which are compared among themselves as
+    /// without it, or linted when there is one): nil when the code is all there is.
+    private func check(code: [Catalog], others: [Catalog]) -> GateOutcome? {
+        guard !others.isEmpty else { return nil }
+        let checker = policy.checker(recordsSubjects: recordsSubjects)
+        var raw: CheckResult
+        var unmatched: [GroupCorrespondence] = []
+        let paywalls = others.filter { $0.paywall != nil }
+        if !paywalls.isEmpty {
+            (raw, unmatched) = rawCheck(paywalls: paywalls, stores: others.filter { $0.paywall == nil })
+        } else if let pairs = SourcePairing.pairs(others) {
+            raw = checker.check(sources: others, pairs: pairs)
+            unmatched = unmatchedGroups(in: others)
+        } else {
+            // One source beside the code: linted, and compared with the code alone.
+            raw = checker.lint(others)
+        }
+        let lint = checker.lint(code)
+        let found = checker.checkCode(in: code, against: others)
+        raw.sources += code.map(\.file)
+        raw.findings += lint.findings + found.findings
+        raw.checked += lint.checked + found.checked
+        raw.comparisons += found.comparisons
+        raw.productsChecked = Checker.distinctIDs(others + code)
+        raw.names = Checker.names(of: raw.findings, in: others + code)
         return finish(raw, unmatchedGroups: unmatched)
     }
 

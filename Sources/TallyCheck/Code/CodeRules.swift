@@ -1,0 +1,209 @@
+import TallyModel
+
+/// A code source beside the run's other sources: each ID the code asks for looked up in every
+/// source of the store it asks (a cross-platform call asks both).
+public struct CodeContext: Sendable {
+    public let source: Catalog
+    public let requests: CodeRequests
+    /// The sources that sell or grant products (configurations, catalogues, store snapshots):
+    /// not paywalls, not other code.
+    public let sides: [Catalog]
+    /// Whether a paywall platform's source is in the run: the app then asks for what the
+    /// platform's offerings name, which the code does not list.
+    public let paywallInRun: Bool
+
+    public init(source: Catalog, others: [Catalog]) {
+        self.source = source
+        requests = source.code ?? CodeRequests()
+        sides = others.filter { $0.format.role != .paywall && $0.format.role != .code }
+        paywallInRun = others.contains { $0.format.role == .paywall }
+    }
+
+    /// The sides a request is asked of.
+    func sides(for request: CodeRequest) -> [Catalog] {
+        sides.filter { request.asks($0.format.store) }
+    }
+
+    /// The products of a side under the ID its store knows them by (a catalogue's Google Play ID
+    /// on the Play side of a cross-platform request).
+    static func ids(of side: Catalog, for store: Store) -> [String: Product] {
+        var table: [String: Product] = [:]
+        for product in side.products {
+            if store == .googlePlay, side.format.store != .googlePlay, let play = product.googlePlayID {
+                if table[play] == nil { table[play] = product }
+            }
+            if side.format.store == .appStore, product.isGooglePlayOnly, store == .appStore { continue }
+            if table[product.id] == nil { table[product.id] = product }
+        }
+        return table
+    }
+
+    /// The code's side of a finding: the call that asks, with the ID.
+    func codeSide(_ request: CodeRequest) -> FindingSide {
+        FindingSide(role: .code, value: .text(request.id), location: source.location(request.callPosition))
+    }
+}
+
+/// A rule about the product IDs the app's code asks for.
+public protocol CodeRule: Sendable {
+    static var description: RuleDescription { get }
+    func evaluate(_ context: CodeContext, findings: inout [Finding], checked: inout CheckedLog)
+}
+
+extension CodeRule {
+    func finding(_ productID: String?, _ message: FindingMessage, left: FindingSide?, right: FindingSide? = nil, hint: String? = nil) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID, field: .id,
+                message: message, left: left, right: right, hint: hint)
+    }
+}
+
+/// The code asks for an ID that no configuration, catalogue or store snapshot of the run has.
+public struct CodeUnknownProductRule: CodeRule {
+    public static let description = RuleDescription(
+        id: .codeUnknownProduct, defaultSeverity: .error,
+        summary: "The app's code asks the store for a product ID that no configuration, catalogue or store snapshot of the run has.",
+        category: "code",
+        rationale: "The store answers a request for an ID it does not sell with nothing, silently: the product is missing from "
+            + "the paywall, the purchase button does nothing, and App Review rejects the build (Guideline 2.1). RevenueCat's SDK "
+            + "says it at run time (\"None of the products registered ... could be fetched\"); Tally says it before release.",
+        fix: "Correct the ID in the code (the hint names the nearest ID the other sources have: a case or separator difference, "
+            + "or the same plan under another name), or add the product to the StoreKit configuration and the store.")
+    public init() {}
+
+    public func evaluate(_ context: CodeContext, findings: inout [Finding], checked: inout CheckedLog) {
+        var reported = Set<String>()
+        for request in context.requests.requests {
+            let sides = context.sides(for: request)
+            guard !sides.isEmpty else { continue }
+            checked.append(CheckedSubject(ruleID: Self.description.id, subject: request.id, location: context.source.location(request.callPosition)))
+            let stores = request.store.map { [$0] } ?? [.appStore, .googlePlay]
+            let tables = sides.map { side in (side, stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) }) }
+            let found = tables.contains { _, byStore in byStore.contains { $0[request.id] != nil } }
+            guard !found, reported.insert(request.id).inserted else { continue }
+            // The nearest ID any side has, and where it stands.
+            var near: (id: String, side: Catalog, product: Product)?
+            for (side, byStore) in tables {
+                for table in byStore {
+                    guard near == nil, let match = CodeNearMatch.best(for: request.id, among: table.keys), let product = table[match] else { continue }
+                    near = (match, side, product)
+                }
+            }
+            let whereNot: FindingMessage = sides.count == 1
+                ? "\(source: sides[0].file)"
+                : "any of the \(count: sides.count) sources it is asked of"
+            let right = near.map { FindingSide(role: $0.side.format.role, store: $0.side.format.store == .googlePlay ? .googlePlay : nil,
+                                              value: .text($0.id), location: $0.side.location($0.product.position)) }
+                ?? sides.first.map { FindingSide(role: $0.format.role, value: FindingValue?.none, location: SourceLocation(file: $0.file)) }
+            findings.append(finding(request.id, "the code asks the store for \(product: request.id) (\(name: request.api)), which is not in \(whereNot)",
+                                    left: context.codeSide(request), right: right,
+                                    hint: near.map { "did you mean \($0.id)?" }))
+        }
+    }
+}
+
+/// A product the store or the app's configuration sells that no code of the run asks for.
+public struct CodeUnusedProductRule: CodeRule {
+    public static let description = RuleDescription(
+        id: .codeUnusedProduct, defaultSeverity: .warning,
+        summary: "A product the StoreKit configuration or a store snapshot sells that the app's code never asks for.",
+        category: "code",
+        rationale: "A product nobody asks for is never shown: a plan left behind after a rename, or a new product the code was "
+            + "not updated for. The rule stays quiet where the app learns its IDs elsewhere: a paywall platform's source is in "
+            + "the run, or the code asks with IDs Tally cannot follow (built at run time, read from a server or the environment).",
+        fix: "Ask for the product in the code (or generate the IDs with 'tally convert SOURCE --to swift'), or remove it from "
+            + "the configuration; turn the rule off in .tally.yml where the app loads its IDs from a server.")
+    public init() {}
+
+    public func evaluate(_ context: CodeContext, findings: inout [Finding], checked: inout CheckedLog) {
+        guard Self.applies(context) else { return }
+        let stores = context.requests.stores
+        let asked = Set(context.requests.requests.map(\.id))
+        var reported = Set<String>()
+        for side in context.sides where Self.sells(side.format) && stores.contains(side.format.store) {
+            for product in side.products {
+                if side.format.store == .appStore, product.isGooglePlayOnly { continue }
+                checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: side.location(product.position)))
+                guard !asked.contains(product.id), reported.insert(product.id).inserted else { continue }
+                let noun = Comparison.runNoun(side) ?? side.file
+                findings.append(finding(product.id, "\(source: noun) sells \(product: product.id), which the app's code never asks for",
+                                        left: FindingSide(role: side.format.role, store: side.format.store == .googlePlay ? .googlePlay : nil,
+                                                          value: .text(product.id), location: side.location(product.position)),
+                                        right: FindingSide(role: .code, value: FindingValue?.none, location: SourceLocation(file: context.source.file))))
+            }
+        }
+    }
+
+    /// Whether a source is what the app or the store sells (not a server's catalogue, which may
+    /// grant products the app no longer offers).
+    static func sells(_ format: SourceFormat) -> Bool {
+        [.storeKit, .propertyList, .appStoreConnect, .appStoreConnectReport, .appStorePackage, .googlePlay, .storeConfig, .unityIAP].contains(format)
+    }
+
+    /// Whether the code lists every ID the app asks for: no paywall platform in the run, no call
+    /// whose IDs Tally cannot follow, and at least one ID asked for.
+    public static func applies(_ context: CodeContext) -> Bool {
+        !context.paywallInRun && context.requests.unresolved.isEmpty && !context.requests.requests.isEmpty
+    }
+
+    /// Why the rule is quiet for this code source, for the `compared:` line; nil when it runs.
+    public static func quietReason(_ context: CodeContext) -> String? {
+        if context.requests.requests.isEmpty { return "the code asks for no product ID Tally can read" }
+        if context.paywallInRun { return "a paywall platform's source is in the run (the app asks for what its offerings name)" }
+        if let first = context.requests.unresolved.first {
+            let count = context.requests.unresolved.count
+            return "\(count) call\(count == 1 ? "" : "s") ask\(count == 1 ? "s" : "") with IDs Tally cannot follow (first at \(context.source.location(first.position)))"
+        }
+        return nil
+    }
+}
+
+/// The nearest ID to one the code asks for: `NearMatch` (case, separators, a few edits) first,
+/// then the same ID with another word for its period (`plus.annual` and `Plus.yearly`), then a
+/// single ID that ends the same way after another prefix (`com.lmglsl.subscription.monthly` and
+/// `com.layermapper.glsl.subscription.monthly`).
+public enum CodeNearMatch {
+    public static func best(for id: String, among candidates: some Collection<String>) -> String? {
+        if let near = NearMatch.best(for: id, among: candidates) { return near }
+        let folded = periodFolded(id)
+        if let same = candidates.filter({ $0 != id && periodFolded($0) == folded }).sorted().first { return same }
+        let tail = lastParts(id, 2)
+        guard tail.count == 2 else { return nil }
+        let sharing = candidates.filter { $0 != id && lastParts($0, 2) == tail }
+        return sharing.count == 1 ? sharing.first : nil
+    }
+
+    /// Lower-cased parts with `_`, `-`, `.` alike and period words in one spelling.
+    static func periodFolded(_ id: String) -> [String] {
+        let synonyms: [String: String] = [
+            "annual": "year", "annually": "year", "yearly": "year", "year": "year", "1year": "year", "12months": "year", "12month": "year", "1y": "year",
+            "monthly": "month", "month": "month", "1month": "month", "1m": "month",
+            "weekly": "week", "week": "week", "1week": "week", "1w": "week",
+            "quarterly": "quarter", "3months": "quarter", "3month": "quarter", "quarter": "quarter",
+            "semiannual": "halfyear", "6months": "halfyear", "6month": "halfyear",
+        ]
+        return id.lowercased().split(whereSeparator: { $0 == "." || $0 == "_" || $0 == "-" }).map { synonyms[String($0)] ?? String($0) }
+    }
+
+    static func lastParts(_ id: String, _ count: Int) -> [String] {
+        let parts = id.lowercased().split(whereSeparator: { $0 == "." || $0 == "_" || $0 == "-" }).map(String.init)
+        return parts.count > count ? Array(parts.suffix(count)) : []
+    }
+}
+
+/// The `compared:` sentence of a code source.
+enum CodeCoverage {
+    static func sentence(_ context: CodeContext) -> String {
+        let requests = context.requests
+        let ids = Set(requests.requests.map(\.id)).count
+        var text = "\(context.source.file): the app's code asks for \(ids) product ID\(ids == 1 ? "" : "s") in \(requests.files) file\(requests.files == 1 ? "" : "s")"
+        if context.sides.isEmpty {
+            text += "; nothing to compare them with (add the app's StoreKit configuration or a store snapshot)"
+        } else {
+            text += ", compared with " + context.sides.map(\.file).joined(separator: ", ")
+        }
+        if let quiet = CodeUnusedProductRule.quietReason(context) {
+            text += "; code-unused-product is quiet: \(quiet)"
+        }
+        return text
+    }
+}
