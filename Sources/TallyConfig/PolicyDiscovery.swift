@@ -33,7 +33,9 @@ extension PolicyTemplate {
         } else {
             example = nil
         }
-        return Detected(configurations: found.configurations, catalogs: found.catalogs,
-                        pricedEverywhere: (priced ?? []).sorted(), groupExample: example, folders: Set(found.folders.keys))
+        var detected = Detected(configurations: found.configurations, catalogs: found.catalogs,
+                                pricedEverywhere: (priced ?? []).sorted(), groupExample: example, folders: Set(found.folders.keys))
+        detected.code = found.code?.globs ?? []
+        return detected
     }
 }

@@ -15,6 +15,8 @@ public enum PolicyTemplate {
         public var folders: Set<String>
         /// The directory the paths are relative to (where a glob is checked to match only them).
         public var directory: String
+        /// `code:` globs: the app's code that asks for products.
+        public var code: [String] = []
 
         public init(configurations: [String] = [], catalogs: [String] = [], pricedEverywhere: [Territory] = [],
                     groupExample: (configuration: String, catalog: String)? = nil, folders: Set<String> = [], directory: String = ".") {
@@ -50,6 +52,17 @@ public enum PolicyTemplate {
             ]
         } else {
             lines += ["sources:"] + globs.map { "  - \(quoted($0))" }
+        }
+        lines += [
+            "",
+            "# The app's code: the product IDs it asks the store for (Product.products(for:), setProductId, ...),",
+            "# compared with every source above (rules code-unknown-product, code-unused-product). Where the",
+            "# app builds its IDs another way, add ids: with a regular expression they match.",
+        ]
+        if detected.code.isEmpty {
+            lines += ["# code:", "#   paths: [App/**/*.swift]", "#   ids: 'com\\.example\\.app\\.[a-z.]+'"]
+        } else {
+            lines += ["code:", "  paths: [\(detected.code.map(quoted).joined(separator: ", "))]"]
         }
         lines += [
             "",

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCode
 import TallyFormats
 import TallyModel
 
@@ -32,6 +33,11 @@ public enum SourceScan {
         public var loaded: [String: Catalog] = [:]
         /// The directory scanned: the paths above are relative to it.
         public var directory = "."
+        /// Code files (outside test folders and build output) that name a purchase API, read
+        /// together by `read()` into `code`.
+        public var codeCandidates: [String] = []
+        /// The app's code as a source, when it asks for product IDs Tally can read. Filled by `read()`.
+        public var code: CodeFound?
 
         public init() {}
 
@@ -46,6 +52,7 @@ public enum SourceScan {
                     unreadable.append(Unreadable(path: path, error: text))
                 }
             }
+            readCode()
             let failed = Set(unreadable.map(\.path))
             configurations.removeAll { failed.contains($0) }
             catalogs.removeAll { failed.contains($0) }
@@ -53,6 +60,54 @@ public enum SourceScan {
         }
     }
 
+    /// What `init` proposes for the app's code: one glob per language folder that holds the
+    /// files whose calls (or constants) ask for products.
+    public struct CodeFound: Sendable, Hashable {
+        /// `code:` globs (`EarthLord/**/*.swift`).
+        public var globs: [String]
+        /// The files that ask (a call or the literal it reads).
+        public var files: [String]
+        /// How many distinct product IDs the code asks for.
+        public var ids: Int
+        /// Calls whose IDs Tally cannot follow.
+        public var unresolved: Int
+    }
+
+    /// The most code files `init` reads (each at most `maxCodeBytes`).
+    static let maxCodeFiles = 5_000
+    static let maxCodeBytes = 2 * 1024 * 1024
+}
+
+extension SourceScan.Found {
+    /// Reads the code candidates together (a constant in one file resolves a call in another)
+    /// and proposes a glob per language and folder of the files that ask.
+    mutating func readCode() {
+        guard !codeCandidates.isEmpty else { return }
+        var files: [CodeFile] = []
+        for path in codeCandidates.prefix(SourceScan.maxCodeFiles) {
+            let full = directory == "." ? path : "\(directory)/\(path)"
+            guard let language = CodeSourceReader.language(of: path),
+                  let bytes = try? SourceLoader.readBytes(path: full, maxBytes: SourceScan.maxCodeBytes),
+                  let text = String(validating: bytes, as: UTF8.self) else { continue }
+            files.append(CodeFile(path: path, text: text, language: language))
+        }
+        let scan = CodeScanner.scan(files)
+        guard !scan.requests.isEmpty else { return }
+        let asking = Set(scan.requests.flatMap { [$0.call.file, $0.literal.file] })
+        var globs: [String] = []
+        for language in CodeLanguage.allCases {
+            let inLanguage = asking.filter { CodeSourceReader.language(of: $0) == language }.sorted()
+            guard !inLanguage.isEmpty else { continue }
+            let folder = CodeSourceReader.commonFolder(inLanguage.count == 1 ? [inLanguage[0], inLanguage[0]] : inLanguage)
+            let ext = (inLanguage[0] as NSString).pathExtension
+            let glob = folder == "." || folder.isEmpty ? "**/*.\(ext)" : "\(folder)/**/*.\(ext)"
+            globs.append(glob)
+        }
+        code = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: scan.notes.count)
+    }
+}
+
+extension SourceScan {
     /// A format error's message with its line and column (or key path), without the file's name.
     static func placed(_ error: FormatError) -> String {
         let location = error.location
@@ -91,6 +146,14 @@ public enum SourceScan {
             return true
         }, file: { relative, full in
             guard seen.insert(SourceGlob.realPath(full)).inserted else { return }
+            // Code is read together after the walk (a constant in one file, the call in another).
+            if let language = CodeSourceReader.language(of: relative) {
+                if !isUnderTestFolder(relative), let head = try? SourceLoader.readBytes(path: full, maxBytes: maxCodeBytes),
+                   CodeScanner.mayAskForProducts(String(decoding: head, as: UTF8.self), language: language) || language == .swift {
+                    found.codeCandidates.append(relative)
+                }
+                return
+            }
             let readers = SourceLoader.readers(claiming: relative)
             guard !readers.isEmpty else { return }
             if SourceLoader.isProductSource(path: full, name: relative) {

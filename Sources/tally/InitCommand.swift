@@ -52,7 +52,7 @@ struct InitCommand: ParsableCommand {
             return
         }
         var console = StandardOutput(role: .console)
-        guard !found.configurations.isEmpty || !found.catalogs.isEmpty else {
+        guard !found.configurations.isEmpty || !found.catalogs.isEmpty || found.code != nil else {
             // A policy naming nothing would make the next 'tally check' an input error.
             Swift.print("no product source found below this folder (no .storekit file, product list, catalogue or store export Tally reads); nothing written", to: &console)
             if !found.unreadable.isEmpty {
@@ -71,6 +71,13 @@ struct InitCommand: ParsableCommand {
         Swift.print("wrote \(path)", to: &console)
         Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
         Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
+        if let code = found.code {
+            var line = "  code:           \(code.globs.joined(separator: ", ")), \(code.ids) product ID\(code.ids == 1 ? "" : "s") in \(code.files.count) file\(code.files.count == 1 ? "" : "s")"
+            if code.unresolved > 0 {
+                line += " (\(code.unresolved) call\(code.unresolved == 1 ? "" : "s") with IDs built at run time: add ids: REGEX under code:)"
+            }
+            Swift.print(line, to: &console)
+        }
         if !found.inTestFolders.isEmpty {
             let shown = found.inTestFolders.prefix(5).joined(separator: ", ") + (found.inTestFolders.count > 5 ? " and \(found.inTestFolders.count - 5) more" : "")
             Swift.print("  left out:       \(found.inTestFolders.count) source\(found.inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them", to: &console)
@@ -82,7 +89,7 @@ struct InitCommand: ParsableCommand {
         if !found.notSources.isEmpty {
             Swift.print("  not sources:    " + Self.listed(found.notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }, separator: ", "), to: &console)
         }
-        let sources = found.configurations.count + found.catalogs.count
+        let sources = found.configurations.count + found.catalogs.count + (found.code == nil ? 0 : 1)
         Swift.print(sources == 1
                     ? "next: 'tally check' (no arguments needed) lints the one source; add a second copy to compare it with (a catalogue, a store snapshot from 'tally fetch'); 'tally explain RULE' explains a rule"
                     : "next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule", to: &console)

@@ -21,9 +21,11 @@ public struct CatalogDocument: Codable, Sendable {
     public var knownFields: [String]
     public var products: [ProductDocument]
     public var groups: [GroupDocument]
+    /// A code source's requests: each product ID the app's code asks for, where, and through which call.
+    public var code: CodeDocument?
 
     enum CodingKeys: String, CodingKey {
-        case version, file, format, products, groups
+        case version, file, format, products, groups, code
         case defaultTerritory = "default_territory"
         case knownFields = "known_fields"
     }
@@ -148,7 +150,46 @@ public struct CatalogDocument: Codable, Sendable {
         public var products: [String]
     }
 
+    /// What a code source asks for (`tally show App/StoreManager.swift --format json`).
+    public struct CodeDocument: Codable, Sendable {
+        public var files: Int
+        public var requests: [RequestDocument]
+        /// Purchase calls whose IDs Tally cannot follow, each at its place.
+        public var unresolved: [NoteDocument]
+        /// Strings that look like product IDs and are not asked for (bundle IDs, keys), and why.
+        public var rejected: [NoteDocument]
+
+        public init(_ catalog: Catalog, _ code: CodeRequests) {
+            files = code.files
+            requests = code.requests.map { request in
+                RequestDocument(id: request.id, api: request.api, at: catalog.location(request.position).description,
+                                call: catalog.location(request.callPosition).description,
+                                kind: request.kind?.rawValue ?? (request.oneTime ? "one-time" : nil), store: request.store?.rawValue)
+            }
+            unresolved = code.unresolved.map { NoteDocument(text: nil, message: $0.message, at: catalog.location($0.position).description) }
+            rejected = code.rejected.map { NoteDocument(text: $0.text, message: $0.message, at: catalog.location($0.position).description) }
+        }
+    }
+
+    public struct RequestDocument: Codable, Sendable {
+        public var id: String
+        public var api: String
+        /// Where the ID's string literal stands (`file:line:column`).
+        public var at: String
+        /// The call that asks the store (`file:line:column`).
+        public var call: String
+        public var kind: String?
+        public var store: String?
+    }
+
+    public struct NoteDocument: Codable, Sendable {
+        public var text: String?
+        public var message: String
+        public var at: String
+    }
+
     public init(_ catalog: Catalog) {
+        code = catalog.code.map { CodeDocument(catalog, $0) }
         file = catalog.file
         format = catalog.format.rawValue
         defaultTerritory = catalog.defaultTerritory.code
@@ -235,7 +276,37 @@ public struct CatalogDocument: Codable, Sendable {
 
 /// A table of a normalised catalogue, for people (`tally show`).
 public enum CatalogTable {
+    /// A code source: each ID with the call that asks for it and where its literal stands.
+    static func render(_ catalog: Catalog, code: CodeRequests) -> String {
+        var rows: [[String]] = [["ID", "KIND", "ASKED BY", "CALL", "LITERAL"]]
+        for request in code.requests {
+            let call = catalog.location(request.callPosition).description
+            let literal = catalog.location(request.position).description
+            rows.append([request.id, request.kind?.rawValue ?? (request.oneTime ? "one-time" : "?"), request.api, call, literal == call ? "" : literal])
+        }
+        rows = rows.map { $0.map { Elision.value($0) } }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        lines.insert(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "), at: 1)
+        lines.append("")
+        let ids = Set(code.requests.map(\.id)).count
+        lines.append("\(catalog.file): the app's code asks for \(FindingText.counted(ids, "product ID")) "
+                     + "(\(FindingText.counted(code.requests.count, "request"))) in \(FindingText.counted(code.files, "file")), format code")
+        for note in code.unresolved {
+            lines.append("not followed: \(catalog.location(note.position)): \(Elision.value(note.message))")
+        }
+        if !code.rejected.isEmpty {
+            lines.append("not product IDs (\(code.rejected.count)): " + code.rejected.prefix(10).map { "\(Elision.value($0.text, limit: 60)) (\($0.message))" }.joined(separator: ", ")
+                         + (code.rejected.count > 10 ? " and \(code.rejected.count - 10) more" : ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     public static func render(_ catalog: Catalog) -> String {
+        if let code = catalog.code { return render(catalog, code: code) }
         let territory = catalog.defaultTerritory
         var rows: [[String]] = [["ID", "KIND", "PRICE (\(territory))", "TERRITORIES", "PERIOD", "GROUP", "LEVEL", "INTRODUCTORY OFFER"]]
         let knowsPrices = catalog.knownFields.contains(.prices)

@@ -31,7 +31,16 @@ public struct CatalogJSON {
     }
 
     public mutating func write(to sink: inout ByteSink) {
-        sink.append("{\n  \"default_territory\" : ")
+        sink.append("{\n")
+        if let code = catalog.code {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let text = (try? encoder.encode(CatalogDocument.CodeDocument(catalog, code))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+            sink.append("  \"code\" : ")
+            sink.append(utf8: text.replacingOccurrences(of: "\n", with: "\n  "))
+            sink.append(",\n")
+        }
+        sink.append("  \"default_territory\" : ")
         Self.string(catalog.defaultTerritory.code, to: &sink)
         sink.append(",\n  \"file\" : ")
         Self.string(catalog.file, to: &sink)
