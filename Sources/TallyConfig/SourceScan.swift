@@ -98,7 +98,10 @@ extension SourceScan.Found {
         for language in CodeLanguage.allCases {
             let inLanguage = asking.filter { CodeSourceReader.language(of: $0) == language }.sorted()
             guard !inLanguage.isEmpty else { continue }
-            let folder = CodeSourceReader.commonFolder(inLanguage.count == 1 ? [inLanguage[0], inLanguage[0]] : inLanguage)
+            // The top folder the files share (an app target, `app/` of an Android project): a
+            // constant the call reads may stand in any file of the module.
+            let common = CodeSourceReader.commonFolder(inLanguage.count == 1 ? [inLanguage[0], inLanguage[0]] : inLanguage)
+            let folder = common.split(separator: "/").first.map(String.init) ?? "."
             let ext = (inLanguage[0] as NSString).pathExtension
             let glob = folder == "." || folder.isEmpty ? "**/*.\(ext)" : "\(folder)/**/*.\(ext)"
             globs.append(glob)

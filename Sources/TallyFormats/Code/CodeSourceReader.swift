@@ -88,13 +88,18 @@ public enum CodeSourceReader: SourceReader {
             index[request.id] = products.count
             products.append(product)
         }
-        let unresolved = scan.notes.map { CodeNotice(text: "", message: $0.message, position: position($0.location)) }
-        let rejected = scan.rejected.map { CodeNotice(text: $0.text, message: $0.reason, position: position($0.location)) }
+        let unresolved = scan.notes.map { CodeNotice(text: "", message: oneLine($0.message), position: position($0.location)) }
+        let rejected = scan.rejected.map { CodeNotice(text: oneLine($0.text), message: oneLine($0.reason), position: position($0.location)) }
         var catalog = Catalog(file: name, format: .code, products: products, knownFields: [.id])
         catalog.parts = files.count > 1 ? parts : []
         catalog.code = CodeRequests(requests: requests, unresolved: unresolved, files: files.count, rejected: rejected)
         catalog.distinguishesConsumables = false
         return catalog
+    }
+
+    /// Code quoted in a message on one line: runs of white space (a call split over lines) as one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     }
 
     static func productKind(_ kind: RequestedKind) -> ProductKind? {
