@@ -1,3 +1,4 @@
+import Foundation
 import TallyModel
 
 /// A programming language whose source Tally reads for the product IDs the app asks the store for.
@@ -166,6 +167,7 @@ public enum CodeScanner {
             }
         }
         if !swift.isEmpty { scan.append(SwiftScanner.scan(swift, idPattern: idPattern)) }
+        for file in files { scan.notes += PaywallPlatformUse.notes(in: file) }
         return scan
     }
 
@@ -188,5 +190,35 @@ public enum NaiveScan {
         if parts.count >= 3, parts.allSatisfy({ !$0.isEmpty }) { return true }
         let lower = text.lowercased()
         return ["premium", "monthly", "yearly", "annual", "weekly", "subscription", "remove_ads", "removeads", "pro_", "_pro", "lifetime", "coins", "gems", "tip"].contains { lower.contains($0) }
+    }
+}
+
+/// Calls that load the products to show from a paywall platform (RevenueCat's offerings, Adapty's
+/// paywalls, Qonversion's offerings): the app then asks the store for IDs the platform names,
+/// which the code does not list. Each is a note, so that `code-unused-product` stays quiet.
+enum PaywallPlatformUse {
+    static let calls: [(text: String, platform: String)] = [
+        ("getOfferings", "RevenueCat"), ("Purchases.shared.offerings", "RevenueCat"), ("Purchases.sharedInstance.offerings", "RevenueCat"),
+        ("awaitOfferings", "RevenueCat"), ("getPaywall(", "Adapty"), ("getPaywallProducts", "Adapty"), ("Adapty.getPlacement", "Adapty"),
+        ("Qonversion.shared().offerings", "Qonversion"), ("Qonversion.shared.offerings", "Qonversion"),
+    ]
+
+    static func notes(in file: CodeFile) -> [CodeNote] {
+        guard calls.contains(where: { file.text.contains($0.text) }) else { return [] }
+        var notes: [CodeNote] = []
+        var seen = Set<String>()
+        var line = 0
+        for text in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            line += 1
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            // A line comment is not a call (a rough test; the scanners know comments exactly).
+            guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("#") else { continue }
+            for call in calls where text.contains(call.text) && seen.insert(call.platform).inserted {
+                let column = text.utf8.count - (text.range(of: call.text).map { text[$0.lowerBound...].utf8.count } ?? text.utf8.count) + 1
+                notes.append(CodeNote(message: "the app loads the products it shows from \(call.platform) (\(call.text.trimmingCharacters(in: CharacterSet(charactersIn: ".(")))): their IDs come from the paywall platform",
+                                      location: CodeLocation(file: file.path, position: Position(line: line, column: column))))
+            }
+        }
+        return notes
     }
 }
