@@ -43,6 +43,12 @@ for reader in "${readers[@]}"; do
     revenuecat) cp Tests/TallyCLITests/Fixtures/paywall/revenuecat*/*.json "$corpus"/ 2>/dev/null || true ;;
     adapty) cp Tests/TallyCLITests/Fixtures/paywall/adapty/*.json "$corpus"/ 2>/dev/null || true ;;
     qonversion) cp Tests/TallyCLITests/Fixtures/paywall/qonversion*.json "$corpus"/ 2>/dev/null || true ;;
+    code-*) ext=$(case "$reader" in code-swift) echo swift;; code-objc) echo m;; code-kotlin) echo kt;; code-java) echo java;;
+                                    code-dart) echo dart;; code-typescript) echo ts;; code-csharp) echo cs;; esac)
+            { find Tests/TallyCodeTests -name "*.$ext"; [ -d "$shared/apps" ] && find "$shared/apps" -name "*.$ext"; } 2>/dev/null \
+              | head -50 | while read -r f; do cp "$f" "$corpus/$(echo "$f" | tr '/' '_')"; done
+            # The tests' own snippets as seeds: every API shape the scanners know.
+            printf 'import StoreKit\nlet ids = ["com.example.pro"]\nlet p = try await Product.products(for: ids)\n' > "$corpus/seed.$ext" ;;
   esac
   cp Tests/TallyCLITests/Fixtures/hostile/fuzz/"$reader"-* "$corpus"/ 2>/dev/null || true
   log="fuzz/artifacts/$reader.log"

@@ -27,6 +27,14 @@ enum FuzzTarget {
         "revenuecat": (.revenueCat, "02-products.json"),
         "adapty": (.adapty, "ios_fallback.json"),
         "qonversion": (.qonversion, "products.json"),
+        // The code source: swift-syntax for Swift, the tokenizer for the rest.
+        "code-swift": (.code, "StoreManager.swift"),
+        "code-objc": (.code, "Store.m"),
+        "code-kotlin": (.code, "BillingClient.kt"),
+        "code-java": (.code, "Billing.java"),
+        "code-dart": (.code, "store.dart"),
+        "code-typescript": (.code, "purchase.ts"),
+        "code-csharp": (.code, "IAPManager.cs"),
         "mapping": (nil, "tally-mapping.yml"),
     ]
 

@@ -29,7 +29,7 @@ struct ShowCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, an App Store Connect export folder, or its in-app purchases catalog report.")
+    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, an App Store Connect export folder, its in-app purchases catalog report, or the app's code that asks for products (Swift, Kotlin, Dart, TypeScript, …).")
     var file: String
 
     @Option(name: .long, help: "Output format: text or json.")
