@@ -17,6 +17,9 @@ public enum ConvertTarget: String, Sendable, Hashable, CaseIterable, CustomStrin
 
     public var description: String { rawValue }
 
+    /// Whether the target is a file of code: product-ID constants.
+    public var isCode: Bool { language != nil }
+
     /// The language of a constants target; nil for the catalogue, StoreKit and CSV targets.
     public var language: CodeLanguage? {
         switch self {
