@@ -49,7 +49,7 @@ struct ConstantsPlan {
         return [
             "\(GeneratedConstants.marker) from \(file) (\(format)). Do not edit.",
             GeneratedConstants.storeLine(store),
-            "Regenerate with: tally convert \(file) --to \(target) -o THIS_FILE",
+            "Regenerate with: tally convert \(file) --to \(target)\(store == format.store ? "" : " --store \(store.rawValue)") -o THIS_FILE",
             "Check with: tally check \(file) THIS_FILE",
         ]
     }
