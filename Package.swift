@@ -57,8 +57,9 @@ let package = Package(
         .target(name: "TallyCheck", dependencies: ["TallyModel"]),
         // What changed between two versions of a catalogue, keyed by identity.
         .target(name: "TallyDiff", dependencies: ["TallyModel"]),
-        // Writers: any catalogue as tally-catalog/1 (YAML, JSON), a StoreKit configuration or CSV (`tally convert`).
-        .target(name: "TallyConvert", dependencies: ["TallyModel"]),
+        // Writers: any catalogue as tally-catalog/1 (YAML, JSON), a StoreKit configuration, CSV, or product-ID
+        // constants in Swift, Kotlin, Dart or TypeScript that TallyCode reads back (`tally convert`).
+        .target(name: "TallyConvert", dependencies: ["TallyModel", "TallyCode"]),
         // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown; diff reports.
         .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff", .product(name: "Crypto", package: "swift-crypto")]),
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.

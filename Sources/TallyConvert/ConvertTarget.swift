@@ -1,4 +1,5 @@
 import Foundation
+import TallyCode
 import TallyModel
 
 /// The formats `tally convert` writes.
@@ -7,8 +8,28 @@ public enum ConvertTarget: String, Sendable, Hashable, CaseIterable, CustomStrin
     case tallyCatalogJSON = "tally-catalog-json"
     case storeKit = "storekit"
     case csv = "csv"
+    /// Product-ID constants an app asks the store through: `enum ProductID` (Swift), `object
+    /// ProductIds` (Kotlin, Dart, TypeScript). Tally reads the file back as code.
+    case swift
+    case kotlin
+    case dart
+    case typeScript = "typescript"
 
     public var description: String { rawValue }
+
+    /// Whether the target is a file of code: product-ID constants.
+    public var isCode: Bool { language != nil }
+
+    /// The language of a constants target; nil for the catalogue, StoreKit and CSV targets.
+    public var language: CodeLanguage? {
+        switch self {
+        case .tallyCatalogYAML, .tallyCatalogJSON, .storeKit, .csv: return nil
+        case .swift: return .swift
+        case .kotlin: return .kotlin
+        case .dart: return .dart
+        case .typeScript: return .typeScript
+        }
+    }
 
     /// The usual file name ending for the format.
     public var fileExtension: String {
@@ -17,6 +38,10 @@ public enum ConvertTarget: String, Sendable, Hashable, CaseIterable, CustomStrin
         case .tallyCatalogJSON: return "json"
         case .storeKit: return "storekit"
         case .csv: return "csv"
+        case .swift: return "swift"
+        case .kotlin: return "kt"
+        case .dart: return "dart"
+        case .typeScript: return "ts"
         }
     }
 }
@@ -51,11 +76,15 @@ public struct ConvertOptions: Sendable {
     /// The storefront a StoreKit configuration prices in; nil: the source's default territory.
     public var storefront: Territory?
     public var storeKitVersion: StoreKitVersion
+    /// Whose product IDs a constants target writes; nil: the source's store (Google Play IDs for a
+    /// Google Play source, App Store IDs for every other).
+    public var store: Store?
 
-    public init(target: ConvertTarget, storefront: Territory? = nil, storeKitVersion: StoreKitVersion = .v4) {
+    public init(target: ConvertTarget, storefront: Territory? = nil, storeKitVersion: StoreKitVersion = .v4, store: Store? = nil) {
         self.target = target
         self.storefront = storefront
         self.storeKitVersion = storeKitVersion
+        self.store = store
     }
 }
 
@@ -98,6 +127,8 @@ public enum Converter {
             sink.append("\n")
         case .csv:
             CSVWriter(catalog: catalog).write(to: &sink, notes: &notes)
+        case .swift, .kotlin, .dart, .typeScript:
+            ConstantsWriter.write(catalog, target: options.target, store: options.store ?? catalog.format.store, to: &sink, notes: &notes)
         }
         // A paywall platform's offerings, packages and entitlements have no place in a catalogue.
         var paywall: [String] = []
@@ -120,6 +151,10 @@ extension Converter {
         switch options.target {
         case .tallyCatalogYAML, .tallyCatalogJSON: return nil
         case .storeKit, .csv: break
+        case .swift, .kotlin, .dart, .typeScript:
+            guard options.store == .appStore, catalog.format.store == .googlePlay else { return nil }
+            return "\(catalog.file) is a Google Play source: its products have Google Play IDs and no App Store product ID; "
+                + "write its Google Play IDs (the default for a Google Play source)"
         }
         let playOnly = catalog.products.filter { catalog.format.store == .googlePlay || $0.isGooglePlayOnly }
         guard !playOnly.isEmpty else { return nil }

@@ -6,7 +6,7 @@ import TallyModel
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Write any source Tally reads as a tally-catalog/1 catalogue, a StoreKit configuration or a CSV catalogue.",
+        abstract: "Write any source Tally reads as a tally-catalog/1 catalogue, a StoreKit configuration, a CSV catalogue, or product-ID constants in Swift, Kotlin, Dart or TypeScript.",
         discussion: """
         Keep one source of truth and generate the others. The catalogue (tally-catalog-yaml, \
         tally-catalog-json) holds every field the source knows and nothing it does not: a source \
@@ -17,6 +17,13 @@ struct ConvertCommand: ParsableCommand {
         default: the source's default territory) and is written as Xcode writes it: keys in \
         alphabetical order, identifiers derived from the product IDs (converting twice gives the \
         same bytes), format 4.0 unless --storekit-version says otherwise.
+
+        Constants (swift, kotlin, dart, typescript) let an app ask for its products through names \
+        the compiler checks: enum ProductID in Swift, ProductIds in Kotlin, Dart and TypeScript, \
+        with the IDs of each kind and the subscription group IDs. They are sorted, with no date: \
+        writing twice gives the same bytes, and Tally reads the file back as code. They hold App \
+        Store product IDs, or a Google Play source's Play IDs (--store says which). -o without an \
+        extension gets the language's (.swift, .kt, .dart, .ts).
 
         Whatever the target cannot hold (prices in other storefronts, offer codes in a catalogue, \
         names in CSV) is listed on standard error. The output is written atomically.
@@ -29,6 +36,9 @@ struct ConvertCommand: ParsableCommand {
               --storekit-version 5.0 -o build/Japan.storekit
           tally convert examples/app-store/metadata.xml --to csv \\
               --price-tiers examples/app-store/tiers.csv
+          tally convert configs/ExampleApp.storekit --to swift -o ProductID.swift
+          tally convert examples/google-play/catalog.json --to kotlin \\
+              --store google-play -o ProductIds.kt
         """
     )
 
@@ -47,17 +57,33 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The StoreKit configuration format: 3.0, 4.0 or 5.0.", valueName: "version"))
     var storekitVersion: StoreKitVersion = .v4
 
+    @Option(name: .long, help: ArgumentHelp("Whose product IDs constants hold: app-store or google-play (default: the source's store).", valueName: "store"))
+    var store: Store?
+
     @OptionGroup var input: SourceOptions
 
     func validate() throws {
         if let storefront, Territory(storefront) == nil {
             throw ValidationError("--storefront: \(Territory.notAStorefront(storefront))")
         }
+        if store != nil, !to.isCode {
+            throw ValidationError("--store chooses the product IDs of constants (--to swift, kotlin, dart or typescript), not of \(to)")
+        }
+    }
+
+    /// `-o NAME` as given, or with the language's extension when a constants file's name has none
+    /// and nothing is there yet (a compiler, and Tally, know a source file by its extension).
+    var outputPath: String? {
+        guard let output, to.isCode else { return output }
+        let name = output.split(separator: "/").last ?? ""
+        guard !output.hasSuffix("/"), !name.contains("."), !FileManager.default.fileExists(atPath: output) else { return output }
+        return output + "." + to.fileExtension
     }
 
     func run() throws {
         guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw Stop.run(.noSources, outcome: "nothing was converted") }
-        let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion)
+        let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion, store: store)
+        let output = outputPath
         if let refusal = Converter.refusal(catalog, options: options) {
             throw Stop.message("error: \(refusal); nothing was converted")
         }
@@ -77,3 +103,4 @@ struct ConvertCommand: ParsableCommand {
 
 extension ConvertTarget: ExpressibleByArgument {}
 extension StoreKitVersion: ExpressibleByArgument {}
+extension Store: ExpressibleByArgument {}
