@@ -266,4 +266,27 @@ import Testing
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.contains(".tally.yml:2:"), "\(output.stderr)")
     }
+
+    // MARK: - constants generated from a source read back as code
+
+    @Test(arguments: ["swift", "kotlin", "dart", "typescript"])
+    func generatedConstantsAndTheirSourceAreConsistent(_ language: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let written = try workspace.run(["convert", "configs/ExampleApp.storekit", "--to", language, "-o", "Generated/ProductIDs"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("Generated").path).first)
+        let check = try workspace.run(["check", "--no-config", "--format", "json", "configs/ExampleApp.storekit", "Generated/\(file)"])
+        #expect(check.status == 0, "\(language): \(check.stdout)\(check.stderr)")
+        #expect(try Self.records(check).filter { ($0["rule"] as? String)?.hasPrefix("code-") == true }.isEmpty, "\(check.stdout)")
+        // A product added to the configuration after the file was generated: asked for by no code.
+        try workspace.replace("configs/ExampleApp.storekit", "\"productID\" : \"com.calmly.app.sessions.5\"", "\"productID\" : \"com.calmly.app.session.5\"")
+        let stale = try workspace.run(["check", "--no-config", "--format", "json", "configs/ExampleApp.storekit", "Generated/\(file)"])
+        #expect(stale.status == 1, "\(stale.stdout)")
+        let unknown = try Self.records(stale).filter { $0["rule"] as? String == "code-unknown-product" }
+        #expect(unknown.compactMap { $0["product"] as? String } == ["com.calmly.app.sessions.5"])
+        #expect(unknown.first?["hint"] as? String == "did you mean com.calmly.app.session.5?")
+        let unused = try Self.records(stale).filter { $0["rule"] as? String == "code-unused-product" }
+        #expect(unused.compactMap { $0["product"] as? String } == ["com.calmly.app.session.5"])
+    }
 }

@@ -34,8 +34,24 @@ public struct CodeContext: Sendable {
             }
             if side.format.store == .appStore, product.isGooglePlayOnly, store == .appStore { continue }
             if table[product.id] == nil { table[product.id] = product }
+            // Play Billing asks for a subscription by its product ID; a Play source names each
+            // base plan `subscription:plan`.
+            if store == .googlePlay, let id = playID(product, in: side), let colon = id.firstIndex(of: ":") {
+                let subscription = String(id[..<colon])
+                if table[subscription] == nil { table[subscription] = product }
+            }
         }
         return table
+    }
+
+    static func playID(_ product: Product, in side: Catalog) -> String? {
+        side.format.store == .googlePlay ? product.id : product.googlePlayID
+    }
+
+    /// The ID the code would ask for: a Play base plan's subscription (`premium` for `premium:monthly`).
+    static func askedID(_ product: Product, in side: Catalog) -> String {
+        guard side.format.store == .googlePlay, let colon = product.id.firstIndex(of: ":") else { return product.id }
+        return String(product.id[..<colon])
     }
 
     /// The code's side of a finding: the call that asks, with the ID.
@@ -123,7 +139,8 @@ public struct CodeUnusedProductRule: CodeRule {
             for product in side.products {
                 if side.format.store == .appStore, product.isGooglePlayOnly { continue }
                 checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: side.location(product.position)))
-                guard !asked.contains(product.id), reported.insert(product.id).inserted else { continue }
+                guard !asked.contains(product.id), !asked.contains(CodeContext.askedID(product, in: side)),
+                      reported.insert(product.id).inserted else { continue }
                 let noun = Comparison.runNoun(side) ?? side.file
                 findings.append(finding(product.id, "\(source: noun) sells \(product: product.id), which the app's code never asks for",
                                         left: FindingSide(role: side.format.role, store: side.format.store == .googlePlay ? .googlePlay : nil,
