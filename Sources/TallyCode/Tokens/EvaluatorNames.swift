@@ -244,6 +244,10 @@ extension Evaluator {
     /// an enclosing function hides outer ones), else a member constant of that name; nil if none.
     mutating func resolve(name: String, at use: Int, depth: Int) -> Value? {
         guard let byScope = bindings.declarations[name] else { return nil }
+        if use >= 0, use < structure.expressionBody.count, structure.expressionBody[use] >= 0,
+           structure.parameters[structure.expressionBody[use]]?.contains(name) == true {
+            return nil  // a parameter of an expression-bodied function
+        }
         var scope = use >= 0 && use < structure.parent.count ? structure.parent[use] : -1
         var walked = 0
         while walked < Structure.maxWalk {

@@ -76,9 +76,9 @@ extension PurchaseAPI {
         PurchaseAPI(methods: ["getNonSubscriptionSkus"], languages: jvm, api: "Purchases.getNonSubscriptionSkus",
                     ids: .argument(0), kind: .fixed(.oneTime), gate: ["com.revenuecat"], receivers: ["Purchases", "sharedInstance"]),
         PurchaseAPI(methods: ["getProducts"], languages: js.union([.dart]), api: "Purchases.getProducts",
-                    ids: .keyed(0, ["productIdentifiers"]), kind: .argument(1, label: "productCategory"), receivers: ["Purchases"]),
+                    ids: .keyed(0, ["productIdentifiers"]), kind: .argument(1, label: "productCategory"), gate: ["Purchases"], receivers: ["Purchases"]),
         PurchaseAPI(methods: ["purchaseProduct"], languages: js.union([.dart]), api: "Purchases.purchaseProduct",
-                    ids: .keyed(0, ["productIdentifier"]), receivers: ["Purchases"]),
+                    ids: .keyed(0, ["productIdentifier"]), gate: ["Purchases"], receivers: ["Purchases"]),
         // Anjlab's android-inapp-billing-v3 and Amazon's Appstore SDK.
         PurchaseAPI(methods: ["purchase"], languages: jvm, api: "BillingProcessor.purchase", ids: .argument(1),
                     gate: ["BillingProcessor"], receivers: ["bp", "billingProcessor", "mBillingProcessor", "billing"]),

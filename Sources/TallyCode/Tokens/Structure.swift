@@ -11,6 +11,9 @@ struct Structure: Sendable {
     /// Brace blocks that are bodies of a class, object, interface, enum or namespace (their
     /// members are named from elsewhere as `Type.NAME` or, in a companion, bare).
     private(set) var typeBodies: Set<Int> = []
+    /// For each token inside an expression-bodied function (`fun f(x) = …`, `f(x) => …`, `x => …`),
+    /// the token that keys its parameters in `parameters`; -1 elsewhere.
+    private(set) var expressionBody: [Int]
 
     /// How far the scope walks go up (deeper nesting than this is treated as unrelated).
     static let maxWalk = 256
@@ -18,6 +21,7 @@ struct Structure: Sendable {
     init(tokens: [Token]) {
         partner = Array(repeating: -1, count: tokens.count)
         parent = Array(repeating: -1, count: tokens.count)
+        expressionBody = Array(repeating: -1, count: tokens.count)
         var stack: [Int] = []
         for (i, token) in tokens.enumerated() {
             parent[i] = stack.last ?? -1
@@ -39,8 +43,52 @@ struct Structure: Sendable {
                 break
             }
         }
-        for (i, token) in tokens.enumerated() where token.isPunctuation("{") {
-            classify(brace: i, tokens: tokens)
+        for (i, token) in tokens.enumerated() {
+            if token.isPunctuation("{") { classify(brace: i, tokens: tokens) }
+            if token.isPunctuation("=>") || token.isPunctuation("=") { expressionFunction(arrow: i, tokens: tokens) }
+        }
+    }
+
+    private static let declarationStarts: Set<String> = ["fun", "val", "var", "let", "const", "class", "override", "private", "public",
+                                                         "internal", "protected", "function", "export", "import", "static", "final"]
+
+    /// `fun f(x: T) = …`, `f(x) => …`, `(x) => …`, `x => …`: records the parameters for the
+    /// tokens of the body (to the end of its statement or argument, at most 2,000 tokens).
+    private mutating func expressionFunction(arrow: Int, tokens: [Token]) {
+        guard arrow > 0, arrow + 1 < tokens.count, !tokens[arrow + 1].isPunctuation("{") else { return }
+        var names: Set<String> = []
+        var k = arrow - 1
+        if tokens[arrow].text == "=" {
+            // Kotlin: `fun name(…)` or `fun name(…): Type` before `=`.
+            var steps = 0
+            while k > 0, steps < 12, !tokens[k].isPunctuation(")") {
+                guard tokens[k].kind == .identifier || [":", ".", "<", ">", "?", ","].contains(tokens[k].text) else { return }
+                k -= 1
+                steps += 1
+            }
+            let open = partner[k]
+            guard tokens[k].isPunctuation(")"), open >= 2, tokens[open - 1].kind == .identifier, tokens[open - 2].isIdentifier("fun") else { return }
+            names = self.names(in: open, k, tokens: tokens)
+        } else if tokens[k].isPunctuation(")"), partner[k] >= 0 {
+            names = self.names(in: partner[k], k, tokens: tokens)
+        } else if tokens[k].kind == .identifier {
+            names = [tokens[k].text]
+        } else {
+            return
+        }
+        guard !names.isEmpty else { return }
+        parameters[arrow] = names
+        let level = parent[arrow]
+        var j = arrow + 1
+        while j < tokens.count, j - arrow < 2_000 {
+            let t = tokens[j]
+            if parent[j] == level || (partner[j] >= 0 && partner[j] < arrow) {
+                if partner[j] >= 0 && partner[j] < arrow { break }  // the enclosing bracket closes
+                if t.isPunctuation(";") || t.isPunctuation(",") { break }
+                if t.newlineBefore, t.kind == .identifier, Structure.declarationStarts.contains(t.text) { break }
+            }
+            if expressionBody[j] == -1 { expressionBody[j] = arrow }
+            j += 1
         }
     }
 
