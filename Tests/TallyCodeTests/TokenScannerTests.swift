@@ -158,6 +158,20 @@ extension CodeLocation {
         #expect(scan.rejection("monthly")?.reason.hasPrefix("part of an ID built at run time") == true)
     }
 
+    @Test func olderBillingServiceAndIabHelper() {
+        let scan = tokenScan("""
+        static final String SKU_PREMIUM = "premium";
+        void buy() throws RemoteException {
+            Bundle intent = mService.getBuyIntent(3, getPackageName(), "coins_50", "inapp", payload);  // IInAppBillingService
+            mHelper.launchPurchaseFlow(this, SKU_PREMIUM, IabHelper.ITEM_TYPE_INAPP, null, RC_REQUEST, listener, "");
+            mHelper.launchSubscriptionPurchaseFlow(this, "infinite_gas_monthly", RC_REQUEST, listener);  // IabHelper
+        }
+        """, .java)
+        #expect(scan.ids == ["coins_50", "premium", "infinite_gas_monthly"])
+        #expect(scan.requests.map(\.kind) == [.oneTime, .oneTime, .subscription])
+        #expect(scan.requests.map(\.api) == ["IInAppBillingService.getBuyIntent", "IabHelper.launchPurchaseFlow", "IabHelper.launchSubscriptionPurchaseFlow"])
+    }
+
     @Test func setProductIdOutsideBillingIsNotAPurchase() {
         let scan = tokenScan("""
         val state = SubscriptionVerificationEntity()

@@ -68,6 +68,13 @@ extension PurchaseAPI {
                     ids: .argument(0), kind: .chain("setType"), store: .googlePlay, gate: ["SkuDetailsParams", "billingclient"]),
         PurchaseAPI(methods: ["setSku"], languages: jvm, api: "BillingFlowParams.setSku",
                     ids: .argument(0), kind: .chain("setType"), store: .googlePlay, gate: ["BillingFlowParams", "billingclient"]),
+        // The AIDL In-app Billing v3 service and Google's IabHelper sample (TrivialDrive), still in older apps.
+        PurchaseAPI(methods: ["getBuyIntent"], languages: jvm, api: "IInAppBillingService.getBuyIntent", ids: .argument(2),
+                    kind: .argument(3, label: nil), store: .googlePlay, gate: ["IInAppBillingService"]),
+        PurchaseAPI(methods: ["launchPurchaseFlow"], languages: jvm, api: "IabHelper.launchPurchaseFlow", ids: .argument(1),
+                    kind: .argument(2, label: nil), store: .googlePlay, gate: ["IabHelper"]),
+        PurchaseAPI(methods: ["launchSubscriptionPurchaseFlow"], languages: jvm, api: "IabHelper.launchSubscriptionPurchaseFlow",
+                    ids: .argument(1), kind: .fixed(.subscription), store: .googlePlay, gate: ["IabHelper"]),
         // RevenueCat (Android, Flutter, React Native, Capacitor).
         PurchaseAPI(methods: ["getProducts", "getProductsWith"], languages: jvm, api: "Purchases.getProducts",
                     ids: .argument(0), kind: .argument(1, label: nil), gate: ["com.revenuecat"], receivers: ["Purchases", "sharedInstance"]),
@@ -127,15 +134,6 @@ extension PurchaseAPI {
                     notesUnresolved: false),
     ]
 
-    /// The shapes of one language, by method name.
-    static func byMethod(for language: CodeLanguage) -> [String: [PurchaseAPI]] {
-        var table: [String: [PurchaseAPI]] = [:]
-        for api in all where api.languages.contains(language) {
-            for method in api.methods { table[method, default: []].append(api) }
-        }
-        return table
-    }
-
     /// Whether `text` names this API the way the scan requires (its gate, or its method alone).
     func isNamed(in text: String) -> Bool {
         guard methods.contains(where: { text.contains($0) }) else { return false }
@@ -157,7 +155,9 @@ extension RequestedKind {
         case "nonconsumable", "non_consumable":
             self = .nonConsumable
         default:
-            return nil
+            // Constants named for the type: IabHelper's `ITEM_TYPE_SUBS`, `ITEM_TYPE_INAPP`.
+            let lower = word.lowercased()
+            if lower.hasSuffix("_subs") { self = .subscription } else if lower.hasSuffix("_inapp") { self = .oneTime } else { return nil }
         }
     }
 }

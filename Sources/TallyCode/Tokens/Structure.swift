@@ -14,6 +14,9 @@ struct Structure: Sendable {
     /// For each token inside an expression-bodied function (`fun f(x) = …`, `f(x) => …`, `x => …`),
     /// the token that keys its parameters in `parameters`; -1 elsewhere.
     private(set) var expressionBody: [Int]
+    /// Tokens marked as in an expression body so far: past 200,000 no more are, so a file of
+    /// many long arrow chains costs linear time (their parameters then hide nothing).
+    private var marked = 0
 
     /// How far the scope walks go up (deeper nesting than this is treated as unrelated).
     static let maxWalk = 256
@@ -55,7 +58,7 @@ struct Structure: Sendable {
     /// `fun f(x: T) = …`, `f(x) => …`, `(x) => …`, `x => …`: records the parameters for the
     /// tokens of the body (to the end of its statement or argument, at most 2,000 tokens).
     private mutating func expressionFunction(arrow: Int, tokens: [Token]) {
-        guard arrow > 0, arrow + 1 < tokens.count, !tokens[arrow + 1].isPunctuation("{") else { return }
+        guard arrow > 0, arrow + 1 < tokens.count, !tokens[arrow + 1].isPunctuation("{"), marked < 200_000 else { return }
         var names: Set<String> = []
         var k = arrow - 1
         if tokens[arrow].text == "=" {
@@ -87,9 +90,10 @@ struct Structure: Sendable {
                 if t.isPunctuation(";") || t.isPunctuation(",") { break }
                 if t.newlineBefore, t.kind == .identifier, Structure.declarationStarts.contains(t.text) { break }
             }
-            if expressionBody[j] == -1 { expressionBody[j] = arrow }
+            expressionBody[j] = arrow  // a later arrow inside this body is the inner one
             j += 1
         }
+        marked += j - arrow
     }
 
     /// Whether `scope` is `inner` or one of the brackets around it.
