@@ -105,6 +105,29 @@ import TallyModel
         #expect(scan.rejected.map { $0.location.position.line } == [1, 2, 3, 4, 5])
     }
 
+    @Test func switchLabelsAreNotConstants() {
+        let scan = tokenScan("""
+        import com.android.billingclient.api.*;
+        class Shop {
+            static final String PRO = "pro_forever";
+            void pick(int level) {
+                String sku = null;
+                switch (level) { case PRO: sku = "level_premium"; break; }
+                SkuDetailsParams.newBuilder().setSkusList(Arrays.asList(PRO)).build();
+            }
+        }
+        """, .java)
+        #expect(scan.ids == ["pro_forever"])
+    }
+
+    @Test func spreadsAndArrayInitializers() {
+        let kotlin = tokenScan("import com.android.billingclient.api.*\nval IDS = arrayOf(\"a_premium\")\nval p = SkuDetailsParams.newBuilder().setSkusList(listOf(*IDS, \"b_premium\")).build()", .kotlin)
+        #expect(kotlin.ids == ["a_premium", "b_premium"])
+        let cSharp = tokenScan("using UnityEngine.Purchasing;\nforeach (var id in new[] { \"gems_1\", \"gems_2\" }) builder.AddProduct(id, ProductType.Consumable);", .cSharp)
+        #expect(cSharp.ids == ["gems_1", "gems_2"])
+        #expect(cSharp.requests.allSatisfy { $0.kind == .consumable })
+    }
+
     @Test func aRequestedIDIsNotAlsoRejected() {
         let scan = tokenScan("""
         import com.android.billingclient.api.*

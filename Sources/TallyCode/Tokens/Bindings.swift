@@ -82,8 +82,11 @@ struct Bindings: Sendable {
             case ">" where t.kind == .punctuation: angle += 1
             case "<" where t.kind == .punctuation: angle -= 1
             case ":" where t.kind == .punctuation && angle == 0:
-                if tokens[k - 1].kind == .identifier, k >= 2, tokens[k - 2].kind == .identifier,
-                   Bindings.declarationKeywords.contains(tokens[k - 2].text) {
+                // `val x: T =`, and a parameter's default `(x: T = …` (its scope is the parameter list);
+                // not `case X: y =` nor `c ? a : b =`, where the name is the one before `=`.
+                if tokens[k - 1].kind == .identifier, k >= 2,
+                   tokens[k - 2].kind == .identifier && Bindings.declarationKeywords.contains(tokens[k - 2].text)
+                    || tokens[k - 2].isPunctuation("(") || tokens[k - 2].isPunctuation(",") {
                     nameIndex = k - 1
                 }
                 break annotation

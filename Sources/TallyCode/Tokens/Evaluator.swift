@@ -107,6 +107,9 @@ struct Evaluator {
             return (.nothing, i + 1)
         case "true", "false", "YES", "NO":
             return (unknown(i, i + 1), i + 1)
+        case "new" where isPunctuation(i + 1, "[") && isPunctuation(i + 2, "]") && isPunctuation(i + 3, "{") && structure.partner[i + 3] > i + 3:
+            let close = structure.partner[i + 3]  // C#'s `new[] { "a", "b" }`
+            return postfix(.list(elements(open: i + 3, close: close, depth: depth)), at: close + 1, start: i, depth: depth)
         case "new", "const", "await", "final", "readonly", "var", "val", "let", "late":
             guard token(i + 1) != nil else { return (unknown(i, i + 1), i + 1) }
             let (value, j) = operand(at: i + 1, depth: depth + 1)
@@ -185,6 +188,9 @@ struct Evaluator {
                 return operand(at: end, depth: depth + 1)
             }
             return (unknown(i, i + 1), i)
+        case "*" where language == .kotlin:  // a spread: `setOf(*IDS)`
+            let (value, j) = operand(at: i + 1, depth: depth + 1)
+            return (value, max(j, i + 1))
         case "...", "...?":
             let (value, j) = operand(at: i + 1, depth: depth + 1)
             return (value, max(j, i + 1))
