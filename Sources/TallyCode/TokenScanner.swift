@@ -41,7 +41,7 @@ enum TokenScanner {
                 scan.requests.append(ProductRequest(id: token.text, literal: location, call: location, api: patternAPI))
                 continue
             }
-            guard NaiveScan.looksLikeProductID(token.text), !requestedIDs.contains(token.text) else { continue }
+            guard looksLikeProductID(token.text), !requestedIDs.contains(token.text) else { continue }
             scan.rejected.append(RejectedString(text: token.text, location: location, reason: rejections.reason(for: index)))
         }
         scan.rejected += quotedInComments(lexed.comments, source: source, file: file.path, skipping: requestedIDs)
@@ -56,7 +56,18 @@ enum TokenScanner {
 
     /// Whether a file names a purchase API the scanner knows (with the import or class its shape needs).
     static func mayAskForProducts(_ text: String, language: CodeLanguage) -> Bool {
-        PurchaseAPI.all.contains { $0.languages.contains(language) && $0.isNamed(in: text) }
+        let search = ByteSearch(text)
+        return PurchaseAPI.all.contains { $0.languages.contains(language) && $0.isNamed(in: search) }
+    }
+
+    /// `NaiveScan.looksLikeProductID`, after a byte check that rules out most strings cheaply (it
+    /// takes only ASCII letters, digits, `.`, `_` and `-`, and at most 200 characters).
+    static func looksLikeProductID(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= 200, utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+        }) else { return false }
+        return NaiveScan.looksLikeProductID(text)
     }
 
     /// Quoted strings in comments that look like IDs: commented-out code asks for nothing.
@@ -73,7 +84,7 @@ enum TokenScanner {
                 while j < comment.end, j - i <= 201, source[j] != c, source[j] != 0x0A { j += 1 }
                 guard j < comment.end, source[j] == c else { i += 1; continue }
                 let text = String(decoding: source[(i + 1)..<j], as: UTF8.self)
-                if NaiveScan.looksLikeProductID(text), !skipping.contains(text) {
+                if looksLikeProductID(text), !skipping.contains(text) {
                     let start = i > 0 && source[i - 1] == 0x40 ? i - 1 : i  // @"…"
                     rejected.append(RejectedString(text: text, location: CodeLocation(file: file, position: Position(line: line, column: start - lineStart + 1)),
                                                    reason: "in a comment"))

@@ -142,7 +142,7 @@ struct Bindings: Sendable {
         let open = i + 1, close = structure.partner[open]
         guard close > open else { return }
         var k = open + 1
-        while k < close {
+        while k < close, k - open < 256 {
             if structure.partner[k] > k { k = structure.partner[k] + 1; continue }
             let t = tokens[k]
             if t.isIdentifier("in") || t.isIdentifier("of") || t.isPunctuation(":") {

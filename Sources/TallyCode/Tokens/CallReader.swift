@@ -25,7 +25,8 @@ struct CallReader {
     }
 
     mutating func read() {
-        let named = PurchaseAPI.all.filter { $0.languages.contains(file.language) && $0.isNamed(in: file.text) }
+        let text = ByteSearch(bytes: source)
+        let named = PurchaseAPI.all.filter { $0.languages.contains(file.language) && $0.isNamed(in: text) }
         guard !named.isEmpty else { return }
         var table: [String: [PurchaseAPI]] = [:]
         for api in named { for method in api.methods { table[method, default: []].append(api) } }

@@ -245,12 +245,12 @@ struct Evaluator {
     /// The next `,` at this level, or `close`.
     func nextSeparator(from start: Int, close: Int) -> Int {
         var k = start
-        while k < close {
+        while k < close, k - start < 65_536 {
             if structure.partner[k] > k { k = structure.partner[k] + 1; continue }
             if isPunctuation(k, ",") { return k }
             k += 1
         }
-        return close
+        return close  // (or far enough: the rest is one element)
     }
 
     /// `{…}`: an object (`{skus: […]}`, `{'a': 'b'}`), a Dart set, or a C#/Java initializer list.

@@ -106,11 +106,16 @@ extension Evaluator {
         return unknown(start, close + 1)
     }
 
-    /// The arguments between `open` and `close`.
+    /// The arguments between `open` and `close` (past 256 of them, the rest is one argument).
     func arguments(open: Int, close: Int) -> [Argument] {
         var args: [Argument] = []
-        var k = open + 1, itemStart = open + 1
+        var k = open + 1, itemStart = open + 1, visited = 0
         while k <= close {
+            visited += 1
+            if visited > 4_096 || args.count >= 256 {
+                if close > itemStart { args.append(Argument(label: nil, start: itemStart, end: close)) }
+                return args
+            }
             if k == close || isPunctuation(k, ",") {
                 if k > itemStart { args.append(argument(itemStart, k)) }
                 itemStart = k + 1

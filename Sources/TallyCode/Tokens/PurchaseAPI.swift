@@ -135,7 +135,7 @@ extension PurchaseAPI {
     ]
 
     /// Whether `text` names this API the way the scan requires (its gate, or its method alone).
-    func isNamed(in text: String) -> Bool {
+    func isNamed(in text: ByteSearch) -> Bool {
         guard methods.contains(where: { text.contains($0) }) else { return false }
         return gate.isEmpty || gate.contains { text.contains($0) }
     }

@@ -158,7 +158,7 @@ struct Structure: Sendable {
     private func names(in open: Int, _ close: Int, tokens: [Token]) -> Set<String> {
         var names: Set<String> = []
         var k = open + 1
-        while k < close {
+        while k < close, names.count < 64, k - open < 4_096 {
             if partner[k] > k, k != open { k = partner[k] + 1; continue }
             if tokens[k].kind == .identifier { names.insert(tokens[k].text) }
             k += 1
