@@ -34,7 +34,7 @@ enum TokenScanner {
         scan.notes += reader.notes
 
         let requestedIDs = Set(reader.requests.map(\.id))
-        let rejections = Rejections(tokens: lexed.tokens, structure: structure, language: file.language, partOfBuiltID: reader.partOfBuiltID)
+        let rejections = Rejections(tokens: lexed.tokens, structure: structure, language: file.language, known: reader.reasons)
         for (index, token) in lexed.tokens.enumerated() where token.isLiteralString && !reader.requested.contains(index) {
             let location = reader.location(of: index)
             if let pattern, (try? pattern.wholeMatch(in: token.text)) != nil {

@@ -353,6 +353,7 @@ extension CodeLocation {
                 builder.AddProduct(kSub, ProductType.Subscription, new IDs(){
                     { kAppleSub, AppleAppStore.Name },
                     { "com.ex.vip.google", GooglePlay.Name },
+                    { "com.ex.vip.amazon", AmazonApps.Name },
                 });
             }
         }
@@ -365,6 +366,7 @@ extension CodeLocation {
         #expect(scan.request("com.ex.vip.apple")?.store == .appStore)
         #expect(scan.request("com.ex.vip.google")?.store == .googlePlay)
         #expect(scan.request("coins_100")?.api == "ConfigurationBuilder.AddProduct")
+        #expect(scan.rejection("com.ex.vip.amazon")?.reason == "an ID for AmazonApps, a store Tally does not read")
     }
 
     @Test func productDefinitionsAndPurchasesByID() {

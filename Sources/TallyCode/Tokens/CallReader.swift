@@ -13,8 +13,9 @@ struct CallReader {
     private(set) var notes: [CodeNote] = []
     /// The string tokens that reached a call.
     private(set) var requested: Set<Int> = []
-    /// String tokens inside an argument that is built at run time, with the call's description.
-    private(set) var partOfBuiltID: [Int: String] = [:]
+    /// Why string tokens the calls met are not requests: part of an ID built at run time, an ID for
+    /// a store Tally does not read.
+    private(set) var reasons: [Int: String] = [:]
 
     init(file: CodeFile, tokens: [Token], structure: Structure, bindings: Bindings, source: [UInt8]) {
         self.file = file
@@ -215,8 +216,12 @@ struct CallReader {
             let names = tokens[k..<close].filter { $0.kind == .identifier }.map(\.text)
             let store: Store? = names.contains { ["AppleAppStore", "MacAppStore"].contains($0) } ? .appStore
                 : names.contains("GooglePlay") ? .googlePlay : nil
-            if store != nil, let first = evaluator.elements(open: k, close: close, depth: 0).first {
-                found.append((first.tagged(store), kind))
+            if let first = evaluator.elements(open: k, close: close, depth: 0).first {
+                if store != nil {
+                    found.append((first.tagged(store), kind))
+                } else if let other = names.first(where: { $0.hasSuffix("Store") || $0.hasSuffix("Apps") || $0.hasSuffix("Market") }) {
+                    for ref in first.flattened().literals { reasons[ref.token] = "an ID for \(other), a store Tally does not read" }
+                }
             }
             k = close + 1
         }
@@ -246,7 +251,7 @@ struct CallReader {
         let callName = tokens[i].text
         for range in unknown {
             for k in range.prefix(512) where k < tokens.count && tokens[k].kind == .string {
-                partOfBuiltID[k] = "\(callName) at line \(tokens[i].line)"
+                reasons[k] = "part of an ID built at run time for \(callName) at line \(tokens[i].line)"
             }
         }
         guard api.notesUnresolved else { return }

@@ -3,8 +3,8 @@ struct Rejections {
     let tokens: [Token]
     let structure: Structure
     let language: CodeLanguage
-    /// String tokens inside a purchase call's argument that is built at run time.
-    let partOfBuiltID: [Int: String]
+    /// Reasons the purchase calls found (part of an ID built at run time, another store's ID).
+    let known: [Int: String]
 
     private static let callReasons: [(names: Set<String>, reason: String)] = [
         (["getSharedPreferences", "getString", "putString", "getBoolean", "putBoolean", "getInt", "putInt", "getLong", "putLong",
@@ -30,7 +30,7 @@ struct Rejections {
 
     /// The reason for the string token at `index`.
     func reason(for index: Int) -> String {
-        if let call = partOfBuiltID[index] { return "part of an ID built at run time for \(call)" }
+        if let reason = known[index] { return reason }
         if index >= 2, tokens[index - 1].isPunctuation("="), tokens[index - 2].kind == .identifier {
             return Rejections.named(tokens[index - 2].text) ?? "assigned to \(tokens[index - 2].text), which no purchase API call in this file uses"
         }
