@@ -69,7 +69,11 @@ extension CodeLocation {
         [[NSUserDefaults standardUserDefaults] setBool:YES forKey:@"com.ex.app.unlocked"];
         NSUserDefaults *d = [[NSUserDefaults alloc] initWithSuiteName:@"group.com.ex.app"];
         [center postNotificationName:@"com.ex.app.didPurchase" object:nil];
+        NSDictionary *d = @{ @"premiumProduct": product };
+        #import "Premium.Store.h"
         """, .objectiveC)
+        #expect(scan.rejection("premiumProduct")?.reason == "a dictionary or object key")
+        #expect(scan.rejection("Premium.Store.h")?.reason == "an #import path")
         #expect(scan.requests.isEmpty)
         #expect(scan.rejection("com.ex.app.unlocked")?.reason == "a dictionary or UserDefaults key")
         #expect(scan.rejection("group.com.ex.app")?.reason == "an app group or defaults suite name")

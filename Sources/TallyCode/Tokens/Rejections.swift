@@ -31,6 +31,13 @@ struct Rejections {
     /// The reason for the string token at `index`.
     func reason(for index: Int) -> String {
         if let reason = known[index] { return reason }
+        if index >= 2, tokens[index - 2].isPunctuation("#"), ["import", "include"].contains(tokens[index - 1].text) {
+            return "an #\(tokens[index - 1].text) path"
+        }
+        if index + 1 < tokens.count, tokens[index + 1].isPunctuation(":"), structure.parent[index] >= 0,
+           tokens[structure.parent[index]].isPunctuation("{") {
+            return "a dictionary or object key"
+        }
         if index >= 2, tokens[index - 1].isPunctuation("="), tokens[index - 2].kind == .identifier {
             return Rejections.named(tokens[index - 2].text) ?? "assigned to \(tokens[index - 2].text), which no purchase API call in this file uses"
         }
