@@ -1,0 +1,284 @@
+import TallyModel
+
+/// Finds the purchase API calls of one file and reads the product IDs each asks for.
+struct CallReader {
+    let file: CodeFile
+    let tokens: [Token]
+    let structure: Structure
+    let source: [UInt8]
+    var evaluator: Evaluator
+
+    /// What the calls asked for.
+    private(set) var requests: [ProductRequest] = []
+    private(set) var notes: [CodeNote] = []
+    /// The string tokens that reached a call.
+    private(set) var requested: Set<Int> = []
+    /// Why string tokens the calls met are not requests: part of an ID built at run time, an ID for
+    /// a store Tally does not read.
+    private(set) var reasons: [Int: String] = [:]
+
+    init(file: CodeFile, tokens: [Token], structure: Structure, bindings: Bindings, source: [UInt8]) {
+        self.file = file
+        self.tokens = tokens
+        self.structure = structure
+        self.source = source
+        evaluator = Evaluator(tokens: tokens, structure: structure, bindings: bindings, language: file.language)
+    }
+
+    mutating func read() {
+        let text = ByteSearch(bytes: source)
+        let named = PurchaseAPI.all.filter { $0.languages.contains(file.language) && $0.isNamed(in: text) }
+        guard !named.isEmpty else { return }
+        var table: [String: [PurchaseAPI]] = [:]
+        for api in named { for method in api.methods { table[method, default: []].append(api) } }
+        for i in tokens.indices where tokens[i].kind == .identifier {
+            guard let apis = table[tokens[i].text] else { continue }
+            for api in apis where matches(api, at: i) {
+                read(api, at: i)
+                break
+            }
+        }
+    }
+
+    // MARK: - Recognising a call
+
+    private static let beforeCall: Set<String> = ["return", "await", "new", "yield", "throw", "else", "case", "in", "of", "typeof", "do", "is", "as"]
+
+    private func matches(_ api: PurchaseAPI, at i: Int) -> Bool {
+        if !api.receivers.isEmpty {
+            guard i >= 2, tokens[i - 1].isPunctuation(".") || tokens[i - 1].isPunctuation("?."),
+                  let start = Bindings.receiverStart(before: i - 1, tokens: tokens, structure: structure) else { return false }
+            guard tokens[start..<(i - 1)].contains(where: { $0.kind == .identifier && api.receivers.contains($0.text) }) else { return false }
+        }
+        if case .selector = api.ids {
+            guard i + 2 < tokens.count, tokens[i + 1].isPunctuation(":") else { return false }
+            return !isObjectiveCMethodDeclaration(at: i)
+        }
+        guard i + 1 < tokens.count, tokens[i + 1].isPunctuation("("), structure.partner[i + 1] > i + 1 else { return false }
+        if i > 0 {
+            let previous = tokens[i - 1]
+            if previous.kind == .identifier, !CallReader.beforeCall.contains(previous.text) { return false }  // `fun getProducts(`
+            if previous.isPunctuation(">") || previous.isPunctuation("*") { return false }  // `List<X> getProducts(`
+        }
+        let close = structure.partner[i + 1]
+        if close + 1 < tokens.count {
+            let next = tokens[close + 1]
+            if next.isPunctuation("{") || next.isPunctuation("=>") || next.isIdentifier("async") || next.isIdentifier("throws") { return false }
+        }
+        if [.javaScript, .typeScript].contains(file.language),
+           evaluator.arguments(open: i + 1, close: close).contains(where: { $0.label != nil }) {
+            return false  // `getProducts(skus: string[])`: a declaration
+        }
+        return true
+    }
+
+    /// `- (void)getProductsWithIdentifiers:(NSArray *)ids` declares the selector; it asks for nothing.
+    private func isObjectiveCMethodDeclaration(at i: Int) -> Bool {
+        var k = i
+        while k > 0, !tokens[k].newlineBefore, i - k < 64 { k -= 1 }
+        return tokens[k].isPunctuation("-") || tokens[k].isPunctuation("+")
+    }
+
+    // MARK: - Reading a call
+
+    private mutating func read(_ api: PurchaseAPI, at i: Int) {
+        var found: [(Value, RequestedKind?)] = []
+        let stated = statedKind(api, at: i)
+        switch api.ids {
+        case .selector:
+            let (value, end) = evaluator.expression(at: i + 2)
+            found.append((end > i + 2 ? value : evaluator.unknown(i + 2, i + 3), stated))
+        case .argument(let position):
+            let args = evaluator.arguments(open: i + 1, close: structure.partner[i + 1])
+            guard position < args.count else { return }
+            found.append((evaluator.value(of: args[position], depth: 0), stated))
+            if api.api == "ConfigurationBuilder.AddProduct", args.count > 2 { found += unityStoreIDs(args[2], kind: stated) }
+        case .keyed(let position, let keys):
+            let close = structure.partner[i + 1]
+            let args = evaluator.arguments(open: i + 1, close: close)
+            let value: Value
+            if !args.isEmpty, args.allSatisfy({ $0.label != nil }) {
+                value = .object(args.map { .init(key: $0.label ?? "", keyToken: nil, value: evaluator.value(of: $0, depth: 0)) }, i..<(close + 1))
+            } else {
+                guard position < args.count else { return }
+                value = evaluator.value(of: args[position], depth: 0)
+            }
+            if value.isObject {
+                var keyed: [(Value, RequestedKind?)] = []
+                collect(value, keys: Set(keys), kind: stated, into: &keyed, depth: 0)
+                found += keyed
+            } else {
+                found.append((value, stated))
+            }
+        }
+        record(found, api: api, at: i)
+    }
+
+    /// The kind the call states outside the IDs' argument: fixed, a chained setter, an argument.
+    private mutating func statedKind(_ api: PurchaseAPI, at i: Int) -> RequestedKind? {
+        switch api.kind {
+        case .none, .key:
+            return nil
+        case .fixed(let kind):
+            return kind
+        case .chain(let setter):
+            guard let (open, close) = chainedCall(setter, around: i) else { return nil }
+            guard let first = evaluator.arguments(open: open, close: close).first else { return nil }
+            return kind(of: evaluator.value(of: first, depth: 0))
+        case .argument(let position, let label):
+            guard i + 1 < tokens.count, tokens[i + 1].isPunctuation("(") else { return nil }
+            let args = evaluator.arguments(open: i + 1, close: structure.partner[i + 1])
+            let labelled = label.flatMap { label in args.first { $0.label == label } }
+            let positional = args.filter { $0.label == nil }
+            guard let arg = labelled ?? (position < positional.count ? positional[position] : nil) else { return nil }
+            return kind(of: evaluator.value(of: arg, depth: 0))
+        }
+    }
+
+    /// `QueryProductDetailsParams.Product.newBuilder().setProductType(…).setProductId(x).build()`:
+    /// the parentheses of `setter` in the same builder chain as the call at `i`.
+    private func chainedCall(_ setter: String, around i: Int) -> (Int, Int)? {
+        // Forward: `.setter(…)` after the call.
+        var close = structure.partner[i + 1], steps = 0
+        while close > 0, close + 3 < tokens.count, steps < 32, tokens[close + 1].isPunctuation(".") || tokens[close + 1].isPunctuation("?.") {
+            let name = close + 2, open = close + 3
+            guard tokens[name].kind == .identifier, tokens[open].isPunctuation("("), structure.partner[open] > open else { break }
+            if tokens[name].text == setter { return (open, structure.partner[open]) }
+            close = structure.partner[open]
+            steps += 1
+        }
+        // Backward: `.setter(…)` before it.
+        var j = i
+        steps = 0
+        while j >= 2, steps < 32, tokens[j - 1].isPunctuation(".") || tokens[j - 1].isPunctuation("?.") {
+            let before = j - 2
+            if tokens[before].isPunctuation(")"), structure.partner[before] >= 1 {
+                let open = structure.partner[before]
+                if tokens[open - 1].isIdentifier(setter) { return (open, before) }
+                j = open - 1
+            } else if tokens[before].kind == .identifier {
+                j = before
+            } else {
+                break
+            }
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The kind a value names: a string (`'subs'`) or the last word of a constant (`ProductType.SUBS`).
+    private func kind(of value: Value) -> RequestedKind? {
+        switch value {
+        case .literal(let ref):
+            return RequestedKind(word: tokens[ref.token].text)
+        case .unknown(let range):
+            guard let last = range.reversed().first(where: { $0 < tokens.count && tokens[$0].kind == .identifier }) else { return nil }
+            return RequestedKind(word: tokens[last].text)
+        case .list(let items), .either(let items):
+            return items.lazy.compactMap { kind(of: $0) }.first
+        case .object, .nothing:
+            return nil
+        }
+    }
+
+    /// The values of `keys` at any depth of an object (`{request: {ios: {sku}, android: {skus}}}`),
+    /// each with the kind its own object states (`type: 'subs'`) and the store its `ios`/`android` key names.
+    private func collect(_ value: Value, keys: Set<String>, kind: RequestedKind?, into found: inout [(Value, RequestedKind?)], depth: Int) {
+        guard depth < 16 else { return }
+        switch value {
+        case .object(let entries, _):
+            var local = kind
+            for entry in entries where ["type", "productCategory", "productType", "category"].contains(entry.key) {
+                local = self.kind(of: entry.value) ?? local
+            }
+            for entry in entries {
+                if keys.contains(entry.key) {
+                    found.append((entry.value, local))
+                } else if entry.value.isObject {
+                    collect(entry.value.tagged(Evaluator.store(forPlatform: entry.key)), keys: keys, kind: local, into: &found, depth: depth + 1)
+                }
+            }
+        case .list(let items), .either(let items):
+            for item in items { collect(item, keys: keys, kind: kind, into: &found, depth: depth + 1) }
+        case .literal, .unknown, .nothing:
+            break
+        }
+    }
+
+    /// Unity's `new IDs { {"x", AppleAppStore.Name}, {"y", GooglePlay.Name} }`: store-specific IDs.
+    private mutating func unityStoreIDs(_ argument: Argument, kind: RequestedKind?) -> [(Value, RequestedKind?)] {
+        guard let open = (argument.start..<argument.end).first(where: { tokens[$0].isPunctuation("{") }), structure.partner[open] > open else { return [] }
+        var found: [(Value, RequestedKind?)] = []
+        var k = open + 1
+        while k < structure.partner[open] {
+            guard tokens[k].isPunctuation("{"), structure.partner[k] > k else { k += 1; continue }
+            let close = structure.partner[k]
+            let names = tokens[k..<close].filter { $0.kind == .identifier }.map(\.text)
+            let store: Store? = names.contains { ["AppleAppStore", "MacAppStore"].contains($0) } ? .appStore
+                : names.contains("GooglePlay") ? .googlePlay : nil
+            if let first = evaluator.elements(open: k, close: close, depth: 0).first {
+                if store != nil {
+                    found.append((first.tagged(store), kind))
+                } else if let other = names.first(where: { $0.hasSuffix("Store") || $0.hasSuffix("Apps") || $0.hasSuffix("Market") }) {
+                    for ref in first.flattened().literals { reasons[ref.token] = "an ID for \(other), a store Tally does not read" }
+                }
+            }
+            k = close + 1
+        }
+        return found
+    }
+
+    // MARK: - Results
+
+    private mutating func record(_ found: [(Value, RequestedKind?)], api: PurchaseAPI, at i: Int) {
+        let call = location(of: i)
+        var unknown: [Range<Int>] = []
+        var seen: Set<LiteralRef> = []
+        var any = false
+        for (value, kind) in found {
+            let flat = value.flattened()
+            unknown += flat.unknown
+            for ref in flat.literals where seen.insert(ref).inserted {
+                let token = tokens[ref.token]
+                guard !token.text.isEmpty else { continue }
+                requested.insert(ref.token)
+                any = true
+                requests.append(ProductRequest(id: token.text, literal: location(of: ref.token), call: call, api: api.api,
+                                               kind: kind, store: ref.store ?? api.store))
+            }
+        }
+        guard !unknown.isEmpty else { return }
+        let callName = tokens[i].text
+        for range in unknown {
+            for k in range.prefix(512) where k < tokens.count && tokens[k].kind == .string {
+                reasons[k] = "part of an ID built at run time for \(callName) at line \(tokens[i].line)"
+            }
+        }
+        guard api.notesUnresolved else { return }
+        var parts: [String] = []
+        for range in unknown {
+            let part = snippet(range)
+            if !part.isEmpty, !parts.contains(part) { parts.append(part) }
+        }
+        let shown = parts.prefix(4).map { $0.contains("`") ? $0 : "`\($0)`" }.joined(separator: ", ") + (parts.count > 4 ? ", …" : "")
+        let which = any ? "some of the product IDs" : "the product IDs"
+        let name = api.api.hasSuffix(callName) ? api.api : "\(api.api) (\(callName))"
+        notes.append(CodeNote(message: "\(name) asks for \(which) from \(shown), not string literals in this file: "
+                              + "they are built at run time or come from elsewhere (configuration, a server, another file)", location: call))
+    }
+
+    func location(of i: Int) -> CodeLocation {
+        CodeLocation(file: file.path, position: Position(line: tokens[i].line, column: tokens[i].column))
+    }
+
+    /// The source text of tokens, on one line, cut at 60 characters.
+    func snippet(_ range: Range<Int>) -> String {
+        let lower = min(range.lowerBound, tokens.count - 1), upper = min(range.upperBound, tokens.count) - 1
+        guard lower >= 0, upper >= lower else { return "" }
+        let start = tokens[lower].start, end = min(tokens[upper].end, source.count, tokens[lower].start + 240)
+        guard start < end else { return "" }
+        let text = String(decoding: source[start..<end], as: UTF8.self)
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        return words.count > 60 ? String(words.prefix(60)) + "…" : words
+    }
+}

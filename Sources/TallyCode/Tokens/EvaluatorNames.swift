@@ -1,0 +1,306 @@
+import TallyModel
+
+/// One argument of a call: its label (`skus:`, Kotlin's `productId =`) and tokens.
+struct Argument: Sendable {
+    var label: String?
+    var start: Int
+    var end: Int
+}
+
+extension Evaluator {
+    /// Functions that make a collection of their arguments.
+    static let collectionBuilders: Set<String> = [
+        "listOf", "setOf", "arrayOf", "mutableListOf", "mutableSetOf", "arrayListOf", "hashSetOf", "linkedSetOf", "sortedSetOf",
+        "listOfNotNull", "setOfNotNull", "mutableStateListOf", "persistentListOf", "persistentSetOf", "immutableListOf",
+        "asList", "of", "singletonList", "singleton", "newArrayList", "newHashSet", "HashSet", "ArrayList", "LinkedList",
+        "TreeSet", "LinkedHashSet", "Set", "List", "Array", "from", "unmodifiableList", "unmodifiableSet", "copyOf", "ImmutableList",
+    ]
+    /// Methods that keep a collection's elements (`.toSet()`, `.toList()`).
+    static let passThrough: Set<String> = [
+        "toSet", "toList", "toTypedArray", "toArray", "toMutableList", "toMutableSet", "ToList", "ToArray", "ToHashSet",
+        "sorted", "distinct", "asList", "toImmutableList", "toImmutableSet", "toSortedSet", "toHashSet", "Distinct", "toImmutable",
+    ]
+
+    static func store(forPlatform key: String) -> Store? {
+        switch key.lowercased() {
+        case "ios", "macos", "tvos", "watchos", "visionos", "apple", "appstore", "applestore": return .appStore
+        case "android", "google", "googleplay", "play": return .googlePlay
+        default: return nil
+        }
+    }
+
+    // MARK: - Names and calls
+
+    /// A name, member path or call: `SKUS`, `Constants.PRO`, `listOf(…)`, `Platform.select({…})`, `new IDs {…}`.
+    mutating func path(at i: Int, depth: Int) -> (Value, Int) {
+        var names = [tokens[i].text]
+        var j = i + 1
+        while let t = token(j) {
+            if t.isPunctuation(".") || t.isPunctuation("?."), let next = token(j + 1), next.kind == .identifier {
+                names.append(next.text)
+                j += 2
+            } else if t.isPunctuation("!!") || (t.isPunctuation("!") && t.start == tokens[j - 1].end) {
+                j += 1
+            } else if t.isPunctuation("<"), let end = typeArgumentsEnd(from: j), let next = token(end), !next.newlineBefore,
+                      next.kind == .punctuation, ["(", "{", ".", "?."].contains(next.text) {
+                j = end
+            } else if t.isPunctuation("["), isPunctuation(j + 1, "]"), [.java, .cSharp, .objectiveC].contains(language) {
+                j += 2  // `new String[] {…}`
+            } else {
+                break
+            }
+        }
+        let isNew = i > 0 && tokens[i - 1].isIdentifier("new")
+        if let t = token(j), t.isPunctuation("("), structure.partner[j] > j,
+           !(t.newlineBefore && [.javaScript, .typeScript, .kotlin].contains(language)) {
+            let close = structure.partner[j]
+            var value = call(names, open: j, close: close, start: i, depth: depth)
+            var end = close + 1
+            if isNew, language == .cSharp, isPunctuation(end, "{"), structure.partner[end] > end {  // `new List<string>() { "a" }`
+                value = .list([value, .list(elements(open: end, close: structure.partner[end], depth: depth))])
+                end = structure.partner[end] + 1
+            }
+            return postfix(value, at: end, start: i, depth: depth)
+        }
+        if isNew, [.cSharp, .java].contains(language), isPunctuation(j, "{"), structure.partner[j] > j {
+            let close = structure.partner[j]  // `new IDs {…}`, `new string[] {…}`, `new List<string> {…}`
+            return postfix(.list(elements(open: j, close: close, depth: depth)), at: close + 1, start: i, depth: depth)
+        }
+        return postfix(resolve(path: names, range: i..<j, depth: depth), at: j, start: i, depth: depth)
+    }
+
+    private mutating func call(_ names: [String], open: Int, close: Int, start: Int, depth: Int) -> Value {
+        let name = names.last ?? ""
+        let args = arguments(open: open, close: close)
+        let owner = names.count >= 2 ? names[names.count - 2] : ""
+        if Evaluator.passThrough.contains(name), names.count >= 2, args.isEmpty {  // `_kIds.toSet()`
+            return resolve(path: Array(names.dropLast()), range: start..<open, depth: depth)
+        }
+        if Evaluator.collectionBuilders.contains(name) {
+            var items: [Value] = []
+            for arg in args where arg.label == nil {
+                if arg.end == arg.start + 1, tokens[arg.start].kind == .number { continue }  // a capacity
+                items.append(value(of: arg, depth: depth))
+            }
+            return .list(items)
+        }
+        switch (owner, name) {
+        case ("Object", "values"):
+            guard let first = args.first, case .object(let entries, _) = value(of: first, depth: depth) else { break }
+            return .list(entries.map(\.value))
+        case ("Object", "keys"):
+            guard let first = args.first, case .object(let entries, _) = value(of: first, depth: depth) else { break }
+            return .list(entries.map { entry in entry.keyToken.map { .literal(LiteralRef(token: $0)) } ?? unknown(open, close + 1) })
+        case (_, "select") where names.contains("Platform"):
+            guard let first = args.first, case .object(let entries, _) = value(of: first, depth: depth) else { break }
+            return .either(entries.map { $0.value.tagged(Evaluator.store(forPlatform: $0.key)) })
+        case (_, "fromEnvironment"):
+            guard let fallback = args.first(where: { $0.label == "defaultValue" }) else { break }
+            return value(of: fallback, depth: depth)
+        default:
+            // `RequestPurchaseIOS(sku: 'x')`: named arguments only, read like an object.
+            if !args.isEmpty, args.allSatisfy({ $0.label != nil }) {
+                return .object(args.map { .init(key: $0.label ?? "", keyToken: nil, value: value(of: $0, depth: depth)) }, start..<(close + 1))
+            }
+        }
+        return unknown(start, close + 1)
+    }
+
+    /// The arguments between `open` and `close` (past 256 of them, the rest is one argument).
+    func arguments(open: Int, close: Int) -> [Argument] {
+        var args: [Argument] = []
+        var k = open + 1, itemStart = open + 1, visited = 0
+        while k <= close {
+            visited += 1
+            if visited > 4_096 || args.count >= 256 {
+                if close > itemStart { args.append(Argument(label: nil, start: itemStart, end: close)) }
+                return args
+            }
+            if k == close || isPunctuation(k, ",") {
+                if k > itemStart { args.append(argument(itemStart, k)) }
+                itemStart = k + 1
+                k += 1
+                continue
+            }
+            if structure.partner[k] > k {
+                k = min(structure.partner[k] + 1, close)
+                continue
+            }
+            k += 1
+        }
+        return args
+    }
+
+    private func argument(_ start: Int, _ end: Int) -> Argument {
+        if end - start >= 3, tokens[start].kind == .identifier,
+           isPunctuation(start + 1, ":") || (language == .kotlin && isPunctuation(start + 1, "=")) {
+            return Argument(label: tokens[start].text, start: start + 2, end: end)
+        }
+        return Argument(label: nil, start: start, end: end)
+    }
+
+    /// An argument's value: unknown unless the whole argument was read.
+    mutating func value(of argument: Argument, depth: Int) -> Value {
+        let (value, end) = expression(at: argument.start, depth: depth + 1)
+        return end == argument.end ? value : unknown(argument.start, argument.end)
+    }
+
+    // MARK: - What follows an operand
+
+    mutating func postfix(_ value: Value, at start: Int, start origin: Int, depth: Int) -> (Value, Int) {
+        var value = value, j = start
+        while let t = token(j), steps < Evaluator.maxSteps {
+            steps += 1
+            if t.isPunctuation(".") || t.isPunctuation("?."), let m = token(j + 1), m.kind == .identifier {
+                let called = isPunctuation(j + 2, "(") && structure.partner[j + 2] > j + 2
+                if Evaluator.passThrough.contains(m.text) {
+                    j = called ? structure.partner[j + 2] + 1 : j + 2
+                    continue
+                }
+                if !called, let member = value.member(m.text) { value = member; j += 2; continue }
+                if m.text == "first", !called || structure.partner[j + 2] == j + 3, let first = value.element(0) {
+                    value = first
+                    j = called ? j + 4 : j + 2
+                    continue
+                }
+                let end = skipChain(from: j)  // transformed at run time (`.map {…}`, `.uppercase()`)
+                return (unknown(origin, end), end)
+            }
+            if t.isPunctuation("["), !t.newlineBefore, structure.partner[j] > j {
+                let close = structure.partner[j]
+                if close == j + 2, let index = token(j + 1) {
+                    if index.kind == .number, let n = Int(index.text), let element = value.element(n) { value = element; j = close + 1; continue }
+                    if index.isLiteralString, let member = value.member(index.text) { value = member; j = close + 1; continue }
+                }
+                return (unknown(origin, close + 1), close + 1)
+            }
+            if t.isPunctuation("!!") || (t.isPunctuation("!") && t.start == tokens[j - 1].end && !isPunctuation(j + 1, "(")) {
+                j += 1
+                continue
+            }
+            if t.isIdentifier("as") || t.isIdentifier("satisfies"), !t.newlineBefore, language != .dart || t.text == "as" {
+                j = skipType(from: j + 1)
+                continue
+            }
+            if t.isPunctuation(".."), let m = token(j + 1), ["add", "addAll"].contains(m.text), isPunctuation(j + 2, "("), structure.partner[j + 2] > j + 2 {
+                let close = structure.partner[j + 2]  // Dart's cascade: `<String>{}..add('a')`
+                value = .list([value] + arguments(open: j + 2, close: close).map { self.value(of: $0, depth: depth) })
+                j = close + 1
+                continue
+            }
+            break
+        }
+        return (value, j)
+    }
+
+    /// The end of a member chain: `.a`, `(…)`, `[…]`, a trailing `{…}` lambda, `!!`.
+    private func skipChain(from start: Int) -> Int {
+        var j = start
+        while let t = token(j), j - start < 4_096 {
+            if t.isPunctuation(".") || t.isPunctuation("?.") || t.isPunctuation("..") || t.isPunctuation("!!") { j += 1; continue }
+            if t.kind == .identifier, j > start, tokens[j - 1].kind == .punctuation, [".", "?.", ".."].contains(tokens[j - 1].text) { j += 1; continue }
+            if (t.isPunctuation("(") || t.isPunctuation("[") || (t.isPunctuation("{") && language == .kotlin)), structure.partner[j] > j, !t.newlineBefore {
+                j = structure.partner[j] + 1
+                continue
+            }
+            break
+        }
+        return j
+    }
+
+    /// The end of a type after `as`: `String`, `string[]`, `const`, `List<String>?`.
+    private func skipType(from start: Int) -> Int {
+        var j = start
+        while let t = token(j), j - start < 64 {
+            if t.kind == .identifier, j == start || tokens[j - 1].isPunctuation(".") { j += 1; continue }
+            if t.isPunctuation("."), j > start { j += 1; continue }
+            if t.isPunctuation("<"), let end = typeArgumentsEnd(from: j) { j = end; continue }
+            if t.isPunctuation("["), isPunctuation(j + 1, "]") { j += 2; continue }
+            if t.isPunctuation("?"), j > start, !isPunctuation(j + 1, ":") { j += 1; continue }
+            break
+        }
+        return max(j, start)
+    }
+
+    // MARK: - Resolving names
+
+    /// What a name or member path refers to in this file, or unknown.
+    mutating func resolve(path names: [String], range: Range<Int>, depth: Int) -> Value {
+        var names = names
+        let viaSelf = names.count > 1 && ["this", "self", "widget", "super"].contains(names[0])
+        if viaSelf { names.removeFirst() }
+        guard let last = names.last else { return unknown(range.lowerBound, range.upperBound) }
+        if names.count == 1 {
+            let found = viaSelf ? (member(named: last, depth: depth) ?? resolve(name: last, at: range.lowerBound, depth: depth))
+                : resolve(name: last, at: range.lowerBound, depth: depth)
+            return found ?? unknown(range.lowerBound, range.upperBound)
+        }
+        // `PRODUCTS.monthly`, `SKU.PRE_MON`: a member of an object (or of each `Platform.select` branch).
+        if let base = resolve(name: names[0], at: range.lowerBound, depth: depth) {
+            var value: Value? = base
+            for name in names.dropFirst() { value = value?.member(name) }
+            if let value { return value }
+        }
+        // `Constants.PRO`, `Skus.INSTANCE.PRO`: a constant declared in a type or object of this file.
+        return member(named: last, depth: depth) ?? unknown(range.lowerBound, range.upperBound)
+    }
+
+    /// The binding `name` at `use` means: the innermost declaration around it (a parameter of
+    /// an enclosing function hides outer ones), else a member constant of that name; nil if none.
+    mutating func resolve(name: String, at use: Int, depth: Int) -> Value? {
+        guard let byScope = bindings.declarations[name] else { return nil }
+        if use >= 0, use < structure.expressionBody.count, structure.expressionBody[use] >= 0,
+           structure.parameters[structure.expressionBody[use]]?.contains(name) == true {
+            return nil  // a parameter of an expression-bodied function
+        }
+        var scope = use >= 0 && use < structure.parent.count ? structure.parent[use] : -1
+        var walked = 0
+        while walked < Structure.maxWalk {
+            if let here = byScope[scope]?.filter({ bindings.all[$0].nameToken != use }), !here.isEmpty {
+                return combine(here, name: name, depth: depth)
+            }
+            if scope != -1, structure.parameters[scope]?.contains(name) == true { return nil }
+            if scope == -1 { break }
+            scope = structure.parent[scope]
+            walked += 1
+        }
+        return member(named: name, depth: depth)
+    }
+
+    private mutating func member(named name: String, depth: Int) -> Value? {
+        guard let members = bindings.members[name], !members.isEmpty else { return nil }
+        return combine(members, name: name, depth: depth)
+    }
+
+    /// Declarations of one name (one of them holds at a time) with the additions made to them.
+    private mutating func combine(_ indices: [Int], name: String, depth: Int) -> Value {
+        var values: [Value] = []
+        for index in indices.prefix(64) {
+            let declared = valueOf(binding: index, depth: depth)
+            let scope = bindings.all[index].scope
+            var additions: [Value] = []
+            for other in (bindings.additions[name] ?? []).prefix(256) where structure.encloses(scope, bindings.all[other].scope) {
+                let (added, _) = expression(at: bindings.all[other].valueStart, depth: depth + 1)
+                additions.append(added)
+            }
+            values.append(additions.isEmpty ? declared : .list([declared] + additions))
+        }
+        return values.count == 1 ? values[0] : .either(values)
+    }
+
+    private mutating func valueOf(binding index: Int, depth: Int) -> Value {
+        if let value = memo[index] { return value }
+        let binding = bindings.all[index]
+        guard !inProgress.contains(index) else { return unknown(binding.nameToken, binding.nameToken + 1) }
+        inProgress.insert(index)
+        let outerLimit = limit
+        limit = binding.valueEnd ?? Int.max
+        let (value, end) = expression(at: binding.valueStart, depth: depth + 1)
+        limit = outerLimit
+        inProgress.remove(index)
+        let complete = end > binding.valueStart && (binding.valueEnd.map { end == $0 } ?? true)
+        let result = complete ? value : unknown(binding.nameToken, binding.nameToken + 1)
+        memo[index] = result
+        return result
+    }
+}

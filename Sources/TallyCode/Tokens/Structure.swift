@@ -1,0 +1,168 @@
+/// The bracket structure of a token list: which bracket closes which, the innermost bracket
+/// around each token (its scope), and which brace blocks are function bodies (with their
+/// parameter names) or type and object bodies (whose constants other code may name).
+struct Structure: Sendable {
+    /// For an opening or closing bracket, the index of its partner; -1 for an unmatched one and any other token.
+    private(set) var partner: [Int]
+    /// The index of the innermost open bracket around each token (-1 at the top level).
+    private(set) var parent: [Int]
+    /// Parameter names of a function body, by the index of its `{`; the names of a lambda's parameters likewise.
+    private(set) var parameters: [Int: Set<String>] = [:]
+    /// Brace blocks that are bodies of a class, object, interface, enum or namespace (their
+    /// members are named from elsewhere as `Type.NAME` or, in a companion, bare).
+    private(set) var typeBodies: Set<Int> = []
+    /// For each token inside an expression-bodied function (`fun f(x) = …`, `f(x) => …`, `x => …`),
+    /// the token that keys its parameters in `parameters`; -1 elsewhere.
+    private(set) var expressionBody: [Int]
+    /// Tokens marked as in an expression body so far: past 200,000 no more are, so a file of
+    /// many long arrow chains costs linear time (their parameters then hide nothing).
+    private var marked = 0
+
+    /// How far the scope walks go up (deeper nesting than this is treated as unrelated).
+    static let maxWalk = 256
+
+    init(tokens: [Token]) {
+        partner = Array(repeating: -1, count: tokens.count)
+        parent = Array(repeating: -1, count: tokens.count)
+        expressionBody = Array(repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for (i, token) in tokens.enumerated() {
+            parent[i] = stack.last ?? -1
+            guard token.kind == .punctuation, token.text.utf8.count == 1, let c = token.text.utf8.first else { continue }
+            switch c {
+            case 0x28, 0x5B, 0x7B:  // ( [ {
+                stack.append(i)
+            case 0x29, 0x5D, 0x7D:  // ) ] }
+                let open: String = c == 0x29 ? "(" : c == 0x5D ? "[" : "{"
+                // Close the nearest matching bracket within reach; a stray closer is ignored.
+                var k = stack.count - 1
+                while k >= 0, stack.count - k <= 64, tokens[stack[k]].text != open { k -= 1 }
+                guard k >= 0, stack.count - k <= 64 else { continue }
+                partner[stack[k]] = i
+                partner[i] = stack[k]
+                stack.removeSubrange(k...)
+                parent[i] = stack.last ?? -1
+            default:
+                break
+            }
+        }
+        for (i, token) in tokens.enumerated() {
+            if token.isPunctuation("{") { classify(brace: i, tokens: tokens) }
+            if token.isPunctuation("=>") || token.isPunctuation("=") { expressionFunction(arrow: i, tokens: tokens) }
+        }
+    }
+
+    private static let declarationStarts: Set<String> = ["fun", "val", "var", "let", "const", "class", "override", "private", "public",
+                                                         "internal", "protected", "function", "export", "import", "static", "final"]
+
+    /// `fun f(x: T) = …`, `f(x) => …`, `(x) => …`, `x => …`: records the parameters for the
+    /// tokens of the body (to the end of its statement or argument, at most 2,000 tokens).
+    private mutating func expressionFunction(arrow: Int, tokens: [Token]) {
+        guard arrow > 0, arrow + 1 < tokens.count, !tokens[arrow + 1].isPunctuation("{"), marked < 200_000 else { return }
+        var names: Set<String> = []
+        var k = arrow - 1
+        if tokens[arrow].text == "=" {
+            // Kotlin: `fun name(…)` or `fun name(…): Type` before `=`.
+            var steps = 0
+            while k > 0, steps < 12, !tokens[k].isPunctuation(")") {
+                guard tokens[k].kind == .identifier || [":", ".", "<", ">", "?", ","].contains(tokens[k].text) else { return }
+                k -= 1
+                steps += 1
+            }
+            let open = partner[k]
+            guard tokens[k].isPunctuation(")"), open >= 2, tokens[open - 1].kind == .identifier, tokens[open - 2].isIdentifier("fun") else { return }
+            names = self.names(in: open, k, tokens: tokens)
+        } else if tokens[k].isPunctuation(")"), partner[k] >= 0 {
+            names = self.names(in: partner[k], k, tokens: tokens)
+        } else if tokens[k].kind == .identifier {
+            names = [tokens[k].text]
+        } else {
+            return
+        }
+        guard !names.isEmpty else { return }
+        parameters[arrow] = names
+        let level = parent[arrow]
+        var j = arrow + 1
+        while j < tokens.count, j - arrow < 2_000 {
+            let t = tokens[j]
+            if parent[j] == level || (partner[j] >= 0 && partner[j] < arrow) {
+                if partner[j] >= 0 && partner[j] < arrow { break }  // the enclosing bracket closes
+                if t.isPunctuation(";") || t.isPunctuation(",") { break }
+                if t.newlineBefore, t.kind == .identifier, Structure.declarationStarts.contains(t.text) { break }
+            }
+            expressionBody[j] = arrow  // a later arrow inside this body is the inner one
+            j += 1
+        }
+        marked += j - arrow
+    }
+
+    /// Whether `scope` is `inner` or one of the brackets around it.
+    func encloses(_ scope: Int, _ inner: Int) -> Bool {
+        if scope == -1 { return true }
+        var s = inner, steps = 0
+        while s != -1, steps < Structure.maxWalk {
+            if s == scope { return true }
+            s = parent[s]
+            steps += 1
+        }
+        return false
+    }
+
+    private static let typeKeywords: Set<String> = ["class", "object", "interface", "enum", "struct", "namespace", "companion",
+                                                    "record", "mixin", "extension", "implementation", "protocol"]
+    private static let controlKeywords: Set<String> = ["if", "while", "switch", "when", "synchronized", "using", "lock", "fixed", "guard"]
+
+    /// Records what a `{` opens: a type body, a function body (its parameters) or a lambda (its parameters).
+    private mutating func classify(brace: Int, tokens: [Token]) {
+        // The header: the tokens back to the previous statement's end.
+        var k = brace - 1, steps = 0
+        var closeParen = -1
+        while k >= 0, steps < 24 {
+            let t = tokens[k]
+            if t.kind == .punctuation, [";", "{", "}"].contains(t.text) { break }
+            if t.kind == .identifier, Structure.typeKeywords.contains(t.text) { typeBodies.insert(brace); return }
+            if t.isPunctuation(")"), closeParen == -1, partner[k] >= 0 {
+                closeParen = k
+                k = partner[k]
+            }
+            if t.isPunctuation("="), closeParen == -1 { break }  // `x = {…}`: an object or a lambda value
+            k -= 1
+            steps += 1
+        }
+        if closeParen >= 0 {
+            let open = partner[closeParen]
+            let keyword = open > 0 && tokens[open - 1].kind == .identifier ? tokens[open - 1].text : ""
+            if Structure.controlKeywords.contains(keyword) { return }
+            if keyword != "for", keyword != "foreach" {
+                parameters[brace] = names(in: open, closeParen, tokens: tokens)
+            }
+        } else if brace > 0, tokens[brace - 1].kind == .identifier, Structure.controlKeywords.contains(tokens[brace - 1].text) {
+            return  // `when {`
+        }
+        // A Kotlin or Swift lambda's own parameters: `{ a, b -> …`.
+        var names: Set<String> = []
+        var j = brace + 1
+        while j < tokens.count, j - brace < 24 {
+            let t = tokens[j]
+            if t.isPunctuation("->") || t.isIdentifier("in") && !names.isEmpty {
+                if !names.isEmpty { parameters[brace, default: []].formUnion(names) }
+                break
+            }
+            guard t.kind == .identifier || [",", ":", "(", ")", "<", ">", "?", "."].contains(t.text) else { break }
+            if t.kind == .identifier { names.insert(t.text) }
+            j += 1
+        }
+    }
+
+    /// The identifiers directly inside a parameter list (types included, which is harmless).
+    private func names(in open: Int, _ close: Int, tokens: [Token]) -> Set<String> {
+        var names: Set<String> = []
+        var k = open + 1
+        while k < close, names.count < 64, k - open < 4_096 {
+            if partner[k] > k, k != open { k = partner[k] + 1; continue }
+            if tokens[k].kind == .identifier { names.insert(tokens[k].text) }
+            k += 1
+        }
+        return names
+    }
+}

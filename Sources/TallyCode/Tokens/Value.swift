@@ -1,0 +1,103 @@
+import TallyModel
+
+/// A string literal a value holds: its token, and the store a `Platform.select` branch names.
+struct LiteralRef: Hashable, Sendable {
+    var token: Int
+    var store: Store?
+}
+
+/// What an expression is, as far as a file alone tells: literals (in lists and objects), nothing
+/// (`nil`, `null`), or unknown (with the tokens that spell it, for the note).
+indirect enum Value: Sendable {
+    case literal(LiteralRef)
+    case list([Value])
+    /// One of these, depending on the platform or a condition (`Platform.select`, `c ? a : b`).
+    case either([Value])
+    /// An object literal, a dictionary, or a call with named arguments only (`Foo(sku: 'x')`).
+    case object([ObjectEntry], Range<Int>)
+    case unknown(Range<Int>)
+    case nothing
+
+    struct ObjectEntry: Sendable {
+        var key: String
+        /// The key's token when the key is a string literal (for `Object.keys`).
+        var keyToken: Int?
+        var value: Value
+    }
+
+    /// The literals an ID position receives, and the parts that are not literals in this file.
+    func flattened() -> (literals: [LiteralRef], unknown: [Range<Int>]) {
+        var literals: [LiteralRef] = []
+        var unknown: [Range<Int>] = []
+        var stack: [Value] = [self]
+        while let value = stack.popLast() {
+            switch value {
+            case .literal(let ref): literals.append(ref)
+            case .list(let items), .either(let items): stack.append(contentsOf: items.reversed())
+            case .object(_, let range): unknown.append(range)
+            case .unknown(let range): unknown.append(range)
+            case .nothing: break
+            }
+        }
+        return (literals, unknown)
+    }
+
+    /// The same value with every literal not already tagged taken as asked of `store`.
+    func tagged(_ store: Store?) -> Value {
+        guard let store else { return self }
+        switch self {
+        case .literal(var ref):
+            if ref.store == nil { ref.store = store }
+            return .literal(ref)
+        case .list(let items): return .list(items.map { $0.tagged(store) })
+        case .either(let items): return .either(items.map { $0.tagged(store) })
+        case .object(let entries, let range):
+            return .object(entries.map { Value.ObjectEntry(key: $0.key, keyToken: $0.keyToken, value: $0.value.tagged(store)) }, range)
+        case .unknown, .nothing: return self
+        }
+    }
+
+    /// The member `key` of an object, or of each object in a list (a `Platform.select` of objects).
+    func member(_ key: String) -> Value? {
+        switch self {
+        case .object(let entries, _):
+            return entries.last { $0.key == key }?.value
+        case .either(let items):
+            let members = items.compactMap { $0.member(key) }
+            return members.isEmpty || members.count != items.count ? nil : .either(members)
+        default:
+            return nil
+        }
+    }
+
+    /// The element at `index` of a list whose elements are single values (`itemSkus[0]`).
+    func element(_ index: Int) -> Value? {
+        switch self {
+        case .list(let items):
+            guard index >= 0, index < items.count, items.allSatisfy({ if case .list = $0 { false } else { true } }) else { return nil }
+            return items[index]
+        case .either(let items):
+            let elements = items.compactMap { $0.element(index) }
+            return elements.isEmpty || elements.count != items.count ? nil : .either(elements)
+        default:
+            return nil
+        }
+    }
+
+    /// An object, or a list or choice of objects (`[{id, type}, …]`, `Platform.select({ios: {…}, android: {…}})`).
+    var isObject: Bool {
+        switch self {
+        case .object: return true
+        case .list(let items), .either(let items): return !items.isEmpty && items.allSatisfy(\.isObject)
+        default: return false
+        }
+    }
+
+    var isCollection: Bool {
+        switch self {
+        case .list: return true
+        case .either(let items): return !items.isEmpty && items.allSatisfy(\.isCollection)
+        default: return false
+        }
+    }
+}
