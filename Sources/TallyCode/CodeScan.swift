@@ -156,6 +156,13 @@ public enum CodeScanner {
     /// A file `tally convert --to swift|kotlin|dart|typescript` wrote is read as the constants it declares.
     public static func scan(_ files: [CodeFile], idPattern: String? = nil) -> CodeScan {
         var scan = CodeScan()
+        // An invalid pattern is said once (the policy reader refuses it first; this is for callers that do not).
+        var idPattern = idPattern
+        if let pattern = idPattern, (try? Regex(pattern)) == nil, let first = files.first {
+            scan.notes.append(CodeNote(message: "the ids pattern \"\(pattern.prefix(80))\" is not a regular expression Tally can read; it is not used",
+                                       location: CodeLocation(file: first.path, position: .unknown)))
+            idPattern = nil
+        }
         var swift: [CodeFile] = []
         for file in files {
             if GeneratedConstants.isGenerated(file.text) {
