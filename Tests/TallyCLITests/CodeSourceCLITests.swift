@@ -289,4 +289,41 @@ import Testing
         let unused = try Self.records(stale).filter { $0["rule"] as? String == "code-unused-product" }
         #expect(unused.compactMap { $0["product"] as? String } == ["com.calmly.app.session.5"])
     }
+
+    // MARK: - Play Billing in Kotlin against Google Play pages
+
+    @Test func playBillingCodeIsComparedWithGooglePlayBySubscriptionAndKind() throws {
+        let folder = try Folder(["Billing.kt": """
+            import com.android.billingclient.api.BillingClient
+            import com.android.billingclient.api.QueryProductDetailsParams
+
+            class Billing(private val client: BillingClient) {
+                fun query() {
+                    val products = listOf(
+                        QueryProductDetailsParams.Product.newBuilder().setProductId("premium").setProductType(BillingClient.ProductType.SUBS).build(),
+                        QueryProductDetailsParams.Product.newBuilder().setProductId("coins_100").setProductType(BillingClient.ProductType.INAPP).build(),
+                        QueryProductDetailsParams.Product.newBuilder().setProductId("premium_lifetme").setProductType(BillingClient.ProductType.INAPP).build(),
+                    )
+                    client.queryProductDetailsAsync(QueryProductDetailsParams.newBuilder().setProductList(products).build()) { _, _ -> }
+                }
+            }
+            """])
+        defer { folder.remove() }
+        try FileManager.default.copyItem(at: Workspace.fixtures.appendingPathComponent("google-play/play-pages"), to: folder.root.appendingPathComponent("play-pages"))
+        let output = try folder.run(["check", "--no-config", "--format", "json", "play-pages", "Billing.kt"])
+        #expect(output.status == 1, "\(output.stdout)")
+        let records = try Self.records(output)
+        // premium asks for the subscription whose base plans are premium:monthly and premium:yearly.
+        #expect(records.map { "\($0["rule"] as? String ?? "?") \($0["product"] as? String ?? "-")" } == ["code-unknown-product premium_lifetme"], "\(records)")
+        #expect(records.first?["hint"] as? String == "did you mean premium_lifetime?")
+        let code = try #require(records.first?["configuration"] as? [String: Any])
+        #expect(code["file"] as? String == "Billing.kt" && code["line"] as? Int == 9 && code["column"] as? Int == 60, "\(code)")
+        let play = try #require(records.first?["catalog"] as? [String: Any])
+        #expect(play["file"] as? String == "play-pages/03-onetimeproducts.json", "\(play)")
+        // Fixed, the code and the store agree.
+        try folder.write("Billing.kt", try String(contentsOf: folder.root.appendingPathComponent("Billing.kt"), encoding: .utf8)
+            .replacingOccurrences(of: "premium_lifetme", with: "premium_lifetime"))
+        let fixed = try folder.run(["check", "--no-config", "play-pages", "Billing.kt"])
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+    }
 }

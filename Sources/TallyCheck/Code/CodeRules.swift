@@ -117,6 +117,26 @@ public struct CodeUnknownProductRule: CodeRule {
     }
 }
 
+extension CodeUnknownProductRule {
+    /// The IDs the other sources have that an unknown request is a near miss of.
+    static func nearMisses(_ context: CodeContext) -> Set<String> {
+        var found = Set<String>()
+        for request in context.requests.requests {
+            let sides = context.sides(for: request)
+            let stores = request.store.map { [$0] } ?? [.appStore, .googlePlay]
+            let tables = sides.flatMap { side in stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) } }
+            guard !tables.contains(where: { $0[request.id] != nil }) else { continue }
+            for table in tables {
+                guard let match = CodeNearMatch.best(for: request.id, among: table.keys) else { continue }
+                found.insert(match)
+                if let product = table[match] { found.insert(product.id) }
+                break
+            }
+        }
+        return found
+    }
+}
+
 /// A product the store or the app's configuration sells that no code of the run asks for.
 public struct CodeUnusedProductRule: CodeRule {
     public static let description = RuleDescription(
@@ -133,7 +153,9 @@ public struct CodeUnusedProductRule: CodeRule {
     public func evaluate(_ context: CodeContext, findings: inout [Finding], checked: inout CheckedLog) {
         guard Self.applies(context) else { return }
         let stores = context.requests.stores
-        let asked = Set(context.requests.requests.map(\.id))
+        var asked = Set(context.requests.requests.map(\.id))
+        // A product the code misspells is named once, by code-unknown-product with its hint.
+        asked.formUnion(CodeUnknownProductRule.nearMisses(context))
         var reported = Set<String>()
         for side in context.sides where Self.sells(side.format) && stores.contains(side.format.store) {
             for product in side.products {
