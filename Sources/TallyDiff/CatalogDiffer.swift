@@ -43,7 +43,8 @@ public struct CatalogDiffer: Sendable {
         for (id, product) in context.oldProducts where context.newProducts[id] == nil {
             var entry = ProductChanges(productID: id, status: .removed, changes: [Change(
                 .product, .removed, productID: id, old: .product(ProductOutline(product, in: old)),
-                oldPosition: product.position, attention: [.productRemoved])], name: product.nameForPeople)
+                // The code no longer asking for an ID retires nothing in the store.
+                oldPosition: product.position, attention: old.format == .code ? [] : [.productRemoved])], name: product.nameForPeople)
             entry.showName(from: product)
             products.append(entry)
         }

@@ -15,8 +15,10 @@ extension SourceSet {
     /// read is reported, each with all its located errors (not the first file only). Each mapping
     /// file is read once; one that cannot be read fails the run before any source is read.
     /// An entry that names a revision is read from `revisions` (its catalogue named `path@REV`).
+    /// - Parameter codeTogether: whether the run's code files are one source (check, lint, show);
+    ///   `diff` reads each file as itself, one catalogue per entry.
     public func read(format: SourceFormat? = nil, options: ReadOptions = ReadOptions(),
-                     events: RunEvents? = nil, revisions: (any RevisionStore)? = nil) throws(RunFailure) -> [Catalog] {
+                     events: RunEvents? = nil, revisions: (any RevisionStore)? = nil, codeTogether: Bool = true) throws(RunFailure) -> [Catalog] {
         var mappings: [String: TallyMapping] = [:]
         for file in Set(entries.compactMap(\.mapping)).sorted() {
             do {
@@ -30,10 +32,10 @@ extension SourceSet {
         let loaded = mappings
         // Every code file of the run is one source, read together (a Swift constant in one file
         // resolves a call in another); it stands where the first of them stood.
-        let code = entries.filter { isCode($0, format: format) }
+        let code = codeTogether ? entries.filter { isCode($0, format: format) } : []
         let codeSource: Result<Catalog, RunFailure>? = code.isEmpty ? nil : Result { () throws(RunFailure) in try readCode(code, options: options, events: events) }
         let firstCode = code.first
-        let others = entries.filter { !isCode($0, format: format) || $0 == firstCode }
+        let others = entries.filter { code.isEmpty || !isCode($0, format: format) || $0 == firstCode }
         let outcomes = Parallel.map(others) { entry -> Result<Catalog, FormatError> in
             if entry == firstCode, let codeSource {
                 switch codeSource {

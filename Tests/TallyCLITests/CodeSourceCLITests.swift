@@ -326,4 +326,26 @@ import Testing
         let fixed = try folder.run(["check", "--no-config", "play-pages", "Billing.kt"])
         #expect(fixed.status == 0, "\(fixed.stdout)")
     }
+
+    // MARK: - diff: IDs added or removed in code
+
+    @Test func diffNamesTheIDsTheCodeStopsAndStartsAskingFor() throws {
+        let before = """
+            import com.android.billingclient.api.BillingClient
+            import com.android.billingclient.api.QueryProductDetailsParams
+            fun products() = listOf(
+                QueryProductDetailsParams.Product.newBuilder().setProductId("coins_100").setProductType(BillingClient.ProductType.INAPP).build(),
+                QueryProductDetailsParams.Product.newBuilder().setProductId("premium").setProductType(BillingClient.ProductType.SUBS).build())
+            """
+        let folder = try Folder(["old/Billing.kt": before, "new/Billing.kt": before.replacingOccurrences(of: "coins_100", with: "coins_200")])
+        defer { folder.remove() }
+        let output = try folder.run(["diff", "--format", "json", "old/Billing.kt", "new/Billing.kt"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let text = try folder.run(["diff", "old/Billing.kt", "new/Billing.kt"])
+        #expect(text.stdout.contains("1 added, 1 removed, 0 changed, 1 unchanged products"), "\(text.stdout)")
+        #expect(text.stdout.contains("coins_100  removed") && text.stdout.contains("coins_200  added"), "\(text.stdout)")
+        // The code no longer asking for an ID retires nothing in the store: no attention.
+        #expect(text.stdout.contains("0 need attention"), "\(text.stdout)")
+        #expect(!text.stdout.contains("can never be used again"), "\(text.stdout)")
+    }
 }
