@@ -22,6 +22,8 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case localization
     /// A subscription's billing plan (up front, or monthly with a commitment): added, removed, repriced.
     case billingPlan = "billing-plan"
+    /// A multi-seat subscription's seat tier: added, removed, or its per-seat price in a territory.
+    case seatTier = "seat-tier"
     /// The source's storefront (StoreKit) or default territory (catalogues).
     case storefront
     /// A subscription group as a whole: added, removed or renamed.
@@ -46,6 +48,7 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .familySharing: "family sharing"
         case .localization: "localizations"
         case .billingPlan: "billing plans"
+        case .seatTier: "seat tiers"
         case .storefront: "storefront"
         case .subscriptionGroup: "subscription groups"
         }

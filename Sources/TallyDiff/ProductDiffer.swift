@@ -1,7 +1,7 @@
 import TallyModel
 
 /// The changes to one product present on both sides, in a fixed order: kind, prices, period,
-/// offers, group, level, family sharing, localisations.
+/// offers, billing plans, seat tiers, group, level, family sharing, localisations.
 enum ProductDiffer {
     static func changes(_ old: Product, _ new: Product, level: Change?, context: DiffContext) -> [Change] {
         var changes: [Change] = []
@@ -52,6 +52,9 @@ enum ProductDiffer {
         }
         if context.bothKnow(.billingPlans) {
             planChanges(old, new, into: &changes)
+        }
+        if context.bothKnow(.seatTiers) {
+            SeatTierDiffer.changes(old, new, into: &changes)
         }
         if context.bothKnow(.group), let move = GroupDiffer.move(old, new, context: context) {
             changes.append(move)

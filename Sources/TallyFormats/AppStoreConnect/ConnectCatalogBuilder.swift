@@ -25,14 +25,23 @@ struct ConnectCatalogBuilder {
 
     mutating func build() throws -> Catalog {
         let subscriptionIDs = Set(store.all("subscriptions").compactMap { $0[attribute: "productId"]?.string })
+        var account = KeyAccount()
         for key in store.order {
-            guard let resource = store[key], !resource.attributes.isEmpty else { continue }
+            guard let resource = store[key] else { continue }
+            // A resource type Tally does not know may be products it does not read: named, with how many there are.
+            if !ConnectPageVocabulary.types.knows(key.type) { account.note(key.type, in: ConnectPageVocabulary.types, entries: 1, at: resource.position) }
+            guard !resource.attributes.isEmpty else { continue }
             switch key.type {
-            case "inAppPurchases": try addPurchase(resource, subscriptionIDs: subscriptionIDs)
-            case "subscriptions": try addSubscription(resource)
+            case "inAppPurchases":
+                account.check(resource, ConnectPageVocabulary.purchaseAttributes)
+                try addPurchase(resource, subscriptionIDs: subscriptionIDs)
+            case "subscriptions":
+                account.check(resource, ConnectPageVocabulary.subscriptionAttributes)
+                try addSubscription(resource)
             default: continue
             }
         }
+        issues += store.issues + account.issues
         if products.isEmpty { try refuseUnownedPrices() }
         let groups = store.all("subscriptionGroups").compactMap { group -> SubscriptionGroup? in
             let ids = members[group.key] ?? []

@@ -69,6 +69,8 @@ struct JSONAPIPage: Sendable {
     /// `links.self`: the request the page answers, which names the parent of a related list
     /// (`/v1/subscriptions/6444000001/prices`).
     var selfLink: String?
+    /// Keys of the page Tally neither reads nor skips on purpose, as `unknown-content` warnings.
+    var issues: [SourceIssue] = []
     /// The keys of the resources in `data`, in order.
     var primaryKeys: [ResourceKey] { resources.filter(\.isPrimary).map(\.key) }
 }
@@ -87,6 +89,7 @@ enum JSONAPIPageReader {
         }
         var page = JSONAPIPage()
         var sawData = false
+        var account = KeyAccount()
         try reader.forEachKey { reader, key in
             switch key {
             case "data":
@@ -94,28 +97,35 @@ enum JSONAPIPageReader {
                 switch try reader.peekKind() {
                 case .null: _ = try reader.readNullIfPresent()
                 case .array:
-                    try reader.forEachElement { reader, _ in page.resources.append(try readResource(&reader, primary: true, global)) }
+                    try reader.forEachElement { reader, _ in page.resources.append(try readResource(&reader, primary: true, &account, global)) }
                 case .object:
-                    page.resources.append(try readResource(&reader, primary: true, global))
+                    page.resources.append(try readResource(&reader, primary: true, &account, global))
                 case let other:
                     throw reader.error("\"data\" must be a resource object or an array of them, found \(other.article)")
                 }
             case "included":
-                try reader.forEachElement { reader, _ in page.resources.append(try readResource(&reader, primary: false, global)) }
+                try reader.forEachElement { reader, _ in page.resources.append(try readResource(&reader, primary: false, &account, global)) }
             case "links":
                 guard try !reader.readNullIfPresent() else { return }
                 try reader.forEachKey { reader, name in
-                    if name == "self", try reader.peekKind() == .string { page.selfLink = try reader.readString() } else { try reader.skipValue() }
+                    if name == "self", try reader.peekKind() == .string { page.selfLink = try reader.readString() } else {
+                        try account.skip(name, ConnectPageVocabulary.links, &reader)
+                    }
                 }
             case "errors":
                 let at = reader.position
                 let summary = try errorSummary(&reader)
                 throw reader.error("this page is an App Store Connect error response, not data: \(summary)", at: at)
             default:
-                try reader.skipValue()
+                try account.skip(key, ConnectPageVocabulary.page, &reader)
             }
         }
         try reader.finish()
+        page.issues = account.issues.map { issue in
+            var issue = issue
+            if issue.position.isKnown { issue.position = global(issue.position) }
+            return issue
+        }
         guard sawData else {
             throw FormatError("not an App Store Connect API page: the document has no \"data\" (save the API's JSON response as it is)",
                               file: file, position: Position(line: 1, column: 1))
@@ -123,7 +133,8 @@ enum JSONAPIPageReader {
         return page
     }
 
-    private static func readResource(_ reader: inout JSONReader, primary: Bool, _ global: (Position) -> Position) throws -> Resource {
+    private static func readResource(_ reader: inout JSONReader, primary: Bool, _ account: inout KeyAccount,
+                                     _ global: (Position) -> Position) throws -> Resource {
         let start = reader.position
         var type: String?
         var id: String?
@@ -165,7 +176,7 @@ enum JSONAPIPageReader {
                     if let linked = try readRelationship(&reader) { relationships[name] = linked }
                 }
             default:
-                try reader.skipValue()
+                try account.skip(key, ConnectPageVocabulary.resource, &reader)
             }
         }
         guard let type, !type.isEmpty, let id, !id.isEmpty else {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 
 /// Every resource of an export, merged across pages, with the links between them: the
 /// relationships the pages give, the links a related list's page implies (a page answering
@@ -10,9 +11,12 @@ struct ResourceStore {
     private(set) var order: [ResourceKey] = []
     /// Target → the resources linking to it, and by which relationship.
     private var backLinks: [ResourceKey: [(source: ResourceKey, relationship: String)]] = [:]
+    /// The pages' `unknown-content` warnings, pages in order.
+    private(set) var issues: [SourceIssue] = []
 
     /// Adds a page's resources and the parent link its `links.self` implies.
     mutating func add(_ page: JSONAPIPage) {
+        issues += page.issues
         for resource in page.resources { add(resource) }
         if let selfLink = page.selfLink, let parent = Self.parent(of: selfLink) {
             link(parent.key, parent.relationship, to: page.primaryKeys.filter { $0 != parent.key })

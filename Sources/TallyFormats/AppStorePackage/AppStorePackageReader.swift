@@ -34,6 +34,7 @@ public enum AppStorePackageReader: DirectorySourceReader {
         }
         var decoder = PackageDecoder(file: file, options: options)
         for list in lists {
+            decoder.account.check(list, PackageDecoder.listElements)
             for element in list.children {
                 switch element.name {
                 case "in_app_purchase": try decoder.readPurchase(element, group: nil)

@@ -10,6 +10,8 @@ struct PackageDecoder {
     var issues: [SourceIssue] = []
     /// Products left out because they are not cleared for sale.
     var hidden: [String: Int] = [:]
+    /// Elements Tally neither reads nor skips on purpose.
+    var account = KeyAccount()
 
     /// A subscription group (5.9) or family (5.0) and its members.
     struct GroupContext {
@@ -27,7 +29,7 @@ struct PackageDecoder {
         var known: Set<Field> = [.id, .kind, .referenceName, .localizations, .period, .introductoryOffer, .group]
         if options.priceTiers != nil { known.insert(.prices) }
         var catalog = Catalog(file: file, format: .appStorePackage, defaultTerritory: .usa, products: products,
-                              groups: groups, knownFields: known, issues: issues)
+                              groups: groups, knownFields: known, issues: issues + account.issues)
         catalog.introductoryOfferModes = [.freeTrial]
         catalog.hiddenByState = hidden
         return catalog
@@ -38,12 +40,17 @@ struct PackageDecoder {
             throw FormatError("a <\(element.name)> has no name attribute (the subscription group's reference name)",
                               file: file, position: element.position)
         }
+        account.check(element, Self.groupElements)
         let context = GroupContext(name: name, freeTrial: element.child("free_trial_duration"))
         var members: [String] = []
         for purchase in element.children("in_app_purchase") {
             if let id = try readPurchase(purchase, group: context), products.last?.kind.isAutoRenewable == true { members.append(id) }
         }
-        groups.append(SubscriptionGroup(id: name, name: name, productIDs: members, position: element.position))
+        var group = SubscriptionGroup(id: name, name: name, productIDs: members, position: element.position)
+        group.localizations = locales(of: element, Self.groupLocaleElements).map { locale in
+            Localization(locale: locale.attributes["name"] ?? "", displayName: locale.child("title")?.text)
+        }
+        groups.append(group)
     }
 
     /// Reads one `<in_app_purchase>`; returns its ID when it counts (is for sale or included).
@@ -53,6 +60,7 @@ struct PackageDecoder {
             throw FormatError("an <in_app_purchase> has no <product_id>", file: file, position: element.position)
         }
         let id = idElement.text
+        account.check(element, Self.purchaseElements)
         var product = Product(id: id, kind: .consumable, position: element.position)
         product.fieldPositions[.id] = idElement.position
         product.kind = try kind(of: element, id: id, inGroup: group != nil)
@@ -66,12 +74,21 @@ struct PackageDecoder {
             readSubscriptionTerms(element, group: group, into: &product)
         }
         try readTier(element, into: &product)
-        product.localizations = element.child("locales")?.children("locale").map { locale in
+        product.localizations = locales(of: element, Self.localeElements).map { locale in
             Localization(locale: locale.attributes["name"] ?? "", displayName: locale.child("title")?.text,
                          description: locale.child("description")?.text)
-        } ?? []
+        }
         products.append(product)
         return id
+    }
+
+    /// The `<locales><locale>` elements of a purchase or group, their children accounted for.
+    private mutating func locales(of element: XMLElementNode, _ vocabulary: KeyVocabulary) -> [XMLElementNode] {
+        guard let list = element.child("locales") else { return [] }
+        account.check(list, Self.localesElements)
+        let locales = list.children("locale")
+        for locale in locales { account.check(locale, vocabulary) }
+        return locales
     }
 
     private func kind(of element: XMLElementNode, id: String, inGroup: Bool) throws -> ProductKind {
@@ -89,6 +106,13 @@ struct PackageDecoder {
 
     /// `cleared_for_sale` on the purchase or on its `products/product`; absent means for sale.
     private mutating func isForSale(_ element: XMLElementNode, id: String) throws -> Bool {
+        if let list = element.child("products") {
+            account.check(list, Self.productsElements)
+            for entry in list.children("product") {
+                account.check(entry, Self.productElements)
+                for interval in entry.child("intervals")?.children("interval") ?? [] { account.check(interval, Self.intervalElements) }
+            }
+        }
         let cleared = element.child("cleared_for_sale")
             ?? element.child("products")?.children("product").compactMap { $0.child("cleared_for_sale") }.first
         guard let cleared else { return true }

@@ -63,6 +63,24 @@ public enum CatalogReportReader: SourceReader {
         }
         var builder = CatalogReportRows(file: file, columns: columns, width: header.fields.count, options: options)
         for row in table.rows.dropFirst() { try builder.add(row) }
-        return try builder.catalog()
+        var catalog = try builder.catalog()
+        // A column Tally neither reads nor skips on purpose is named, with how many rows fill it.
+        var account = KeyAccount()
+        for (index, cell) in header.fields.enumerated() {
+            let name = columnName(cell.text)
+            guard !name.isEmpty, !Self.columns.knows(name) else { continue }
+            let filled = table.rows.dropFirst().filter { !($0.field(index)?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.count
+            account.note(cell.text, in: Self.columns, entries: filled, at: cell.position)
+        }
+        catalog.issues += account.issues
+        return catalog
     }
+
+    /// The report's columns (upper-cased), as App Store Connect's help names them.
+    static let columns = KeyVocabulary(
+        "catalog report", noun: "column",
+        read: ["PRODUCT_ID", "ADDON_TYPE", "ADDON_ITC_STATUS", "REFERENCE_NAME", "AUTO_RENEWABLE_DURATION", "FREE_TRIAL_DURATION",
+               "MARKETING_OPTIN_INCENTIVE_DURATION", "CLEARED_FOR_SALE", "APP_NAME", "APP_APPLE_ID", "LOCALE"],
+        // App Store Connect's numeric ID of the in-app purchase: the store's own key, not the product ID apps use.
+        ignored: ["APPLE_ID"])
 }

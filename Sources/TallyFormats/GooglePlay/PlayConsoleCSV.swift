@@ -60,6 +60,13 @@ enum PlayConsoleCSV {
         let listingColumn = column("locale;title;description")
         let autofillColumn = column("autofillprices", "autofill")
         let priceColumn = column("price", "country;price")
+        // A column Tally neither reads nor skips on purpose is named, with how many rows fill it.
+        var account = KeyAccount()
+        for (index, name) in names.enumerated() where !columns.knows(name) {
+            let filled = table.rows.filter { index < $0.fields.count && !$0.fields[index].trimmingCharacters(in: .whitespaces).isEmpty }.count
+            account.note(table.header[index], in: columns, entries: filled, at: shifted(headerRow.position(index)))
+        }
+        records.issues += account.issues
 
         for row in table.rows {
             func cell(_ index: Int?) -> String? {
@@ -156,6 +163,16 @@ enum PlayConsoleCSV {
 }
 
 extension PlayConsoleCSV {
+    /// The header's columns, with case, spaces and `_` taken out (both spellings: the Console's
+    /// and the documentation's snake_case).
+    static let columns = KeyVocabulary(
+        "Play Console CSV", noun: "column",
+        read: ["productid", "publishedstate", "publishstate", "purchasetype", "locale;title;description", "autofillprices", "autofill",
+               "price", "country;price"],
+        // Whether Play machine-translates the listing into other languages, and the name of a
+        // pricing template (the prices it gives are in the Price column).
+        ignored: ["autotranslate", "pricingtemplateid"])
+
     /// One `;`-separated part of a price cell, trimmed, and where it starts.
     struct PricedPart {
         var text: String

@@ -13,6 +13,8 @@ struct PlayPageParser {
     /// Added to a page line to give the catalogue line.
     let shift: Int
     var records: PlayRecords
+    /// Keys of the page Tally neither reads nor skips on purpose.
+    var account = KeyAccount()
 
     /// Keys that mark a Google Play page; `sniff` looks for them.
     static let markers = [
@@ -45,6 +47,7 @@ struct PlayPageParser {
         }
         var parser = PlayPageParser(file: file, shift: firstLine - 1, records: records)
         try parser.page(root)
+        parser.records.issues += parser.account.issues
         records = parser.records
     }
 
@@ -71,6 +74,7 @@ struct PlayPageParser {
             if responses.count > 0 { throw fail(PlayShapes.refusal(responses, in: "in its \"\(key)\" list"), root) }
         }
         var recognised = false
+        if !keys.isDisjoint(with: PlayShapes.listKeys) { account.check(root, shift: shift, PlayVocabulary.page) }
         if let list = root.member("subscriptions") {
             recognised = true
             for node in try array(list, "subscriptions") { try subscription(node) }
@@ -140,6 +144,7 @@ struct PlayPageParser {
 
     private mutating func subscription(_ node: DocNode) throws {
         let id = try requiredString(node, "productId", in: "a subscription")
+        account.check(node, shift: shift, PlayVocabulary.subscription)
         var subscription = PlaySubscription(productID: id.text, position: at(node), idPosition: id.position)
         subscription.archived = node.member("archived")?.scalarText == "true"
         if let listings = node.member("listings") { subscription.listings = try listingArray(listings) }
@@ -158,6 +163,7 @@ struct PlayPageParser {
 
     private mutating func basePlan(_ node: DocNode, productID: String) throws -> PlayBasePlan {
         let id = try requiredString(node, "basePlanId", in: "a base plan")
+        account.check(node, shift: shift, PlayVocabulary.basePlan)
         let productKey = "\(productID):\(id.text)"
         var plan = PlayBasePlan(basePlanID: id.text, position: at(node), idPosition: id.position)
         plan.state = try string(node, "state")?.text
@@ -165,6 +171,7 @@ struct PlayPageParser {
                             ("installmentsBasePlanType", .installments(committedPayments: nil))] {
             guard let typeNode = node.member(key) else { continue }
             try expect(typeNode, .object, key)
+            account.check(typeNode, shift: shift, PlayVocabulary.planType)
             plan.typePosition = at(typeNode)
             if case .installments = type {
                 let count = try string(typeNode, "committedPaymentsCount").flatMap { Int($0.text) }
@@ -182,6 +189,7 @@ struct PlayPageParser {
             var seen: [Territory: DocNode] = [:]
             for config in try array(configs, "regionalConfigs") {
                 let region = try territory(config)
+                account.check(config, shift: shift, PlayVocabulary.regionalPlanConfig)
                 try once(region, config, in: &seen, "regionalConfigs", productID: productKey)
                 guard let priceNode = config.member("price") else { continue }
                 if let money = try money(priceNode, productID: productKey, field: .prices, region: region.code) {
@@ -196,6 +204,7 @@ struct PlayPageParser {
         let product = try requiredString(node, "productId", in: "a subscription offer")
         let basePlan = try requiredString(node, "basePlanId", in: "a subscription offer")
         let offerID = try requiredString(node, "offerId", in: "a subscription offer")
+        account.check(node, shift: shift, PlayVocabulary.offer)
         let productKey = "\(product.text):\(basePlan.text)"
         var offer = PlayOffer(productID: product.text, basePlanID: basePlan.text, offerID: offerID.text, position: at(node))
         offer.state = try string(node, "state")?.text
@@ -206,6 +215,7 @@ struct PlayPageParser {
         if let phases = node.member("phases") {
             for phaseNode in try array(phases, "phases") {
                 var phase = PlayPhase(position: at(phaseNode))
+                account.check(phaseNode, shift: shift, PlayVocabulary.phase)
                 if let count = phaseNode.member("recurrenceCount") {
                     guard let text = count.scalarText, let value = Int(text), value > 0 else {
                         throw fail("recurrenceCount must be a whole number from 1", count)
@@ -255,11 +265,13 @@ struct PlayPageParser {
 
     private mutating func oneTimeProduct(_ node: DocNode) throws {
         let id = try requiredString(node, "productId", in: "a one-time product")
+        account.check(node, shift: shift, PlayVocabulary.oneTimeProduct)
         var product = PlayOneTimeProduct(productID: id.text, position: at(node), idPosition: id.position)
         if let listings = node.member("listings") { product.listings = try listingArray(listings) }
         if let options = node.member("purchaseOptions") {
             for optionNode in try array(options, "purchaseOptions") {
                 var option = PlayPurchaseOption(optionID: try string(optionNode, "purchaseOptionId")?.text, position: at(optionNode))
+                account.check(optionNode, shift: shift, PlayVocabulary.purchaseOption)
                 option.state = try string(optionNode, "state")?.text
                 if let rent = optionNode.member("rentOption") {
                     option.isRent = true
@@ -272,6 +284,7 @@ struct PlayPageParser {
                     var seen: [Territory: DocNode] = [:]
                     for config in try array(configs, "regionalPricingAndAvailabilityConfigs") {
                         let region = try territory(config)
+                        account.check(config, shift: shift, PlayVocabulary.regionalOptionConfig)
                         try once(region, config, in: &seen, "regionalPricingAndAvailabilityConfigs", productID: id.text)
                         let availability = try string(config, "availability")?.text
                         guard availability == nil || availability == "AVAILABLE", let priceNode = config.member("price") else { continue }
@@ -288,6 +301,7 @@ struct PlayPageParser {
 
     private mutating func inAppProduct(_ node: DocNode) throws {
         let sku = try requiredString(node, "sku", in: "an in-app product")
+        account.check(node, shift: shift, PlayVocabulary.inAppProduct)
         var product = PlayInAppProduct(sku: sku.text, position: at(node), idPosition: sku.position)
         product.status = try string(node, "status")?.text.uppercased()
         if let type = try string(node, "purchaseType") {
@@ -317,9 +331,11 @@ struct PlayPageParser {
         if let listings = node.member("listings") {
             try expect(listings, .object, "listings")
             for member in members(listings) {
+                account.check(member.node, shift: shift, PlayVocabulary.inAppListing)
+                let benefits = try member.node.member("benefits").map { try array($0, "benefits").compactMap(\.scalarText) } ?? []
                 product.listings.append(Localization(locale: member.key.replacingOccurrences(of: "-", with: "_"),
                                                      displayName: try string(member.node, "title")?.text,
-                                                     description: try string(member.node, "description")?.text))
+                                                     description: try string(member.node, "description")?.text, benefits: benefits))
             }
         }
         if let period = try string(node, "subscriptionPeriod") {
@@ -397,8 +413,9 @@ struct PlayPageParser {
         throw fail("\(productID): region \(code) is configured twice in \(list): \(describe(first)) and \(describe(config)); keep one of them", config)
     }
 
-    private func listingArray(_ node: DocNode) throws -> [Localization] {
+    private mutating func listingArray(_ node: DocNode) throws -> [Localization] {
         try array(node, "listings").map { listing in
+            account.check(listing, shift: shift, PlayVocabulary.listing)
             let benefits = try listing.member("benefits").map { try array($0, "benefits").compactMap(\.scalarText) } ?? []
             return Localization(locale: (try string(listing, "languageCode")?.text ?? "").replacingOccurrences(of: "-", with: "_"),
                                 displayName: try string(listing, "title")?.text, description: try string(listing, "description")?.text,

@@ -47,6 +47,12 @@ public enum AdaptyFallbackReader: SourceReader {
                               file: file, position: root.position)
         }
         var builder = AdaptyFallbackBuilder(file: file, options: options)
+        builder.account.check(root, AdaptyVocabulary.root)
+        builder.account.check(meta, AdaptyVocabulary.meta)
+        if let version = meta["version"], version.int.map({ !AdaptyVocabulary.versions.contains($0) }) ?? true {
+            builder.issues.append(KeyAccount.unknownVersion("Adapty fallback file", found: version.text ?? version.article,
+                                                            known: "1 to \(AdaptyVocabulary.versions.upperBound)", at: version.position, path: version.path))
+        }
         if data.isArray {
             try builder.addJSONAPI(data)
             try builder.addCatalogue(meta["products"])
@@ -115,6 +121,9 @@ private struct AdaptyFallbackBuilder {
     /// Whether any product carries `access_level_id` (files before version 8 have none: their
     /// entitlements are not known).
     var statesAccessLevels = false
+    /// Keys of the file Tally neither reads nor skips on purpose.
+    var account = KeyAccount()
+    var issues: [SourceIssue] = []
 
     init(file: String, options: ReadOptions) {
         self.file = file
@@ -127,6 +136,7 @@ private struct AdaptyFallbackBuilder {
     mutating func addJSONAPI(_ list: LocatedNode) throws {
         var byPlacement: [(key: String, paywalls: [LocatedNode])] = []
         for entry in list.elements {
+            account.check(entry, AdaptyVocabulary.resource)
             guard let attributes = entry["attributes"], attributes.isObject else {
                 throw FormatError("a paywall of Adapty's fallback file without attributes", file: file, position: entry.position, path: entry.path)
             }
@@ -151,6 +161,7 @@ private struct AdaptyFallbackBuilder {
             guard let vendor = node["vendor_product_id"]?.nonEmptyText else {
                 throw FormatError("a product of meta.products without vendor_product_id", file: file, position: node.position, path: node.path)
             }
+            account.check(node, AdaptyVocabulary.product)
             if node["base_plan_id"]?.nonEmptyText == nil, vendorsWithPlans.contains(vendor) { continue }
             _ = try addProduct(node, vendor: vendor)
         }
@@ -169,6 +180,8 @@ private struct AdaptyFallbackBuilder {
         if value.isArray {
             entries = value.elements
         } else if value.isObject, let data = value["data"], data.isArray {
+            account.check(value, AdaptyVocabulary.placement)
+            if let meta = value["meta"] { account.check(meta, AdaptyVocabulary.placementMeta) }
             entries = data.elements
         } else {
             throw FormatError("placement \(key) is \(value.article) without a data list; expected its paywalls",
@@ -176,9 +189,11 @@ private struct AdaptyFallbackBuilder {
         }
         for entry in entries {
             let item = entry["attributes"].flatMap { $0.isObject ? $0 : nil } ?? entry
+            if item.path != entry.path { account.check(entry, AdaptyVocabulary.resource) }
             if item.node.member("products") != nil {
                 paywalls.append(item)
             } else if let variations = item["variations"] {
+                account.check(item, AdaptyVocabulary.flow)
                 paywalls += variations.elements
             } else if item["onboarding_id"] != nil || item["onboarding_builder"] != nil {
                 continue  // An onboarding: screens, no products.
@@ -192,12 +207,14 @@ private struct AdaptyFallbackBuilder {
 
     private mutating func addPaywalls(_ paywalls: [LocatedNode], placement: String) throws {
         for item in paywalls {
+            account.check(item, AdaptyVocabulary.paywall)
             let paywallName = item["paywall_name"]?.nonEmptyText ?? item["paywall_id"]?.nonEmptyText ?? "?"
             var offering = PaywallOffering(key: paywalls.count > 1 ? "\(placement)/\(paywallName)" : placement, position: item.position)
             for (index, node) in (item["products"]?.elements ?? []).enumerated() {
                 guard let vendor = node["vendor_product_id"]?.nonEmptyText else {
                     throw FormatError("a paywall product without vendor_product_id", file: file, position: node.position, path: node.path)
                 }
+                account.check(node, AdaptyVocabulary.product)
                 if node["base_plan_id"]?.nonEmptyText != nil { vendorsWithPlans.insert(vendor) }
                 let key = try addProduct(node, vendor: vendor)
                 offering.packages.append(PaywallPackage(key: node["adapty_product_id"]?.nonEmptyText ?? "#\(index + 1)",
@@ -239,7 +256,7 @@ private struct AdaptyFallbackBuilder {
         paywall.entitlements = statesAccessLevels
             ? grantOrder.map { PaywallEntitlement(key: $0, productKeys: grants[$0]?.keys ?? [], position: grants[$0]?.position ?? .unknown) }
             : nil
-        return PaywallCatalog.build(paywall, file: file, format: .adapty)
+        return PaywallCatalog.build(paywall, file: file, format: .adapty, issues: issues + account.issues)
     }
 
     /// A tree read from a string of JSON, every value placed where the string is written.

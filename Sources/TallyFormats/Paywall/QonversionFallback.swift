@@ -26,11 +26,14 @@ enum QonversionFallback {
         var productIndex: [String: Int] = [:]
         /// The product keys each Qonversion product ID stands for (its entry and its copies).
         var keysByID: [String: [String]] = [:]
+        var account = KeyAccount()
+        account.check(root, rootKeys)
 
         func add(_ node: LocatedNode) throws -> (id: String, key: String?) {
             guard node.isObject, let id = node["id"]?.nonEmptyText else {
                 throw FormatError("a Qonversion product without id", file: file, position: node.position, path: node.path)
             }
+            account.check(node, productKeys)
             // A product with no store ID is not sold on this file's platform.
             guard let storeIDNode = node["store_id"], let storeProduct = storeIDNode.nonEmptyText else { return (id, nil) }
             let (kind, period) = try kindAndPeriod(node, id: id, file: file)
@@ -59,6 +62,7 @@ enum QonversionFallback {
             guard entry.isObject, let key = entry["id"]?.nonEmptyText else {
                 throw FormatError("a Qonversion offering without id", file: file, position: entry.position, path: entry.path)
             }
+            account.check(entry, offeringKeys)
             var offering = PaywallOffering(key: key, isCurrent: entry["tag"]?.int == 1, position: entry.position)
             for node in entry["products"]?.elements ?? [] {
                 let (id, productKey) = try add(node)
@@ -82,8 +86,16 @@ enum QonversionFallback {
             }
             paywall.entitlements = entitlements
         }
-        return PaywallCatalog.build(paywall, file: file, format: .qonversion)
+        return PaywallCatalog.build(paywall, file: file, format: .qonversion, issues: account.issues)
     }
+
+    static let rootKeys = KeyVocabulary(
+        nil, read: ["products", "offerings", "products_permissions"],
+        // Remote configs and experiments: what the app shows, not its products.
+        ignored: ["remote_config_list"])
+
+    static let productKeys = KeyVocabulary("product", read: ["id", "store_id", "type", "duration", "base_plan_id"])
+    static let offeringKeys = KeyVocabulary("offering", read: ["id", "tag", "products"])
 
     /// The product's kind and period from its integer `type` and `duration` (null: not stated).
     static func kindAndPeriod(_ node: LocatedNode, id: String, file: String) throws -> (PaywallKind?, Period?) {

@@ -35,10 +35,13 @@ public enum QonversionProductsReader: SourceReader {
         }
         var paywall = Paywall(platform: "Qonversion")
         var offering = PaywallOffering(key: "all products", position: list.position)
+        var account = KeyAccount()
+        account.check(root, rootKeys)
         for node in list.elements {
             guard node.isObject, let id = node["id"]?.nonEmptyText ?? node["uid"]?.nonEmptyText else {
                 throw FormatError("a Qonversion product without id", file: file, position: node.position, path: node.path)
             }
+            account.check(node, productKeys)
             var kind: PaywallKind?
             var period: Period?
             if let typeNode = node["type"], let type = typeNode.text {
@@ -74,6 +77,18 @@ public enum QonversionProductsReader: SourceReader {
             offering.packages.append(package)
         }
         paywall.offerings = [offering]
-        return PaywallCatalog.build(paywall, file: file, format: .qonversion)
+        return PaywallCatalog.build(paywall, file: file, format: .qonversion, issues: account.issues)
     }
+
+    /// A list response: its items (`data`, or `items`) and its paging.
+    static let rootKeys = KeyVocabulary(
+        nil, read: ["data", "items"],
+        // The resource kind, the request's URL and paging.
+        ignored: ["object", "url", "has_more", "next_page", "next_cursor"])
+
+    static let productKeys = KeyVocabulary(
+        "product",
+        read: ["id", "uid", "type", "duration", "apple_product_id", "google_product_id", "google_base_plan_id"],
+        // The resource kind and its URL; the Stripe product, a store Tally does not compare.
+        ignored: ["object", "url", "stripe_product_id"])
 }

@@ -27,14 +27,18 @@ enum RevenueCatHybridOfferings {
         let current = root["current"]?["identifier"]?.nonEmptyText
         var paywall = Paywall(platform: "RevenueCat", statesCurrentOffering: true)
         var known = Set<String>()
+        var account = KeyAccount()
+        account.check(root, RevenueCatVocabulary.hybridRoot)
         for member in members {
             guard let entry = all[member.key], entry.isObject else { continue }
+            account.check(entry, RevenueCatVocabulary.hybridOffering)
             let key = entry["identifier"]?.nonEmptyText ?? member.key
             var offering = PaywallOffering(key: key, isCurrent: key == current, position: entry.position)
             for item in entry["availablePackages"]?.elements ?? [] {
                 guard let packageKey = item["identifier"]?.nonEmptyText else {
                     throw FormatError("a package without identifier", file: file, position: item.position, path: item.path)
                 }
+                account.check(item, RevenueCatVocabulary.hybridPackage)
                 var package = PaywallPackage(key: packageKey, position: item.position)
                 if let node = item["product"] {
                     guard let idNode = node["identifier"], let id = idNode.nonEmptyText else {
@@ -42,6 +46,7 @@ enum RevenueCatHybridOfferings {
                                           file: file, position: node.position, path: node.path)
                     }
                     package.productKeys = [id]
+                    account.check(node, RevenueCatVocabulary.hybridProduct)
                     if known.insert(id).inserted {
                         paywall.products.append(try product(node, id: id, store: store, position: idNode.position, file: file))
                     }
@@ -50,7 +55,7 @@ enum RevenueCatHybridOfferings {
             }
             paywall.offerings.append(offering)
         }
-        return PaywallCatalog.build(paywall, file: file, format: .revenueCat)
+        return PaywallCatalog.build(paywall, file: file, format: .revenueCat, issues: account.issues)
     }
 
     private static func product(_ node: LocatedNode, id: String, store: Store?, position: Position, file: String) throws -> PaywallProduct {

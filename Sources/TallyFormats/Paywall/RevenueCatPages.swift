@@ -23,6 +23,8 @@ struct RevenueCatPages {
     private var statesCurrent = false
     /// Products whose app was not given inline, by product key: resolved once every page is read.
     private var productApp: [String: String] = [:]
+    /// Keys of the pages Tally neither reads nor skips on purpose (a folder is one source).
+    private var account = KeyAccount()
 
     mutating func add(_ root: LocatedNode, file: String, shift: Int) throws {
         guard root.isObject, let object = root["object"]?.text else {
@@ -39,6 +41,7 @@ struct RevenueCatPages {
         guard let items = root["items"], items.isArray else {
             throw FormatError("a RevenueCat list without items", file: file, position: root.position, path: "items")
         }
+        account.check(root, RevenueCatVocabulary.list, shift: shift)
         let owner = Owner(url: root["url"]?.text)
         if case .entitlements = owner { sawEntitlementList = true }
         for item in items.elements {
@@ -53,6 +56,7 @@ struct RevenueCatPages {
         let position = PaywallCatalog.shift(node.position, shift)
         switch object {
         case "app":
+            account.check(node, RevenueCatVocabulary.app, shift: shift)
             guard let id = node["id"]?.nonEmptyText, let type = node["type"]?.nonEmptyText else {
                 throw FormatError("an app without id or type", file: file, position: node.position, path: node.path)
             }
@@ -93,6 +97,9 @@ struct RevenueCatPages {
             throw FormatError("a product without id", file: file, position: node.position, path: node.path)
         }
         if productIndex[key] != nil { return key }
+        account.check(node, RevenueCatVocabulary.product, shift: shift)
+        if let subscription = node["subscription"] { account.check(subscription, RevenueCatVocabulary.productSubscription, shift: shift) }
+        if let oneTime = node["one_time"] { account.check(oneTime, RevenueCatVocabulary.productOneTime, shift: shift) }
         guard let storeID = node["store_identifier"]?.nonEmptyText else {
             throw FormatError("product \(key) has no store_identifier", file: file, position: node.position, path: node.path)
         }
@@ -137,6 +144,7 @@ struct RevenueCatPages {
         guard let id = node["id"]?.nonEmptyText, let key = node["lookup_key"]?.nonEmptyText else {
             throw FormatError("an offering without id or lookup_key", file: file, position: node.position, path: node.path)
         }
+        account.check(node, RevenueCatVocabulary.offering, shift: shift)
         let index = offeringSlot(id, position: PaywallCatalog.shift(node.position, shift))
         offerings[index].key = key
         offerings[index].position = PaywallCatalog.shift(node.position, shift)
@@ -144,6 +152,7 @@ struct RevenueCatPages {
             statesCurrent = true
             offerings[index].isCurrent = current
         }
+        if let packages = node["packages"] { account.check(packages, RevenueCatVocabulary.expansion, shift: shift) }
         if let packages = node["packages"]?["items"] {
             packagesStated.insert(index)
             for package in packages.elements {
@@ -160,8 +169,16 @@ struct RevenueCatPages {
             packageOwner[id] = (offering, offerings[offering].packages.count)
             offerings[offering].packages.append(PaywallPackage(key: key, position: PaywallCatalog.shift(node.position, shift)))
         }
+        account.check(node, RevenueCatVocabulary.package, shift: shift)
+        if let products = node["products"] { account.check(products, RevenueCatVocabulary.expansion, shift: shift) }
         if node["products"]?["items"] != nil { productsStated.insert(id) }
         for item in node["products"]?["items"]?.elements ?? [] {
+            if item["object"]?.text == "product" {
+                // The product itself, not wrapped with its eligibility.
+                attach(product: try addProduct(item, file: file, shift: shift), toPackage: id)
+                continue
+            }
+            account.check(item, RevenueCatVocabulary.packageProduct, shift: shift)
             if let product = item["product"], product.isObject {
                 attach(product: try addProduct(product, file: file, shift: shift), toPackage: id)
             } else if let key = item["product_id"]?.nonEmptyText ?? item["product"]?.nonEmptyText {
@@ -174,6 +191,8 @@ struct RevenueCatPages {
         guard let id = node["id"]?.nonEmptyText, let key = node["lookup_key"]?.nonEmptyText else {
             throw FormatError("an entitlement without id or lookup_key", file: file, position: node.position, path: node.path)
         }
+        account.check(node, RevenueCatVocabulary.entitlement, shift: shift)
+        if let products = node["products"] { account.check(products, RevenueCatVocabulary.expansion, shift: shift) }
         let index = entitlementSlot(id)
         entitlements[index].key = key
         entitlements[index].position = PaywallCatalog.shift(node.position, shift)
@@ -244,7 +263,7 @@ struct RevenueCatPages {
         let paywall = Paywall(platform: "RevenueCat", products: products, offerings: offerings,
                               entitlements: sawEntitlementList || !entitlements.isEmpty ? entitlements : nil,
                               statesCurrentOffering: statesCurrent)
-        return PaywallCatalog.build(paywall, file: file, format: .revenueCat, parts: parts)
+        return PaywallCatalog.build(paywall, file: file, format: .revenueCat, parts: parts, issues: account.issues)
     }
 }
 

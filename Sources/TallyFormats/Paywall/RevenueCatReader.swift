@@ -90,15 +90,19 @@ enum RevenueCatV1 {
         let current = root["current_offering_id"]?.nonEmptyText
         var paywall = Paywall(platform: "RevenueCat", statesCurrentOffering: true)
         var known = Set<String>()
+        var account = KeyAccount()
+        account.check(root, RevenueCatVocabulary.v1Root)
         for entry in list.elements {
             guard entry.isObject, let key = entry["identifier"]?.nonEmptyText else {
                 throw FormatError("expected an offering with an identifier", file: file, position: entry.position, path: entry.path)
             }
+            account.check(entry, RevenueCatVocabulary.v1Offering)
             var offering = PaywallOffering(key: key, isCurrent: key == current, position: entry.position)
             for item in entry["packages"]?.elements ?? [] {
                 guard let packageKey = item["identifier"]?.nonEmptyText else {
                     throw FormatError("expected a package with an identifier", file: file, position: item.position, path: item.path)
                 }
+                account.check(item, RevenueCatVocabulary.v1Package)
                 var package = PaywallPackage(key: packageKey, position: item.position)
                 if let idNode = item["platform_product_identifier"], let id = idNode.nonEmptyText {
                     // Base plans are Google Play's, and only subscriptions have them.
@@ -119,6 +123,6 @@ enum RevenueCatV1 {
             }
             paywall.offerings.append(offering)
         }
-        return PaywallCatalog.build(paywall, file: file, format: .revenueCat)
+        return PaywallCatalog.build(paywall, file: file, format: .revenueCat, issues: account.issues)
     }
 }

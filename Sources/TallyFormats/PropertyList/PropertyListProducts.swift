@@ -9,6 +9,8 @@ struct PropertyListProducts {
     private var everyKindStated = true
     /// Whether the file has a `Subscriptions` section (so groups and levels are known).
     private var hasGroups = false
+    /// Keys of the file Tally neither reads nor skips on purpose.
+    var account = KeyAccount()
 
     init(file: String) { self.file = file }
 
@@ -16,7 +18,7 @@ struct PropertyListProducts {
         var known: Set<Field> = [.id]
         if everyKindStated && !products.isEmpty { known.insert(.kind) }
         if hasGroups { known.formUnion([.group, .level]) }
-        return Catalog(file: file, format: .propertyList, products: products, groups: groups, knownFields: known)
+        return Catalog(file: file, format: .propertyList, products: products, groups: groups, knownFields: known, issues: account.issues)
     }
 
     /// A list whose elements are product IDs or product dictionaries.
@@ -68,9 +70,10 @@ struct PropertyListProducts {
         hasGroups = true
         for (index, section) in sections.enumerated() {
             let path = "Subscriptions[\(index)]"
-            guard case .object = section.value else {
+            guard case .object(let members) = section.value else {
                 throw error("expected a dictionary with Group and Products, found \(section.kind.article)", at: path)
             }
+            account.check(members, at: path, Self.sectionKeys)
             guard let name = section.member("Group")?.scalarText, !name.isEmpty else {
                 throw error("this subscription group has no Group name", at: path)
             }
@@ -98,10 +101,23 @@ struct PropertyListProducts {
         }
     }
 
+    /// `Subscriptions[]` entries: the group's name and its products, by level.
+    static let sectionKeys = KeyVocabulary("Subscriptions entry", read: ["Group", "Products"])
+
+    /// A product dictionary's keys (StoreHelper's, Apple's samples', the shapes seen in apps).
+    static let productKeys = KeyVocabulary(
+        "product",
+        read: Set(idKeys).union(["consumable", "Consumable", "isConsumable", "ProductType", "productType", "Type", "type", "Tier", "tier"]),
+        // Text the app shows, in no stated locale (a localization needs one); an amount in no
+        // stated currency; the app's own picture of the product.
+        ignored: ["Title", "title", "Description", "description", "Name", "name", "displayName", "DisplayName",
+                  "Price", "price", "Emoji", "emoji", "Image", "image"])
+
     static let idKeys = ["productIdentifier", "ProductIdentifier", "productId", "ProductId", "productID", "ProductID", "identifier", "Identifier", "id", "ID"]
 
     /// One product dictionary. `id` is given when the dictionary is keyed by it.
-    private func readProduct(_ members: [(key: String, node: DocNode)], id given: String?, path: String) throws -> (Product, Bool) {
+    private mutating func readProduct(_ members: [(key: String, node: DocNode)], id given: String?, path: String) throws -> (Product, Bool) {
+        account.check(members, at: path, Self.productKeys)
         var product = Product(id: given ?? "", kind: .nonConsumable, path: path)
         if given == nil {
             guard let idKey = Self.idKeys.first(where: { key in members.contains { $0.key == key } }),
@@ -129,6 +145,16 @@ struct PropertyListProducts {
             case "Type", "type":
                 guard let text = node.scalarText else { throw error("\(key) should be a product type, found \(node.kind.article)", at: keyPath) }
                 kind = try kindWord(text, at: keyPath)
+            case "Tier", "tier":
+                // An App Store price tier: a tier, not a price (an amount only through a price-tier table).
+                guard case .scalar(let text, _) = node.value, let tier = Int(text), tier >= 0 else {
+                    throw error("\(key) should be an App Store price tier (a whole number), found \(node.scalarText.map { "\"\($0)\"" } ?? node.kind.article)", at: keyPath)
+                }
+                if tier >= 1 {
+                    product.priceTier = tier
+                    product.fieldPaths[.prices] = keyPath
+                }
+                kind = nil
             default:
                 kind = nil
             }

@@ -46,6 +46,7 @@ public enum PropertyListReader: SourceReader {
                                   + knownShapes.joined(separator: "; "), file: file, position: .unknown)
             }
             if let products = members.first(where: { $0.key == "Products" })?.node {
+                builder.account.check(members, at: "", rootKeys)
                 try builder.readProductsSection(products, subscriptions: members.first { $0.key == "Subscriptions" }?.node)
             } else if case .other(let problem) = shape {
                 throw unrecognised(file: file, found: problem)
@@ -57,6 +58,10 @@ public enum PropertyListReader: SourceReader {
         }
         return builder.catalog()
     }
+
+    /// The keys of `{Products, Subscriptions}` (StoreHelper's shape); a dictionary keyed by
+    /// product ID has nothing but IDs at the top.
+    static let rootKeys = KeyVocabulary(nil, read: ["Products", "Subscriptions"])
 
     /// The shapes Tally knows, for the error an unrecognised one gets.
     static let knownShapes = [

@@ -6,21 +6,28 @@ struct StoreConfigBuilder {
     private var products: [Product] = []
     private var groups: [SubscriptionGroup] = []
     private var issues: [SourceIssue] = []
+    private var account = KeyAccount()
 
     init(file: String) { self.file = file }
 
     mutating func catalog(_ root: LocatedNode) throws -> Catalog {
+        account.check(root, Self.rootKeys)
+        if let version = root["schemaVersion"], !(version.text ?? "").hasPrefix("1.") {
+            issues.append(KeyAccount.unknownVersion("storeconfig schema", found: version.text ?? version.article, known: "1.x",
+                                                    at: version.position, path: version.path))
+        }
         for entry in root["inAppPurchases"]?.elements ?? [] { try addPurchase(entry) }
         for group in root["subscriptionGroups"]?.elements ?? [] { try addGroup(group) }
         var known: Set<Field> = [.id, .kind, .referenceName, .familyShareable, .localizations, .prices]
         if root["subscriptionGroups"] != nil { known.formUnion([.period, .group, .level, .introductoryOffer, .promotionalOffers]) }
         return Catalog(file: file, format: .storeConfig, defaultTerritory: .usa, products: products, groups: groups,
-                       knownFields: known, issues: issues)
+                       knownFields: known, issues: issues + account.issues)
     }
 
     // MARK: - Products
 
     private mutating func addPurchase(_ entry: LocatedNode) throws {
+        account.check(entry, Self.purchaseKeys)
         var product = try common(entry, kind: .consumable)
         if let type = entry["type"] {
             product.fieldPositions[.kind] = type.position
@@ -39,8 +46,15 @@ struct StoreConfigBuilder {
         guard let name = group["referenceName"]?.nonEmptyText else {
             throw failure("this subscription group has no referenceName", at: group)
         }
+        account.check(group, Self.groupKeys)
         var declared = SubscriptionGroup(id: name, name: name, position: group.position)
+        for localization in group["localizations"]?.elements ?? [] {
+            account.check(localization, Self.groupLocalizationKeys)
+            guard let locale = localization["locale"]?.nonEmptyText else { continue }
+            declared.localizations.append(Localization(locale: locale, displayName: localization["name"]?.text))
+        }
         for entry in group["subscriptions"]?.elements ?? [] {
+            account.check(entry, Self.subscriptionKeys)
             var product = try common(entry, kind: .autoRenewableSubscription)
             var level: Int?
             if let found = entry["groupLevel"] {
@@ -93,6 +107,7 @@ struct StoreConfigBuilder {
             product.prices = prices(list, productID: id)
         }
         product.localizations = (entry["localizations"]?.elements ?? []).compactMap { localization in
+            account.check(localization, Self.localizationKeys)
             guard let locale = localization["locale"]?.nonEmptyText else { return nil }
             return Localization(locale: locale, displayName: localization["name"]?.text, description: localization["description"]?.text)
         }
@@ -108,6 +123,7 @@ struct StoreConfigBuilder {
         var found: [(key: String, node: LocatedNode, list: LocatedNode)] = []
         for key in ["pricing", "priceSchedule"] {
             guard let schedule = entry[key] else { continue }
+            account.check(schedule, Self.scheduleKeys)
             guard let list = schedule["prices"] else {
                 issue(.invalidPrice, productID, .prices, "\(key) has no prices list {territory, price}, so this \(what) has no price", schedule)
                 continue
@@ -131,6 +147,7 @@ struct StoreConfigBuilder {
             return []
         }
         for entry in list.elements {
+            account.check(entry, Self.priceKeys)
             guard let code = entry["territory"]?.text, let territory = Territory(code) else {
                 issue(.invalidPrice, productID, .prices, "this price names no App Store storefront code (like USA) in territory", entry)
                 continue
@@ -176,6 +193,7 @@ struct StoreConfigBuilder {
             issue(.invalidOffer, id, field, "expected a \(kind) (an object), found \(node.article); the offer was dropped", node)
             return nil
         }
+        account.check(node, field == .promotionalOffers ? Self.promotionalOfferKeys : Self.introductoryOfferKeys)
         // storeconfig wrote a free trial as "FREE" in its first weeks (July 2025), "FREE_TRIAL" since.
         guard let typeNode = node["type"], let mode = typeNode.text.flatMap({ $0 == "FREE" ? .freeTrial : ConnectVocabulary.offerModes[$0] }) else {
             issue(.invalidOffer, id, field, "\(kind) type \(node["type"].map(quoted) ?? "missing") is not one of \(ConnectVocabulary.describe(ConnectVocabulary.offerModes.keys)); the offer was dropped",

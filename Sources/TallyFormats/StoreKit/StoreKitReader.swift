@@ -64,12 +64,10 @@ public enum StoreKitReader: SourceReader {
                 state.versionPosition = reader.position
                 if try reader.peekKind() == .object {
                     try reader.forEachUniqueKey { reader, key in
-                        if key == "major", try !reader.readNullIfPresent() {
-                            state.majorVersion = try reader.readInt()
-                        } else if key == "minor", try !reader.readNullIfPresent() {
-                            state.minorVersion = try reader.readInt()
-                        } else {
-                            try reader.skipValue()
+                        switch key {
+                        case "major": if try !reader.readNullIfPresent() { state.majorVersion = try reader.readInt() }
+                        case "minor": if try !reader.readNullIfPresent() { state.minorVersion = try reader.readInt() }
+                        default: try state.account.skip(key, StoreKitDecoder.versionKeys, &reader)
                         }
                     }
                 } else {
@@ -86,11 +84,9 @@ public enum StoreKitReader: SourceReader {
                 try reader.forEachElement { reader, _ in try state.readGroup(&reader, kind: .subscriptionSuite) }
             case "subscriptionBundleGroups":
                 try reader.forEachElement { reader, _ in try state.readGroup(&reader, kind: .subscriptionBundle) }
-            case _ where StoreKitDecoder.ignoredRootKeys.contains(key):
-                try reader.skipValue()
             default:
                 // A key Tally does not know may hold products (a future `subscriptionXGroups`): named, with its size.
-                try state.skipUnknown(key, in: "at the top of the file", &reader)
+                try state.account.skip(key, StoreKitDecoder.rootKeys, &reader)
             }
         }
         if let major = state.majorVersion, (major, state.minorVersion ?? 0) > StoreKitDecoder.newestKnown {
@@ -98,7 +94,7 @@ public enum StoreKitReader: SourceReader {
                                             message: "StoreKit format \(major).\(state.minorVersion ?? 0) is newer than Tally knows (up to \(StoreKitDecoder.newestKnown.0).\(StoreKitDecoder.newestKnown.1)): read as \(StoreKitDecoder.newestKnown.0).\(StoreKitDecoder.newestKnown.1); keys it does not know are named",
                                             position: state.versionPosition))
         }
-        state.reportUnknownKeys()
+        state.issues += state.account.issues
         guard sawVersion || !state.products.isEmpty || !state.groups.isEmpty || !state.log.isEmpty else {
             throw FormatError("this is not a StoreKit configuration: no version, products or subscriptionGroups",
                               file: reader.file, position: Position(line: 1, column: 1))
@@ -119,57 +115,12 @@ struct StoreKitDecoder {
     var majorVersion: Int?
     var minorVersion: Int?
     var versionPosition = Position.unknown
-    /// Keys Tally neither reads nor ignores on purpose, by where they stand: how many times each
-    /// was seen and where first (named once per file as an `unknown-content` warning).
-    var unknownKeys: [String: (count: Int, position: Position)] = [:]
-    var unknownKeyOrder: [String] = []
+    /// Keys Tally neither reads nor skips on purpose, named once per file.
+    var account = KeyAccount()
 
     /// The newest format Tally knows (Xcode 27's StoreKit 6.3).
     static let newestKnown = (6, 3)
-    /// Keys at the top of a configuration that hold no products, skipped on purpose.
-    static let ignoredRootKeys: Set<String> = ["identifier", "appPolicies", "subscriptionOffersKeyPair"]
-    /// Keys of a product Tally skips on purpose (Xcode's own identifiers).
-    static let ignoredProductKeys: Set<String> = ["internalID"]
-    /// Keys of an offer Tally skips on purpose.
-    static let ignoredOfferKeys: Set<String> = ["internalID", "referenceName", "isStackable", "isEligible"]
-    /// Keys of a billing plan Tally skips on purpose.
-    static let ignoredPlanKeys: Set<String> = ["internalID"]
 
-    /// Skips a value under a key Tally does not know and remembers it, with how many entries it holds.
-    mutating func skipUnknown<R: DocumentReader>(_ key: String, in place: String, _ reader: inout R) throws {
-        let position = reader.position
-        var entries = 0
-        switch try reader.peekKind() {
-        case .array: try reader.forEachElement { reader, _ in entries += 1; try reader.skipValue() }
-        case .object: try reader.forEachUniqueKey { reader, _ in entries += 1; try reader.skipValue() }
-        default: try reader.skipValue()
-        }
-        issues.append(SourceIssue(rule: .unknownContent, productID: nil, field: .id,
-                                  message: "the key \"\(Elision.value(key, limit: 80))\" \(place) is not one Tally knows"
-                                      + (entries > 0 ? " and holds \(entries) entr\(entries == 1 ? "y" : "ies"), which may be products Tally does not read" : ""),
-                                  position: position))
-    }
-
-    /// Remembers a key of a product, offer or plan that Tally neither reads nor skips on purpose.
-    mutating func noteUnknown(_ key: String, in place: String, at position: Position) {
-        let name = "\(place) key \"\(Elision.value(key, limit: 80))\""
-        if let seen = unknownKeys[name] {
-            unknownKeys[name] = (seen.count + 1, seen.position)
-        } else {
-            unknownKeys[name] = (1, position)
-            unknownKeyOrder.append(name)
-        }
-    }
-
-    /// One `unknown-content` warning per unknown key, with how often it was seen.
-    mutating func reportUnknownKeys() {
-        for name in unknownKeyOrder {
-            guard let seen = unknownKeys[name] else { continue }
-            issues.append(SourceIssue(rule: .unknownContent, productID: nil, field: .id,
-                                      message: "the \(name) is not one Tally knows (\(seen.count) time\(seen.count == 1 ? "" : "s") in the file); its value is not read",
-                                      position: seen.position))
-        }
-    }
     /// The errors stepped over so far.
     var log = FormatErrorLog()
 
@@ -228,7 +179,7 @@ struct StoreKitDecoder {
     mutating func readSettings<R: DocumentReader>(_ reader: inout R) throws {
         if try reader.readNullIfPresent() { return }
         try reader.forEachUniqueKey { reader, key in
-            guard key == "_storefront" else { return try reader.skipValue() }
+            guard key == "_storefront" else { return try account.skip(key, StoreKitDecoder.settingsKeys, &reader) }
             let at = reader.position
             let code = try reader.readString()
             guard let territory = Territory(code) else {
@@ -255,9 +206,7 @@ struct StoreKitDecoder {
                 try reader.forEachElement { reader, _ in
                     if let product = try readProduct(&reader, group: nil, defaultKind: kind) { members.append(product) }
                 }
-            default:
-                noteUnknown(key, in: "subscription group", at: reader.position)
-                try reader.skipValue()
+            default: try account.skip(key, StoreKitDecoder.groupKeys, &reader)
             }
         }
         // Some hand-made files leave the group id out; fall back to the name so members stay together.
@@ -308,11 +257,8 @@ struct StoreKitDecoder {
                 try reader.forEachElement { reader, _ in
                     if try reader.peekKind() == .object {
                         try reader.forEachUniqueKey { reader, key in
-                            if key == "productID" || key == "id", let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil {
-                                product.members.append(member)
-                            } else {
-                                try reader.skipValue()
-                            }
+                            guard key == "productID" || key == "id" else { return try account.skip(key, StoreKitDecoder.memberKeys, &reader) }
+                            if let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil { product.members.append(member) }
                         }
                     } else if let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil {
                         product.members.append(member)
@@ -358,11 +304,7 @@ struct StoreKitDecoder {
                 }
             case "billingPlans":
                 try reader.forEachElement { reader, _ in product.billingPlans.append(try readBillingPlan(&reader)) }
-            case _ where StoreKitDecoder.ignoredProductKeys.contains(key):
-                try reader.skipValue()
-            default:
-                noteUnknown(key, in: "product", at: reader.position)
-                try reader.skipValue()
+            default: try account.skip(key, StoreKitDecoder.productKeys, &reader)
             }
         }
 
@@ -430,7 +372,7 @@ struct StoreKitDecoder {
 
     private static let modes: [String: OfferMode] = ["free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront]
 
-    func readLocalizations<R: DocumentReader>(_ reader: inout R) throws -> [Localization] {
+    mutating func readLocalizations<R: DocumentReader>(_ reader: inout R) throws -> [Localization] {
         var result: [Localization] = []
         if try reader.readNullIfPresent() { return result }
         try reader.forEachElement { reader, _ in
@@ -440,7 +382,7 @@ struct StoreKitDecoder {
                 case "locale": localization.locale = try reader.readOptionalString() ?? ""
                 case "displayName": localization.displayName = try reader.readOptionalString()
                 case "description": localization.description = try reader.readOptionalString()
-                default: try reader.skipValue()
+                default: try account.skip(key, StoreKitDecoder.localizationKeys, &reader)
                 }
             }
             result.append(localization)
@@ -482,10 +424,7 @@ struct StoreKitDecoder {
                 } else if let single = try reader.readOptionalString() {
                     eligibility = [single]
                 }
-            case _ where StoreKitDecoder.ignoredOfferKeys.contains(key): try reader.skipValue()
-            default:
-                noteUnknown(key, in: "offer", at: reader.position)
-                try reader.skipValue()
+            default: try account.skip(key, StoreKitDecoder.offerKeys, &reader)
             }
         }
         guard let modeText, let mode = StoreKitDecoder.modes[modeText] else {
@@ -520,10 +459,7 @@ struct StoreKitDecoder {
             case "commitmentDisplayPrice":
                 if try !reader.readNullIfPresent() { plan.commitmentPrice = DecimalText.parse(try reader.readDecimalText()).map { Money(amount: $0, currency: nil) } }
             case "isEnabled": if try !reader.readNullIfPresent() { plan.isEnabled = try reader.readBool() }
-            case _ where StoreKitDecoder.ignoredPlanKeys.contains(key): try reader.skipValue()
-            default:
-                noteUnknown(key, in: "billing plan", at: reader.position)
-                try reader.skipValue()
+            default: try account.skip(key, StoreKitDecoder.planKeys, &reader)
             }
         }
         return plan

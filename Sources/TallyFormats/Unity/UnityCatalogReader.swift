@@ -31,13 +31,17 @@ public enum UnityCatalogReader: SourceReader {
         }
         var products: [Product] = []
         var issues: [SourceIssue] = []
+        var account = KeyAccount()
+        account.check(root, Self.rootKeys)
         for entry in list.elements {
             guard entry.isObject else {
                 throw FormatError("expected a product (an object), found \(entry.article)", file: file, position: entry.position, path: entry.path)
             }
+            account.check(entry, Self.productKeys)
             var storeIDs: [String: (String, LocatedNode)] = [:]
             var stores: [String] = []
             for storeID in entry["storeIDs"]?.elements ?? [] {
+                account.check(storeID, Self.storeIDKeys)
                 guard let store = storeID["store"]?.text, let value = storeID["id"]?.nonEmptyText else { continue }
                 if storeIDs[store] == nil {
                     storeIDs[store] = (value, storeID)
@@ -93,12 +97,24 @@ public enum UnityCatalogReader: SourceReader {
                 let playID = googleID?.0 ?? id
                 if playID != product.id { product.googlePlayID = playID }
             }
-            if let description = entry["defaultDescription"] {
-                let locale = description["googleLocale"]?.int.flatMap { Self.locales[$0] } ?? "en_US"
-                product.localizations = [Localization(locale: locale, displayName: description["title"]?.text,
-                                                      description: description["description"]?.text)]
+            // `defaultDescription`, then the translations (`descriptions`), one localization per locale.
+            for (index, description) in ([entry["defaultDescription"]].compactMap({ $0 }) + (entry["descriptions"]?.elements ?? [])).enumerated() {
+                account.check(description, Self.descriptionKeys)
+                let localeNode = description["googleLocale"]
+                var locale = localeNode?.int.flatMap { Self.locales[$0] }
+                if locale == nil, index == 0, entry["defaultDescription"] != nil { locale = "en_US" }
+                guard let locale else {
+                    issues.append(SourceIssue(rule: .unknownContent, productID: id, field: .localizations,
+                                              message: "a translation of product \(id) has googleLocale \(localeNode?.text ?? "(none)"), a Unity locale Tally does not know: it is not read",
+                                              position: localeNode?.position ?? description.position, path: localeNode?.path ?? description.path))
+                    continue
+                }
+                guard !product.localizations.contains(where: { $0.locale == locale }) else { continue }
+                product.localizations.append(Localization(locale: locale, displayName: description["title"]?.text,
+                                                          description: description["description"]?.text))
             }
             readTier(entry, options: options, into: &product, issues: &issues)
+            if let google = entry["googlePrice"] { account.check(google, Self.priceKeys) }
             if let google = entry["googlePrice"], let amount = Self.decimal(google), amount != 0 {
                 issues.append(SourceIssue(rule: .price, productID: product.id, field: .prices,
                                           message: "googlePrice \(Money.plain(amount)) is the Google Play default price, in a currency the file does not name",
@@ -108,7 +124,8 @@ public enum UnityCatalogReader: SourceReader {
         }
         var known: Set<Field> = [.id, .kind]
         if options.priceTiers != nil { known.insert(.prices) }
-        return Catalog(file: file, format: .unityIAP, defaultTerritory: .usa, products: products, groups: [], knownFields: known, issues: issues)
+        return Catalog(file: file, format: .unityIAP, defaultTerritory: .usa, products: products, groups: [], knownFields: known,
+                       issues: issues + account.issues)
     }
 
     /// `applePriceTier`: the App Store tier (index into Unity's tier list, 0 = not set), an
@@ -145,6 +162,26 @@ public enum UnityCatalogReader: SourceReader {
         let value = mantissa * Decimal(sign: .plus, exponent: -scale, significand: 1)
         return flags & 0x8000_0000 != 0 ? -value : value
     }
+
+    /// The keys Unity's `ProductCatalog` writes (`JsonUtility`, every version seen).
+    static let rootKeys = KeyVocabulary(
+        nil, read: ["products"],
+        // The app's SKU and team for Unity's App Store XML export, and whether the runtime
+        // initialises IAP by itself: about the app, not its products.
+        ignored: ["appleSKU", "appleTeamID", "enableCodelessAutoInitialization", "enableUnityGamingServicesAutoInitialization"])
+
+    static let productKeys = KeyVocabulary(
+        "product",
+        read: ["id", "type", "storeIDs", "defaultDescription", "descriptions", "applePriceTier", "googlePrice"],
+        // A review screenshot's path on the developer's machine; prices for stores Tally does
+        // not compare (Xiaomi's tier, the Unity Distribution Portal's price); Google Play's
+        // pricing template (a name, not a price); what a purchase gives in the game (`payouts`).
+        ignored: ["screenshotPath", "xiaomiPriceTier", "udpPrice", "pricingTemplateID", "payouts"])
+
+    static let storeIDKeys = KeyVocabulary("storeIDs entry", read: ["store", "id"])
+    static let descriptionKeys = KeyVocabulary("description", read: ["googleLocale", "title", "description"])
+    /// `googlePrice`: `decimal.GetBits` words, and the same amount as a double.
+    static let priceKeys = KeyVocabulary("googlePrice", read: ["data", "num"])
 
     /// Unity's `TranslationLocale` indexes for the common locales.
     static let locales: [Int: String] = [

@@ -71,7 +71,7 @@ public struct DiffReleaseNotesReporter: DiffReporter {
         section("Subscription levels and groups", sourceChanges.filter { $0.aspect == .subscriptionGroup }.map { text($0.summary) }
             + items(products, [.group, .level]))
         section("Other changes", sourceChanges.filter { $0.aspect != .subscriptionGroup }.map { "\(text($0.aspect.pathName ?? "")): \(text($0.summary))" }
-            + items(products, [.kind, .familySharing, .localization, .file]))
+            + items(products, [.kind, .familySharing, .localization, .file, .seatTier]))
         return blocks.joined(separator: "\n\n")
     }
 
