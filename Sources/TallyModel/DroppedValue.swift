@@ -20,7 +20,9 @@ public struct DroppedValue: Sendable, Hashable, CustomStringConvertible {
     /// The line, with the issue's remedy (if any) in the caller's words: `tally` names its flag.
     public func description(remedy text: (Remedy) -> String) -> String {
         let remedy = issue.remedy.map { "; \(text($0))" } ?? ""
-        return "\(location): warning: \(issue.productID.map { "\($0): " } ?? "")\(issue.message); the value was not taken (\(issue.rule))\(remedy)"
+        // An unknown key's message says itself what was not read.
+        let taken = issue.rule == .unknownContent ? "" : "; the value was not taken"
+        return "\(location): warning: \(issue.productID.map { "\($0): " } ?? "")\(issue.message)\(taken) (\(issue.rule))\(remedy)"
     }
 }
 

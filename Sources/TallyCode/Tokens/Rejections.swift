@@ -6,7 +6,7 @@ struct Rejections {
     /// Reasons the purchase calls found (part of an ID built at run time, another store's ID).
     let known: [Int: String]
 
-    private static let callReasons: [(names: Set<String>, reason: String)] = [
+    static let callReasons: [(names: Set<String>, reason: String)] = [
         (["getSharedPreferences", "getString", "putString", "getBoolean", "putBoolean", "getInt", "putInt", "getLong", "putLong",
           "getFloat", "putFloat", "getStringSet", "putStringSet", "getBool", "setBool", "setString", "setInt", "setStringList",
           "getStringList", "getItem", "setItem", "removeItem", "GetInt", "SetInt", "GetString", "SetString", "GetFloat",
@@ -93,7 +93,7 @@ struct Rejections {
     }
 
     /// An Objective-C selector part or a label names what the string is.
-    private static func selector(_ label: String) -> String? {
+    static func selector(_ label: String) -> String? {
         let lower = label.lowercased()
         if lower.hasSuffix("forkey") || lower == "key" || lower.hasSuffix("withkey") { return "a dictionary or UserDefaults key" }
         if lower.contains("suitename") || lower.contains("applicationgroupidentifier") { return "an app group or defaults suite name" }
@@ -102,7 +102,7 @@ struct Rejections {
     }
 
     /// A constant's or key's name says what its string is: a bundle ID, an app group, a key.
-    private static func named(_ name: String) -> String? {
+    static func named(_ name: String) -> String? {
         let lower = name.lowercased()
         if ["bundleid", "bundle_id", "bundleidentifier", "packagename", "package_name", "applicationid", "application_id", "appid", "app_id"]
             .contains(where: lower.contains) { return "an app or bundle ID (\(name))" }

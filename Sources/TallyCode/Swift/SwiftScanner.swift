@@ -1,0 +1,153 @@
+import SwiftParser
+import SwiftSyntax
+import TallyModel
+
+/// Swift source, parsed with swift-syntax's parser: the files of a run are one module, so a
+/// constant, array, set, dictionary or `String` enum declared in one file resolves a purchase
+/// call in another (SwiftIndex, SwiftEvaluator). An ID is a string literal that reaches a
+/// purchase API (SwiftPurchaseAPI); a call whose IDs are not literals in the module gets a note.
+enum SwiftScanner {
+    static func scan(_ files: [CodeFile], idPattern: String?) -> CodeScan {
+        var scan = CodeScan()
+        var readable: [CodeFile] = []
+        for file in files {
+            if file.text.utf8.count > TokenScanner.maxBytes {
+                scan.notes.append(CodeNote(message: "not read: \(file.text.utf8.count) bytes, more than the \(TokenScanner.maxBytes >> 20) MB a source file may have",
+                                           location: CodeLocation(file: file.path, position: Position(line: 1, column: 1))))
+            } else {
+                readable.append(file)
+            }
+        }
+        guard !readable.isEmpty else { return scan }
+        let index = SwiftIndex(readable)
+        let evaluator = SwiftEvaluator(index: index)
+        var requested = Set<SyntaxIdentifier>()
+        var builtAtRunTime: [SyntaxIdentifier: String] = [:]
+        for unit in index.units {
+            let finder = CallFinder(viewMode: .sourceAccurate)
+            finder.walk(unit.tree)
+            for (call, api, argument) in finder.calls {
+                let callSite = callLocation(call, unit: unit)
+                let (literals, unknown) = evaluator.value(of: argument).flattened(index)
+                var seen = Set<SwiftLiteral>()
+                for literal in literals where seen.insert(literal).inserted {
+                    requested.insert(literal.node)
+                    scan.requests.append(ProductRequest(id: literal.text, literal: literal.location, call: callSite, api: api.api, store: api.store))
+                }
+                guard !unknown.isEmpty else { continue }
+                let line = callSite.position.line
+                for node in unknown.prefix(64) {
+                    for string in StringFinder.strings(in: node, limit: 256) where builtAtRunTime[string.id] == nil {
+                        builtAtRunTime[string.id] = "part of an ID built at run time for \(api.api) at line \(line)"
+                    }
+                }
+                // The argument as the call writes it: the parts not followed may stand in other files.
+                let shown = "`\(snippet(Syntax(argument)).replacingOccurrences(of: "`", with: "'"))`"
+                let which = literals.isEmpty ? "the product IDs" : "some of the product IDs"
+                scan.notes.append(CodeNote(message: "\(api.api) asks for \(which) from \(shown), not string literals in this module: "
+                                           + "they are built at run time or come from elsewhere (configuration, a server, another file)", location: callSite))
+            }
+        }
+        let requestedIDs = Set(scan.requests.map(\.id))
+        let pattern = idPattern.flatMap { try? Regex($0) }
+        for unit in index.units {
+            for string in StringFinder.strings(in: Syntax(unit.tree), limit: .max) where !requested.contains(string.id) {
+                guard let text = string.representedLiteralValue else { continue }
+                let location = unit.location(string)
+                if let pattern, (try? pattern.wholeMatch(in: text)) != nil {
+                    scan.requests.append(ProductRequest(id: text, literal: location, call: location, api: TokenScanner.patternAPI))
+                    continue
+                }
+                guard TokenScanner.looksLikeProductID(text), !requestedIDs.contains(text) else { continue }
+                scan.rejected.append(RejectedString(text: text, location: location, reason: builtAtRunTime[string.id] ?? SwiftRejection.reason(for: string)))
+            }
+            scan.rejected += SwiftRejection.quotedInComments(unit, skipping: requestedIDs)
+        }
+        scan.requests.sort { order($0) < order($1) }
+        scan.rejected.sort { ($0.location.file, $0.location.position.line, $0.location.position.column) < ($1.location.file, $1.location.position.line, $1.location.position.column) }
+        return scan
+    }
+
+    private static func order(_ request: ProductRequest) -> (String, UInt32, UInt32, String, UInt32, UInt32) {
+        (request.call.file, request.call.position.line, request.call.position.column,
+         request.literal.file, request.literal.position.line, request.literal.position.column)
+    }
+
+    /// Where a call stands: its receiver type (`Product` of `Product.products(for:)`) or its name;
+    /// a SwiftUI modifier at its name, not at the start of the view it modifies.
+    static func callLocation(_ call: FunctionCallExprSyntax, unit: SwiftUnit) -> CodeLocation {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, !base.is(DeclReferenceExprSyntax.self) {
+            if let inner = base.as(MemberAccessExprSyntax.self), inner.base?.is(DeclReferenceExprSyntax.self) == true { return unit.location(call) }
+            return unit.location(member.declName)
+        }
+        return unit.location(call)
+    }
+
+    /// An expression on one line, cut at 60 characters.
+    static func snippet(_ node: Syntax) -> String {
+        let text = String(node.trimmedDescription.prefix(240))
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        return words.count > 60 ? String(words.prefix(60)) + "…" : words
+    }
+
+    static func mayAskForProducts(_ text: String) -> Bool {
+        let search = ByteSearch(text)
+        return SwiftPurchaseAPI.names.contains { search.contains($0) }
+    }
+}
+
+extension SwiftValue {
+    /// The literals an ID position receives, and the expressions that are not literals in the module.
+    func flattened(_ index: SwiftIndex) -> (literals: [SwiftLiteral], unknown: [Syntax]) {
+        var literals: [SwiftLiteral] = []
+        var unknown: [Syntax] = []
+        var stack: [SwiftValue] = [self]
+        var steps = 0
+        while let value = stack.popLast(), steps < 100_000 {
+            steps += 1
+            switch value {
+            case .literal(let literal): literals.append(literal)
+            case .list(let items), .either(let items): stack.append(contentsOf: items.reversed())
+            case .dictionary(let keys, _): stack.append(contentsOf: keys.reversed())
+            case .enumCase(let type, let name):
+                if let element = index.types[type]?.cases.first(where: { $0.name == name })?.element, let literal = index.rawValue(of: element) {
+                    literals.append(literal)
+                }
+            case .instance(let type, let arguments):
+                // A value made with an ID (`Tier(id: "…")`) passed where IDs go: its string arguments.
+                let strings = arguments.filter { if case .literal = $0.value { return true } else { return false } }
+                if strings.count == 1 { stack.append(strings[0].value) } else { _ = type }
+            case .unknown(let nodes): unknown += nodes
+            case .nothing: break
+            }
+        }
+        return (literals, unknown)
+    }
+}
+
+/// The purchase calls of a file, with the argument that holds their IDs.
+private final class CallFinder: SyntaxVisitor {
+    var calls: [(FunctionCallExprSyntax, SwiftPurchaseAPI, ExprSyntax)] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let (api, argument) = SwiftPurchaseAPI.match(node) { calls.append((node, api, argument)) }
+        return .visitChildren
+    }
+}
+
+/// The string literals under a node.
+final class StringFinder: SyntaxVisitor {
+    var strings: [StringLiteralExprSyntax] = []
+    var limit = Int.max
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if strings.count < limit { strings.append(node) }
+        return strings.count < limit ? .visitChildren : .skipChildren
+    }
+
+    static func strings(in node: Syntax, limit: Int) -> [StringLiteralExprSyntax] {
+        if let string = node.as(StringLiteralExprSyntax.self) { return [string] }
+        let finder = StringFinder(viewMode: .sourceAccurate)
+        finder.limit = limit
+        finder.walk(node)
+        return finder.strings
+    }
+}
