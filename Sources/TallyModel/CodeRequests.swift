@@ -39,6 +39,8 @@ public struct CodeRequests: Sendable, Hashable, Codable {
     public var unresolved: [CodeNotice]
     /// How many files were read.
     public var files: Int
+    /// How many of them hold a request's call or its literal (what `init` and the `compared:` line count).
+    public var askingFiles: Int = 0
     /// Strings a naive scan would take for product IDs that the reader did not (`show` lists them).
     public var rejected: [CodeNotice]
 

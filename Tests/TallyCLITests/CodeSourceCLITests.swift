@@ -286,8 +286,9 @@ import Testing
         let unknown = try Self.records(stale).filter { $0["rule"] as? String == "code-unknown-product" }
         #expect(unknown.compactMap { $0["product"] as? String } == ["com.calmly.app.sessions.5"])
         #expect(unknown.first?["hint"] as? String == "did you mean com.calmly.app.session.5?")
+        // The renamed product is named once, by the code's side with its hint, not again as unused.
         let unused = try Self.records(stale).filter { $0["rule"] as? String == "code-unused-product" }
-        #expect(unused.compactMap { $0["product"] as? String } == ["com.calmly.app.session.5"])
+        #expect(unused.isEmpty, "\(unused)")
     }
 
     // MARK: - Play Billing in Kotlin against Google Play pages

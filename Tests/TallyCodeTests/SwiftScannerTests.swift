@@ -229,3 +229,26 @@ import TallyModel
         #expect(ids(result) == ["com.app.pro"])
     }
 }
+
+@Suite struct SwiftScannerShapesTests {
+    /// The shape of Apple's Food Truck sample: a set built in a closure called at once, with an insert.
+    @Test func aSetBuiltInAClosureCalledAtOnce() {
+        let result = CodeScanner.scan([CodeFile(path: "StoreActor.swift", text: """
+            import StoreKit
+            actor StoreActor {
+                static let monthlyID = "com.app.feed.monthly"
+                static let yearlyID = "com.app.feed.yearly"
+                static let historyID = "com.app.history"
+                static let subscriptionIDs: Set<String> = [monthlyID, yearlyID]
+                static let allProductIDs: Set<String> = {
+                    var ids = subscriptionIDs
+                    ids.insert(historyID)
+                    return ids
+                }()
+                func load() async throws { _ = try await Product.products(for: Self.allProductIDs) }
+            }
+            """, language: .swift)])
+        #expect(Set(result.requests.map(\.id)) == ["com.app.feed.monthly", "com.app.feed.yearly", "com.app.history"])
+        #expect(result.notes.isEmpty, "\(result.notes)")
+    }
+}

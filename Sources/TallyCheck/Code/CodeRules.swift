@@ -234,7 +234,7 @@ enum CodeCoverage {
     static func sentence(_ context: CodeContext) -> String {
         let requests = context.requests
         let ids = Set(requests.requests.map(\.id)).count
-        var text = "\(context.source.file): the app's code asks for \(ids) product ID\(ids == 1 ? "" : "s") in \(requests.files) file\(requests.files == 1 ? "" : "s")"
+        var text = "\(context.source.file): the app's code asks for \(ids) product ID\(ids == 1 ? "" : "s") in \(requests.askingFiles) file\(requests.askingFiles == 1 ? "" : "s")"
         if context.sides.isEmpty {
             text += "; nothing to compare them with (add the app's StoreKit configuration or a store snapshot)"
         } else {

@@ -180,7 +180,11 @@ final class SwiftEvaluator {
                     if item.position >= child.position { break }
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                     if let binding = variable.bindings.last(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
-                        return bindingValue(binding, owner: nil, env, depth)
+                        let value = bindingValue(binding, owner: nil, env, depth)
+                        guard variable.bindingSpecifier.text == "var" else { return value }
+                        // `var ids = base; ids.insert(x); ids += more`: what is added before the reference.
+                        let added = mutations(of: name, in: items, after: item.position, before: child.position).map { evaluate($0, env, depth) }
+                        return added.isEmpty ? value : .list([value] + added)
                     }
                 }
             }
@@ -211,6 +215,30 @@ final class SwiftEvaluator {
         if let bindings = index.globals[name], let binding = bindings.first { return bindingValue(binding, owner: nil, env, depth) }
         if index.types[name] != nil { return .unknown([Syntax(reference)]) }
         return .unknown([Syntax(reference)])
+    }
+
+    /// The values statements between two positions add to a local collection: `insert`, `append`,
+    /// `formUnion`, `+=`, or assign to it.
+    private func mutations(of name: String, in items: CodeBlockItemListSyntax, after start: AbsolutePosition, before end: AbsolutePosition) -> [ExprSyntax] {
+        var added: [ExprSyntax] = []
+        for item in items where item.position > start && item.position < end {
+            let expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+            guard let expression else { continue }
+            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+               ["insert", "append", "formUnion", "update"].contains(member.declName.baseName.text), let first = call.arguments.first {
+                added.append(first.expression)
+            }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count == 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                   elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
+                    added.append(elements[2])
+                }
+            }
+            if added.count >= 64 { break }
+        }
+        return added
     }
 
     static func name(of parameter: FunctionParameterSyntax) -> String {
@@ -402,6 +430,10 @@ final class SwiftEvaluator {
         // `Set(x)`, `Array(x)`, `Set<String>(x)`, `[String](x)`, `NSSet(array: x)`, `Set(arrayLiteral: a, b)`.
         if let name = Self.calleeName(callee), Self.collectionTypes.contains(name), !(callee.is(MemberAccessExprSyntax.self)) || name == "init" {
             return collection(arguments, env, depth) ?? .unknown([Syntax(call)])
+        }
+        // `static let ids: Set<String> = { var ids = …; ids.insert(…); return ids }()`.
+        if let closure = callee.as(ClosureExprSyntax.self), arguments.isEmpty {
+            return body(closure.statements, env, depth)
         }
         if callee.is(ArrayExprSyntax.self) || callee.is(DictionaryExprSyntax.self) {
             return collection(arguments, env, depth) ?? .unknown([Syntax(call)])

@@ -93,6 +93,7 @@ public enum CodeSourceReader: SourceReader {
         var catalog = Catalog(file: name, format: .code, products: products, knownFields: [.id])
         catalog.parts = files.count > 1 ? parts : []
         catalog.code = CodeRequests(requests: requests, unresolved: unresolved, files: files.count, rejected: rejected)
+        catalog.code?.askingFiles = Set(scan.requests.flatMap { [$0.call.file, $0.literal.file] }).count
         catalog.distinguishesConsumables = false
         return catalog
     }
