@@ -16,7 +16,7 @@ import Testing
         #expect(!output.all.contains("Fatal error") && !output.all.contains("Backtrace"), "\(output.all)", sourceLocation: sourceLocation)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases, [301, 302, 307])
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases, [301, 302, 307])
     func aRedirectToAnotherOriginIsRefusedAndGetsNoCredential(store: Store, status: Int) async throws {
         let recorder = RecordingServer()
         try await recorder.start()
@@ -34,7 +34,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases, ["1e300", "10000000000000000", "Fri, 31 Dec 9999 23:59:59 GMT"])
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases, ["1e300", "10000000000000000", "Fri, 31 Dec 9999 23:59:59 GMT"])
     func aHugeRetryAfterIsCappedAndMeetsTheDeadline(store: Store, retryAfter: String) async throws {
         let setup = try await HostileSetup(store) { request, context in
             request.path == context.firstList ? Hostile.json(429, [:], headers: ["Retry-After": retryAfter]) : nil
@@ -48,7 +48,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func environmentKnobsAreReadWithBounds(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -63,7 +63,7 @@ import Testing
         #expect(setup.requests.isEmpty, "nothing is requested with a setting out of bounds")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func anErrorWithEscapeSequencesIsEscapedAndCapped(store: Store) async throws {
         let forged = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[31mFORGED: tally: all prices match\u{1B}[0m\u{9B}2J\u{202E}" + String(repeating: "A", count: 200_000)
         let setup = try await HostileSetup(store) { request, context in
@@ -80,7 +80,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func anErrorThatEchoesTheAuthorizationHeaderPrintsNoCredential(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in
             guard request.path == context.firstList else { return nil }
@@ -96,7 +96,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func anEndlessBodyStopsAtTheByteLimit(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in
             request.path == context.firstList ? Hostile.endless(chunk: 64 << 10, every: .zero) : nil
@@ -109,7 +109,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aTricklingBodyStopsAtTheTimeLimit(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in
             request.path == context.firstList ? Hostile.endless(chunk: 1, every: .milliseconds(100)) : nil
@@ -123,7 +123,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aServerThatNeverAnswersMeetsTheDeadline(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in
             guard request.path == context.firstList else { return nil }
@@ -138,7 +138,7 @@ import Testing
         #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func endlessPaginationStopsAtThePageLimit(store: Store) async throws {
         let counter = Counter()
         let setup = try await HostileSetup(store) { request, context in
@@ -153,7 +153,7 @@ import Testing
         #expect(setup.requests.filter { $0 == setup.firstList }.count == 5)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func theRequestsOfARunAreBounded(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -162,7 +162,7 @@ import Testing
         #expect(fetched.stderr.contains("the run made 3 requests, its limit (TALLY_FETCH_MAX_REQUESTS)"), "\(fetched.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.withNestedIDs, ["..", "."])
+    @Test(.timeLimit(.minutes(5)), arguments: Store.withNestedIDs, ["..", "."])
     func anIDThatWouldChangeThePathIsRefused(store: Store, id: String) async throws {
         let setup = try await HostileSetup(store) { request, context in Self.serving(id: id, request, context) }
         defer { Task { await setup.finish() } }
@@ -173,7 +173,7 @@ import Testing
         #expect(setup.requests.allSatisfy { !$0.contains("iapPriceSchedule") && !$0.contains("/premium/") && !$0.contains("/.") }, "\(setup.requests)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.withNestedIDs)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.withNestedIDs)
     func anIDWithASlashStaysOneSegment(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in Self.serving(id: "a/b", request, context) }
         defer { Task { await setup.finish() } }
@@ -200,7 +200,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aFolderHoldingWhatNoFetchWroteIsRefusedBeforeAnyRequest(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -216,7 +216,7 @@ import Testing
         #expect(Scratch.contents(of: setup.output) == before)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aFileAddedWhileTheFetchRunsIsKept(store: Store) async throws {
         let setup = try await HostileSetup(store) { request, context in
             // The user saves a note into the folder while the fetch runs.
@@ -234,7 +234,7 @@ import Testing
         #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aSymlinkedFolderIsWrittenThroughAndStaysALink(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -252,7 +252,7 @@ import Testing
         #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases, [SIGINT, SIGTERM])
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases, [SIGINT, SIGTERM])
     func aSignalMidFetchRemovesTheStagingFolder(store: Store, signal: Int32) async throws {
         let setup = try await HostileSetup(store) { request, context in
             guard request.path == context.firstList else { return nil }
@@ -275,7 +275,7 @@ import Testing
 
     /// A second signal abandons the fetch without waiting for it to stop: the run still ends
     /// through `main` with 128 + the signal and no staging folder left.
-    @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM])
+    @Test(.timeLimit(.minutes(5)), arguments: [SIGINT, SIGTERM])
     func aSecondSignalEndsTheRunAtOnceWithoutLeftovers(signal: Int32) async throws {
         let store = try #require(Store.allCases.first)
         let setup = try await HostileSetup(store) { request, context in
@@ -294,7 +294,7 @@ import Testing
         #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func theNextRunSweepsStaleStagingFolders(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -307,7 +307,7 @@ import Testing
         #expect(fetched.stderr.contains("removed .out.tally-partial-1a2b3c4d, a staging folder an interrupted fetch left"), "\(fetched.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func plainHTTPIsRefusedBeyondThisMachine(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -331,7 +331,7 @@ import Testing
         #expect(setup.requests.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aPasswordInTheAPIURLIsNeitherSavedNorPrinted(store: Store) async throws {
         let setup = try await HostileSetup(store)
         defer { Task { await setup.finish() } }
@@ -345,7 +345,7 @@ import Testing
         #expect(!refused.all.contains("s3cretpw"), "\(refused.all)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func anEndlessHeaderSectionIsRefused(store: Store) async throws {
         let setup = try await HostileSetup(store)
         let raw = try RawServer { connection in
@@ -364,7 +364,7 @@ import Testing
         Self.expectClean(fetched, setup)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Store.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Store.allCases)
     func aConnectionDroppedMidBodyIsRetriedThenReported(store: Store) async throws {
         let setup = try await HostileSetup(store)
         let raw = try RawServer { connection in
