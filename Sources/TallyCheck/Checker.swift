@@ -5,14 +5,14 @@ public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
         MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
         PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
-        BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(),
+        BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(), PricedTerritoriesRule(),
     ]
 
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
         UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
-        SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(),
+        SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(), SubscriptionWithoutLevelRule(), CommitmentPriceRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [
@@ -178,13 +178,30 @@ public struct Checker: Sendable {
                 copyHas["\(comparison.store) \(copy)", default: []].formUnion(ids)
             }
         }
+        // A product the lacking source holds by state (not for sale: Ready to Submit, Missing
+        // Metadata, ...) is not missing from it: `store-state` says why it is not for sale instead.
+        let holders = Dictionary(sources.filter { !$0.heldByState.isEmpty }.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        let storeState = lintRules.lazy.compactMap { $0 as? StoreStateRule }.first
+        var heldReported = Set<String>()
+        var heldLocations = Set<String>()
         for (index, part) in parts.enumerated() {
             result.checked += part.checked
             let isComparison = index >= lintWork.count
             for finding in part.findings {
                 if isComparison, Self.presenceRules.contains(finding.ruleID),
                    let absent = [finding.left, finding.right].compactMap({ $0 }).first(where: { $0.value == nil }) {
-                    let store = comparisons[(index - lintWork.count) / rulesPerPair].store
+                    let comparison = comparisons[(index - lintWork.count) / rulesPerPair]
+                    if let storeState, let holder = holders[absent.location.file],
+                       let held = holder.heldByState.first(where: { $0.id == finding.productID }) {
+                        let presentIsLeft = finding.left?.value != nil
+                        guard let present = presentIsLeft ? finding.left : finding.right,
+                              heldReported.insert("\(holder.file) \(held.id)").inserted else { continue }
+                        let noun = presentIsLeft ? comparison.configNoun : comparison.catalogNoun
+                        result.findings.append(storeState.heldFinding(held, in: holder, wantedBy: (present, noun, presentIsLeft)))
+                        heldLocations.insert("\(holder.location(held.position, path: held.path)) \(held.id)")
+                        continue
+                    }
+                    let store = comparison.store
                     let copy = copyOf[absent.location.file]
                     if let copy, copyHas["\(store) \(copy)"]?.contains(finding.productID ?? "") == true { continue }
                     let key = "\(store) \(finding.productID ?? "") \(copy.map { "copy \($0)" } ?? absent.location.file)"
@@ -195,6 +212,13 @@ public struct Checker: Sendable {
                     missing[key] = result.findings.count
                 }
                 result.findings.append(finding)
+            }
+        }
+        // The source's own store-state finding for a product reported above says less: dropped.
+        if !heldLocations.isEmpty {
+            result.findings.removeAll { finding in
+                guard finding.ruleID == .storeState, finding.right == nil, let left = finding.left, left.role == nil else { return false }
+                return heldLocations.contains("\(left.location) \(finding.productID ?? "")")
             }
         }
         result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
