@@ -83,10 +83,10 @@ public struct PriceRule: ProductPairRule {
         return [found]
     }
 
-    /// "the catalogue's 5.99 USD is the monthly plan's monthly payment (the configuration's
-    /// monthly plan); the product's price is the up-front plan's": one side's price is the other
+    /// "the catalogue's 5.99 USD is the monthly plan's monthly payment in the configuration (…),
+    /// where a product's price is its up-front plan's (59.99 USD)": one side's price is the other
     /// side's monthly plan (billed monthly with a 12-month commitment) per month, where a
-    /// product's price is what its up-front plan charges.
+    /// product's price is what its up-front plan charges (RevenueCat/purchases-ios#7299).
     static func monthlyPayment(_ config: Product, _ configPrice: Money, _ catalog: Product, _ catalogPrice: Money, in territory: Territory,
                                _ comparison: Comparison) -> String? {
         func monthly(_ product: Product) -> Money? {
