@@ -183,7 +183,6 @@ public struct Checker: Sendable {
         let holders = Dictionary(sources.filter { !$0.heldByState.isEmpty }.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
         let storeState = lintRules.lazy.compactMap { $0 as? StoreStateRule }.first
         var heldReported = Set<String>()
-        var heldLocations = Set<String>()
         for (index, part) in parts.enumerated() {
             result.checked += part.checked
             let isComparison = index >= lintWork.count
@@ -198,7 +197,6 @@ public struct Checker: Sendable {
                               heldReported.insert("\(holder.file) \(held.id)").inserted else { continue }
                         let noun = presentIsLeft ? comparison.configNoun : comparison.catalogNoun
                         result.findings.append(storeState.heldFinding(held, in: holder, wantedBy: (present, noun, presentIsLeft)))
-                        heldLocations.insert("\(holder.location(held.position, path: held.path)) \(held.id)")
                         continue
                     }
                     let store = comparison.store
@@ -215,15 +213,24 @@ public struct Checker: Sendable {
             }
         }
         // The source's own store-state finding for a product reported above says less: dropped.
-        if !heldLocations.isEmpty {
-            result.findings.removeAll { finding in
-                guard finding.ruleID == .storeState, finding.right == nil, let left = finding.left, left.role == nil else { return false }
-                return heldLocations.contains("\(left.location) \(finding.productID ?? "")")
-            }
-        }
+        if !heldReported.isEmpty { result.findings = Self.withoutRepeatedStoreStates(result.findings) }
         result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
         result.names = Checker.names(of: result.findings, in: sources)
         return result
+    }
+
+    /// `findings` without the store-state findings of one source (lint) about a product that a
+    /// store-state finding naming the source that has it (the other side) also reports: that one
+    /// says the same, and who asks for the product.
+    public static func withoutRepeatedStoreStates(_ findings: [Finding]) -> [Finding] {
+        func key(_ side: FindingSide?, _ product: String?) -> String { "\(side?.location.description ?? "") \(product ?? "")" }
+        let wanted = Set(findings.filter { $0.ruleID == .storeState && $0.right != nil }.flatMap { finding in
+            [finding.left, finding.right].compactMap { side in side?.value.map { _ in key(side, finding.productID) } }
+        })
+        guard !wanted.isEmpty else { return findings }
+        return findings.filter { finding in
+            !(finding.ruleID == .storeState && finding.right == nil && finding.left?.role == nil && wanted.contains(key(finding.left, finding.productID)))
+        }
     }
 
     /// The rules that say a source lacks a product.
@@ -251,7 +258,8 @@ public struct Checker: Sendable {
     public func checkCode(in code: [Catalog], against others: [Catalog]) -> CheckResult {
         var result = CheckResult()
         for source in code {
-            let context = CodeContext(source: source, others: others)
+            var context = CodeContext(source: source, others: others)
+            context.storeState = lintRules.lazy.compactMap { $0 as? StoreStateRule }.first
             var checked = CheckedLog(enabled: recordsSubjects)
             for rule in RuleSet.codeRules {
                 rule.evaluate(context, findings: &result.findings, checked: &checked)

@@ -32,6 +32,30 @@ import Testing
         #expect(!run.stdout.contains("missing-in-catalog"), "\(run.stdout)")
     }
 
+    /// The report's own app: Dart code that asks for the subscription, beside the snapshot.
+    @Test func theAppsCodeAskingForItIsToldTheCauseNotThatTheIDIsUnknown() throws {
+        let code = """
+        import 'package:flutter_inapp_purchase/flutter_inapp_purchase.dart';
+
+        Future<void> loadPlans() async {
+          await FlutterInappPurchase.instance.fetchProducts(skus: ['plan_ux_fund_pkg_2'], type: 'subs');
+        }
+
+        """
+        for level in [nil, 1] as [Int?] {
+            let folder = try Self.flutter(level: level)
+            defer { folder.remove() }
+            try folder.write("lib/store.dart", code)
+            let run = try folder.run(["check", "--no-config", "--format", "json", "lib/store.dart", "snapshot"])
+            #expect(run.status == (level == nil ? 1 : 0), "\(run.stdout)\n\(run.stderr)")
+            let report = try jsonReport(run)
+            #expect(ruleProducts(report) == ["store-state plan_ux_fund_pkg_2"], "\(run.stdout)")
+            let message = firstMessage(report)
+            #expect(message.hasPrefix("plan_ux_fund_pkg_2 is in the app's code, but the App Store Connect snapshot holds it in Ready to Submit (READY_TO_SUBMIT)"), "\(message)")
+            #expect(message.contains("no level in its subscription group") == (level == nil), "\(message)")
+        }
+    }
+
     @Test func withEveryStateIncludedTheMissingLevelIsStillAFinding() throws {
         let folder = try Self.flutter(level: nil)
         defer { folder.remove() }

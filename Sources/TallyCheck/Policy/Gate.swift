@@ -105,7 +105,7 @@ public struct Gate: Sendable {
         let lint = checker.lint(code)
         let found = checker.checkCode(in: code, against: others)
         raw.sources += code.map(\.file)
-        raw.findings += lint.findings + found.findings
+        raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + found.findings)
         raw.checked += lint.checked + found.checked
         raw.comparisons += found.comparisons
         raw.productsChecked = Checker.distinctIDs(others + code)
