@@ -219,6 +219,26 @@ public struct Checker: Sendable {
         return result
     }
 
+    /// The paywall's findings, with a product it shows that a store source holds aside by state
+    /// (Ready to Submit, Missing Metadata) reported by `store-state` with its state and cause,
+    /// once, rather than as missing from that store.
+    private func reportingHeld(_ findings: [Finding], by paywall: Catalog, in others: [Catalog]) -> [Finding] {
+        guard let storeState = lintRules.lazy.compactMap({ $0 as? StoreStateRule }).first, others.contains(where: { !$0.heldByState.isEmpty }) else { return findings }
+        var reported = Set<String>()
+        var result: [Finding] = []
+        for finding in findings {
+            guard finding.ruleID == .paywallMissingInStore, let present = finding.left, let file = finding.right?.location.file,
+                  let holder = others.first(where: { $0.file == file }),
+                  let held = holder.heldByState.first(where: { $0.id == finding.productID }) else {
+                result.append(finding)
+                continue
+            }
+            guard reported.insert("\(file) \(held.id)").inserted else { continue }
+            result.append(storeState.heldFinding(held, in: holder, wantedBy: (present, paywall.format.sourceNoun, true)))
+        }
+        return result
+    }
+
     /// `findings` without the store-state findings of one source (lint) about a product that a
     /// store-state finding naming the source that has it (the other side) also reports: that one
     /// says the same, and who asks for the product.
@@ -244,9 +264,11 @@ public struct Checker: Sendable {
             guard let paywall = source.paywall else { continue }
             let context = PaywallContext(source: source, paywall: paywall, others: others)
             var checked = CheckedLog(enabled: recordsSubjects)
+            var found: [Finding] = []
             for rule in paywallRules {
-                rule.evaluate(context, findings: &result.findings, checked: &checked)
+                rule.evaluate(context, findings: &found, checked: &checked)
             }
+            result.findings += reportingHeld(found, by: source, in: others)
             result.checked += checked.subjects
             if !others.isEmpty { result.comparisons += PaywallCoverage.sentences(context) }
         }

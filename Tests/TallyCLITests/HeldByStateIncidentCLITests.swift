@@ -56,6 +56,25 @@ import Testing
         }
     }
 
+    /// A paywall platform's package that shows the subscription: the same cause, not "not in snapshot".
+    @Test func aPaywallShowingItIsToldTheCauseNotThatTheStoreLacksIt() throws {
+        let store = ConnectPages(subscriptions: [
+            .init(productID: "com.lumen.pro.monthly", state: "READY_TO_SUBMIT", period: "ONE_MONTH", level: nil),
+            .init(productID: "com.lumen.pro.annual", level: 2),
+        ])
+        let folder = try Scratch(["snapshot/01-subscriptionGroups.json": store.json])
+        defer { folder.remove() }
+        try FileManager.default.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/paywall/revenuecat"),
+                                         to: folder.root.appendingPathComponent("revenuecat"))
+        let run = try folder.run(["check", "--no-config", "--format", "json", "revenuecat", "snapshot"])
+        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+        let findings = findingRecords(try jsonReport(run)).filter { $0["product"] as? String == "com.lumen.pro.monthly" }
+        #expect(findings.map { $0["rule"] as? String ?? "" } == ["store-state"], "\(run.stdout)")
+        let message = findings.first?["message"] as? String ?? ""
+        #expect(message.hasPrefix("com.lumen.pro.monthly is in the RevenueCat project, but the App Store Connect snapshot holds it in Ready to Submit"), "\(message)")
+        #expect(message.contains("no level in its subscription group"), "\(message)")
+    }
+
     @Test func withEveryStateIncludedTheMissingLevelIsStillAFinding() throws {
         let folder = try Self.flutter(level: nil)
         defer { folder.remove() }
