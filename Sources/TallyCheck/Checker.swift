@@ -5,14 +5,14 @@ public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
         MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
         PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
-        BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(),
+        BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(), PricedTerritoriesRule(),
     ]
 
     public static let lintRules: [any LintRule] = [
         DuplicateIDRule(), InvalidIDRule(), SubscriptionWithoutGroupRule(), GroupIDMismatchRule(), DisallowedPeriodRule(),
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
         UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
-        SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(),
+        SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(), SubscriptionWithoutLevelRule(), CommitmentPriceRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [
@@ -178,13 +178,28 @@ public struct Checker: Sendable {
                 copyHas["\(comparison.store) \(copy)", default: []].formUnion(ids)
             }
         }
+        // A product the lacking source holds by state (not for sale: Ready to Submit, Missing
+        // Metadata, ...) is not missing from it: `store-state` says why it is not for sale instead.
+        let holders = Dictionary(sources.filter { !$0.heldByState.isEmpty }.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        let storeState = lintRules.lazy.compactMap { $0 as? StoreStateRule }.first
+        var heldReported = Set<String>()
         for (index, part) in parts.enumerated() {
             result.checked += part.checked
             let isComparison = index >= lintWork.count
             for finding in part.findings {
                 if isComparison, Self.presenceRules.contains(finding.ruleID),
                    let absent = [finding.left, finding.right].compactMap({ $0 }).first(where: { $0.value == nil }) {
-                    let store = comparisons[(index - lintWork.count) / rulesPerPair].store
+                    let comparison = comparisons[(index - lintWork.count) / rulesPerPair]
+                    if let storeState, let holder = holders[absent.location.file],
+                       let held = holder.heldByState.first(where: { $0.id == finding.productID }) {
+                        let presentIsLeft = finding.left?.value != nil
+                        guard let present = presentIsLeft ? finding.left : finding.right,
+                              heldReported.insert("\(holder.file) \(held.id)").inserted else { continue }
+                        let noun = presentIsLeft ? comparison.configNoun : comparison.catalogNoun
+                        result.findings.append(storeState.heldFinding(held, in: holder, wantedBy: (present, noun, presentIsLeft)))
+                        continue
+                    }
+                    let store = comparison.store
                     let copy = copyOf[absent.location.file]
                     if let copy, copyHas["\(store) \(copy)"]?.contains(finding.productID ?? "") == true { continue }
                     let key = "\(store) \(finding.productID ?? "") \(copy.map { "copy \($0)" } ?? absent.location.file)"
@@ -197,9 +212,45 @@ public struct Checker: Sendable {
                 result.findings.append(finding)
             }
         }
+        // The source's own store-state finding for a product reported above says less: dropped.
+        if !heldReported.isEmpty { result.findings = Self.withoutRepeatedStoreStates(result.findings) }
         result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
         result.names = Checker.names(of: result.findings, in: sources)
         return result
+    }
+
+    /// The paywall's findings, with a product it shows that a store source holds aside by state
+    /// (Ready to Submit, Missing Metadata) reported by `store-state` with its state and cause,
+    /// once, rather than as missing from that store.
+    private func reportingHeld(_ findings: [Finding], by paywall: Catalog, in others: [Catalog]) -> [Finding] {
+        guard let storeState = lintRules.lazy.compactMap({ $0 as? StoreStateRule }).first, others.contains(where: { !$0.heldByState.isEmpty }) else { return findings }
+        var reported = Set<String>()
+        var result: [Finding] = []
+        for finding in findings {
+            guard finding.ruleID == .paywallMissingInStore, let present = finding.left, let file = finding.right?.location.file,
+                  let holder = others.first(where: { $0.file == file }),
+                  let held = holder.heldByState.first(where: { $0.id == finding.productID }) else {
+                result.append(finding)
+                continue
+            }
+            guard reported.insert("\(file) \(held.id)").inserted else { continue }
+            result.append(storeState.heldFinding(held, in: holder, wantedBy: (present, paywall.format.sourceNoun, true)))
+        }
+        return result
+    }
+
+    /// `findings` without the store-state findings of one source (lint) about a product that a
+    /// store-state finding naming the source that has it (the other side) also reports: that one
+    /// says the same, and who asks for the product.
+    public static func withoutRepeatedStoreStates(_ findings: [Finding]) -> [Finding] {
+        func key(_ side: FindingSide?, _ product: String?) -> String { "\(side?.location.description ?? "") \(product ?? "")" }
+        let wanted = Set(findings.filter { $0.ruleID == .storeState && $0.right != nil }.flatMap { finding in
+            [finding.left, finding.right].compactMap { side in side?.value.map { _ in key(side, finding.productID) } }
+        })
+        guard !wanted.isEmpty else { return findings }
+        return findings.filter { finding in
+            !(finding.ruleID == .storeState && finding.right == nil && finding.left?.role == nil && wanted.contains(key(finding.left, finding.productID)))
+        }
     }
 
     /// The rules that say a source lacks a product.
@@ -213,9 +264,11 @@ public struct Checker: Sendable {
             guard let paywall = source.paywall else { continue }
             let context = PaywallContext(source: source, paywall: paywall, others: others)
             var checked = CheckedLog(enabled: recordsSubjects)
+            var found: [Finding] = []
             for rule in paywallRules {
-                rule.evaluate(context, findings: &result.findings, checked: &checked)
+                rule.evaluate(context, findings: &found, checked: &checked)
             }
+            result.findings += reportingHeld(found, by: source, in: others)
             result.checked += checked.subjects
             if !others.isEmpty { result.comparisons += PaywallCoverage.sentences(context) }
         }
@@ -227,7 +280,8 @@ public struct Checker: Sendable {
     public func checkCode(in code: [Catalog], against others: [Catalog]) -> CheckResult {
         var result = CheckResult()
         for source in code {
-            let context = CodeContext(source: source, others: others)
+            var context = CodeContext(source: source, others: others)
+            context.storeState = lintRules.lazy.compactMap { $0 as? StoreStateRule }.first
             var checked = CheckedLog(enabled: recordsSubjects)
             for rule in RuleSet.codeRules {
                 rule.evaluate(context, findings: &result.findings, checked: &checked)

@@ -123,10 +123,13 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// with `ReadOptions.includeStates`), by state as the reader spells it (`INACTIVE`,
     /// `WAITING_FOR_SCREENSHOT`): every command says how many it hid and how to show them.
     public var hiddenByState: [String: Int] = [:]
-    /// Products the reader left out by state (counted in `hiddenByState`) whose state asks for the
-    /// team's action (`StoreStates.needsAction`: `MISSING_METADATA`, `REJECTED`, ...). They are
-    /// not compared, shown as products or converted; the `store-state` rule reports them, so that
-    /// a product stuck in review does not vanish from a check.
+    /// Products the reader left out by state (counted in `hiddenByState`) that wait on the team
+    /// (`StoreStates.needsAction`: `MISSING_METADATA`, `REJECTED`, ...) or are on their way to sale
+    /// (`StoreStates.onTheWay`: `READY_TO_SUBMIT`, `WAITING_FOR_REVIEW`, ...). They are not
+    /// compared, shown as products or converted; the `store-state` rule reports them (those that
+    /// wait on the team, those with a cause Tally sees, and those another source of the run has,
+    /// instead of reporting them missing from the store), so that a product not yet on sale does
+    /// not vanish from a check.
     public var heldByState: [Product] = []
     /// What a paywall platform's source says the paywall shows and grants (sources of the
     /// `paywall` role); nil for every other source. `products` then holds its store products.

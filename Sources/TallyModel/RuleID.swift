@@ -44,11 +44,13 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let suiteMembers = RuleID(rawValue: "suite-members")
     public static let seatTier = RuleID(rawValue: "seat-tier")
     public static let multiSeat = RuleID(rawValue: "multi-seat")
+    public static let pricedTerritories = RuleID(rawValue: "priced-territories")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")
     public static let invalidID = RuleID(rawValue: "invalid-id")
     public static let subscriptionWithoutGroup = RuleID(rawValue: "subscription-without-group")
+    public static let subscriptionWithoutLevel = RuleID(rawValue: "subscription-without-level")
     public static let groupIDMismatch = RuleID(rawValue: "group-id-mismatch")
     public static let disallowedPeriod = RuleID(rawValue: "disallowed-period")
     public static let invalidPeriod = RuleID(rawValue: "invalid-period")
@@ -65,6 +67,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let suiteMember = RuleID(rawValue: "suite-member")
     public static let idCase = RuleID(rawValue: "id-case")
     public static let duplicateGroupID = RuleID(rawValue: "duplicate-group-id")
+    public static let commitmentPrice = RuleID(rawValue: "commitment-price")
 
     // Paywall rules (a paywall platform's configuration, on its own and against the stores).
     public static let paywallMissingInStore = RuleID(rawValue: "paywall-missing-in-store")

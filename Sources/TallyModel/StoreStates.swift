@@ -24,6 +24,33 @@ public enum StoreStates {
         return returnedByReview.contains(state) || incomplete.contains(state)
     }
 
+    /// The product is complete or on its way to sale, not yet for sale: `READY_TO_SUBMIT` (it goes
+    /// to App Review with an app version, or alone once the app has one approved purchase),
+    /// `WAITING_FOR_REVIEW`, `IN_REVIEW`, `PENDING_BINARY_APPROVAL` (it waits for the app's version),
+    /// `PENDING_DEVELOPER_RELEASE`, `PREPARE_FOR_SUBMISSION` and `CREATED` (the legacy v1 states
+    /// before metadata), `PROCESSING_CONTENT` (hosted content being processed).
+    public static let onTheWay: Set<String> = [
+        "READY_TO_SUBMIT", "WAITING_FOR_REVIEW", "IN_REVIEW", "PENDING_BINARY_APPROVAL", "PENDING_DEVELOPER_RELEASE",
+        "PREPARE_FOR_SUBMISSION", "CREATED", "PROCESSING_CONTENT",
+    ]
+
+    /// Whether a product the state filter leaves out in `state` is kept aside (`Catalog.heldByState`)
+    /// rather than dropped: it waits on the team (`needsAction`) or is on its way to sale
+    /// (`onTheWay`). A source that has it then learns why the store does not sell it, instead of
+    /// reading it as missing from the store. Products taken off sale or deleted are dropped.
+    public static func heldWhenLeftOut(_ state: String?) -> Bool {
+        guard let state else { return false }
+        return needsAction(state) || onTheWay.contains(state)
+    }
+
+    /// Whether App Store Connect holds the product complete in `state`: everything it asks before
+    /// review is there (`onTheWay`), so a missing localization or price in a source is that
+    /// source's gap, not the store's cause.
+    public static func isComplete(_ state: String?) -> Bool {
+        guard let state else { return false }
+        return onTheWay.contains(state)
+    }
+
     /// A state as people read it (`MISSING_METADATA` → "Missing Metadata"), as App Store Connect shows it.
     public static func displayName(_ state: String) -> String {
         state.split(separator: "_").map { word in

@@ -36,6 +36,8 @@ import Testing
             "localization com.lumen.app.gems.100",
             "missing-locale com.lumen.app.gems.100",
             "price-point com.lumen.app.gems.100",
+            // The catalogue prices CAN, where the store sells it without a price (issue 36).
+            "priced-territories com.lumen.app.gems.100",
             "unpriced-territory com.lumen.app.gems.100",
             "unpriced-territory com.lumen.app.starter",
         ], "\(findings.map { $0["message"] ?? "" })")
@@ -43,6 +45,8 @@ import Testing
         let expected = [
             // The snapshot: sold in CAN (its availability) without a price there.
             "com.lumen.app.gems.100 is sold without a price: no price in 1 of the 4 territories where the store sells it: CAN",
+            // The catalogue has the CAN price the store lacks.
+            "com.lumen.app.gems.100 is priced in CAN in catalog.yaml but not in snapshot; the store sells it in CAN",
             // The catalogue: no GBR price, which the policy requires.
             "com.lumen.app.starter has no price in 1 of the 2 territories the policy requires: GBR",
             // The catalogue: 155 JPY, between two of the points the snapshot saved for JPN.
@@ -69,7 +73,11 @@ import Testing
         // Take every plant out: price CAN and GBR, a JPN price on a point, restore fr-FR, shorten de-DE, fix the plan and its offer.
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "prices: {USA: \"2.99\"}", with: "prices: {USA: \"2.99\", GBR: \"2.49\"}")
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "JPN: \"155\"", with: "JPN: \"160\"")
+        // No longer sold in CAN (below): nor priced there in the catalogue.
+        try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: ", CAN: \"1.39\"", with: "")
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "prices: {USA: \"6.49\", GBR: \"5.99\"}", with: "prices: {USA: \"5.99\", GBR: \"5.99\"}")
+        // Its commitment with it: 12 × 5.99 (else commitment-price names the 77.88 left behind).
+        try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"), replacing: "commitment_price: \"77.88\"", with: "commitment_price: \"71.88\"")
         try CLIRunner.edit(directory.appendingPathComponent("catalog.yaml"),
                            replacing: "              - {type: pay-as-you-go, period: P1M, price: \"2.99\"}\n          - type: MONTHLY",
                            with: "          - type: MONTHLY\n            introductory_offers:\n              - {type: pay-as-you-go, period: P1M, price: \"2.99\"}")

@@ -11,6 +11,9 @@ public struct CodeContext: Sendable {
     /// Whether a paywall platform's source is in the run: the app then asks for what the
     /// platform's offerings name, which the code does not list.
     public let paywallInRun: Bool
+    /// The run's `store-state` rule (configured by the policy): an ID a store source holds aside by
+    /// state (Ready to Submit, Missing Metadata) is reported by it, with its cause, not as unknown.
+    public var storeState: StoreStateRule? = nil
 
     public init(source: Catalog, others: [Catalog]) {
         self.source = source
@@ -96,6 +99,12 @@ public struct CodeUnknownProductRule: CodeRule {
             let tables = sides.map { side in (side, stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) }) }
             let found = tables.contains { _, byStore in byStore.contains { $0[request.id] != nil } }
             guard !found, reported.insert(request.id).inserted else { continue }
+            // A store source holds it aside by state: not unknown, not for sale; store-state says why.
+            if let storeState = context.storeState,
+               let (side, held) = sides.lazy.compactMap({ side in side.heldByState.first { $0.id == request.id }.map { (side, $0) } }).first {
+                findings.append(storeState.heldFinding(held, in: side, wantedBy: (context.codeSide(request), "the app's code", true)))
+                continue
+            }
             // The nearest ID any side has, and where it stands.
             var near: (id: String, side: Catalog, product: Product)?
             for (side, byStore) in tables {

@@ -77,7 +77,7 @@ public struct Gate: Sendable {
         let lint = checker.lint(paywalls, paywallRules: false)
         let paywall = checker.checkPaywalls(in: paywalls, against: stores)
         raw.sources += paywalls.map(\.file)
-        raw.findings += lint.findings + paywall.findings
+        raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + paywall.findings)
         raw.checked += lint.checked + paywall.checked
         raw.comparisons += paywall.comparisons
         raw.productsChecked = Set((stores + paywalls).flatMap { $0.products.map(\.id) }).count
@@ -105,7 +105,7 @@ public struct Gate: Sendable {
         let lint = checker.lint(code)
         let found = checker.checkCode(in: code, against: others)
         raw.sources += code.map(\.file)
-        raw.findings += lint.findings + found.findings
+        raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + found.findings)
         raw.checked += lint.checked + found.checked
         raw.comparisons += found.comparisons
         raw.productsChecked = Checker.distinctIDs(others + code)

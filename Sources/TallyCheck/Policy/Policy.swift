@@ -7,7 +7,8 @@ public struct Policy: Sendable, Hashable {
     /// Rule ID → severity (or off). Rules not listed keep their default severity.
     public var rules: [RuleID: RuleSetting]
     public var ignores: [Ignore]
-    /// Territories every catalogue product must have a price in (`unpriced-territory`).
+    /// Territories every catalogue product must have a price in (`unpriced-territory`); where two
+    /// sources price a product in different territories, one of these makes it an error (`priced-territories`).
     public var requiredTerritories: [Territory]
     /// Locales every product and subscription group must be described in (`missing-locale`).
     public var requiredLocales: [String] = []
@@ -40,7 +41,10 @@ public struct Policy: Sendable, Hashable {
             if rule is StoreStateRule { return StoreStateRule(territories: requiredTerritories, locales: requiredLocales) }
             return rule
         }
-        return Checker(comparisonRules: RuleSet.comparisonRules, lintRules: lintRules, recordsSubjects: recordsSubjects,
+        let comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules.map { rule in
+            rule is PricedTerritoriesRule ? PricedTerritoriesRule(territories: requiredTerritories) : rule
+        }
+        return Checker(comparisonRules: comparisonRules, lintRules: lintRules, recordsSubjects: recordsSubjects,
                        groupCorrespondences: groups)
     }
 

@@ -79,7 +79,30 @@ public struct PriceRule: ProductPairRule {
                             right: comparison.catalogSide(catalog, .prices, value: .money(catalogPrice.money), position: catalogPrice.position),
                             territory: territory)
         found.hint = Self.decimalSlip(configuration: configPrice.money.amount, catalog: catalogPrice.money.amount)
+            ?? Self.monthlyPayment(config, configPrice.money, catalog, catalogPrice.money, in: territory, comparison)
         return [found]
+    }
+
+    /// "the catalogue's 5.99 USD is the monthly plan's monthly payment in the configuration (…),
+    /// where a product's price is its up-front plan's (59.99 USD)": one side's price is the other
+    /// side's monthly plan (billed monthly with a 12-month commitment) per month, where a
+    /// product's price is what its up-front plan charges (RevenueCat/purchases-ios#7299).
+    static func monthlyPayment(_ config: Product, _ configPrice: Money, _ catalog: Product, _ catalogPrice: Money, in territory: Territory,
+                               _ comparison: Comparison) -> String? {
+        func monthly(_ product: Product) -> Money? {
+            product.billingPlansByKind[.monthly]?.price(in: territory)
+        }
+        func words(_ noun: String, _ price: Money, planIn other: String, upfront: Money) -> String {
+            "\(noun)'s \(price) is the monthly plan's monthly payment in \(other) (billed monthly with a 12-month commitment), "
+                + "where a product's price is its up-front plan's (\(upfront)): the monthly price belongs in the monthly billing plan"
+        }
+        if let payment = monthly(config), payment.amount == catalogPrice.amount, payment.amount != configPrice.amount {
+            return words(comparison.catalogNoun, catalogPrice, planIn: comparison.configNoun, upfront: configPrice)
+        }
+        if let payment = monthly(catalog), payment.amount == configPrice.amount, payment.amount != catalogPrice.amount {
+            return words(comparison.configNoun, configPrice, planIn: comparison.catalogNoun, upfront: catalogPrice)
+        }
+        return nil
     }
 
     /// "the catalogue's price is exactly 100 × the configuration's: a decimal slip?" when the

@@ -12,7 +12,7 @@ struct ConnectCatalogBuilder {
     var issues: [SourceIssue] = []
     /// Products left out by state, by state.
     private var hidden: [String: Int] = [:]
-    /// Products left out by state whose state asks for the team's action (`StoreStates.needsAction`).
+    /// Products left out by state that wait on the team or are on their way to sale (`StoreStates.heldWhenLeftOut`).
     private var held: [Product] = []
     private var members: [ResourceKey: [String]] = [:]
 
@@ -117,8 +117,8 @@ struct ConnectCatalogBuilder {
     }
 
     /// Builds a product with `make` and keeps it when its state counts; a product left out by
-    /// state is counted in `hidden`, and kept in `held` when its state asks for the team's action
-    /// (built leniently: what cannot be read of it neither stops the file nor becomes an issue).
+    /// state is counted in `hidden`, and kept in `held` when it waits on the team or is on its way
+    /// to sale (`StoreStates.heldWhenLeftOut`; built leniently: what cannot be read of it neither stops the file nor becomes an issue).
     private mutating func add(_ resource: Resource, id: String, kind: ProductKind, make: (inout ConnectCatalogBuilder) throws -> Product) throws {
         let state = resource[attribute: "state"]?.string
         let counts = ProductStates.counts(state, including: options.includeStates, hidden: &hidden)
@@ -128,7 +128,7 @@ struct ConnectCatalogBuilder {
             products.append(product)
             return
         }
-        guard StoreStates.needsAction(state) else { return }
+        guard StoreStates.heldWhenLeftOut(state) else { return }
         let issueCount = issues.count, groups = members
         var product = (try? make(&self)) ?? Product(id: id, kind: kind, position: resource.position)
         issues.removeSubrange(issueCount...)

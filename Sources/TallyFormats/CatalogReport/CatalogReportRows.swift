@@ -99,7 +99,7 @@ struct CatalogReportRows {
         product.storeState = state
         if ProductStates.counts(state, including: options.includeStates, hidden: &hidden) {
             products.append(product)
-        } else if StoreStates.needsAction(state) {
+        } else if StoreStates.heldWhenLeftOut(state) {
             held.append(product)
         }
     }

@@ -340,10 +340,15 @@ public enum CatalogTable {
         lines.append("")
         lines.append("\(catalog.file): \(FindingText.counted(catalog.products.count, "product")) (\(counts.joined(separator: ", "))), "
                      + "\(FindingText.counted(catalog.groups.count, "subscription group")), format \(catalog.format), territory \(territory)")
-        if !catalog.heldByState.isEmpty {
-            // Left out by state, but waiting on the team: named, so that they do not vanish.
-            let held = catalog.heldByState.map { "\(Elision.value($0.id)) (\($0.storeState ?? "?"))" }
-            lines.append("not for sale and waiting on the team (not counted; the store-state rule reports them): \(held.joined(separator: ", "))")
+        // Left out by state, but waiting on the team or on their way to sale: named, so that they do not vanish.
+        let waiting = catalog.heldByState.filter { StoreStates.needsAction($0.storeState) }
+        let onTheWay = catalog.heldByState.filter { !StoreStates.needsAction($0.storeState) }
+        let named = { (products: [Product]) in products.map { "\(Elision.value($0.id)) (\($0.storeState ?? "?"))" }.joined(separator: ", ") }
+        if !waiting.isEmpty {
+            lines.append("not for sale and waiting on the team (not counted; the store-state rule reports them): \(named(waiting))")
+        }
+        if !onTheWay.isEmpty {
+            lines.append("not for sale yet, on the way (not counted; store-state reports them where another source has them or Tally sees a cause): \(named(onTheWay))")
         }
         if !catalog.knownFields.isSuperset(of: Field.knownByDefault) {
             let known = Field.allCases.filter { catalog.knownFields.contains($0) }.map(\.rawValue)
