@@ -44,6 +44,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let suiteMembers = RuleID(rawValue: "suite-members")
     public static let seatTier = RuleID(rawValue: "seat-tier")
     public static let multiSeat = RuleID(rawValue: "multi-seat")
+    public static let renamedProduct = RuleID(rawValue: "renamed-product")
+    public static let playGroupSplit = RuleID(rawValue: "play-group-split")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")
@@ -75,6 +77,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let paywallNotEntitled = RuleID(rawValue: "paywall-not-entitled")
     public static let paywallEmptyOffering = RuleID(rawValue: "paywall-empty-offering")
     public static let paywallNoCurrentOffering = RuleID(rawValue: "paywall-no-current-offering")
+    public static let paywallUnofferedProduct = RuleID(rawValue: "paywall-unoffered-product")
 
     // Code rules (the product IDs the app's code asks for, against every other source).
     public static let codeUnknownProduct = RuleID(rawValue: "code-unknown-product")
