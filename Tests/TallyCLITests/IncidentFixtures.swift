@@ -63,7 +63,7 @@ enum IncidentFiles {
                         prices: {USA: "\(entry.plan.price)"}
 
                 """
-            if let play = entry.googlePlay { text += "            google_play: \"\(play)\"\n" }
+            if let play = entry.googlePlay { text += "        google_play: \"\(play)\"\n" }
         }
         return text
     }

@@ -13,7 +13,7 @@ public struct PlayGroupSplitRule: ComparisonRule {
             + "subscription products are two subscriptions: a user can hold, and be charged for, both at once, and moving between "
             + "them is a purchase the app has to replace by itself. Tiers are reported only in that shape: several Play "
             + "subscriptions of several base plans each (one per tier, as Google Play advises) are not.",
-        fix: "Make the plans base plans of one Google Play subscription (Play Console: the subscription → Add base plan) and name "
+        fix: "Make the plans of one tier base plans of one Google Play subscription (Play Console: the subscription → Add base plan) and name "
             + "them subscription:base-plan in the catalogue (google_play:). If the tiers are meant to be held together, put the "
             + "App Store products in separate groups.")
 
@@ -59,7 +59,7 @@ public struct PlayGroupSplitRule: ComparisonRule {
                 message: "group \"\(name: name)\" of \(source: groupedNoun) is sold as \(count: singles.count) subscriptions of one base plan each "
                     + "in \(source: playNoun): \(listed); a user can hold, and pay for, them all at once, where the group's plans exclude each other",
                 left: playIsCatalog ? groupSide : playSide, right: playIsCatalog ? playSide : groupSide,
-                hint: "plans of one tier belong as base plans of one Play subscription (\(subscriptions[0]):…)"))
+                hint: "plans of one tier belong as base plans of one Play subscription: one subscription per tier, its periods as base plans (SUBSCRIPTION:monthly, SUBSCRIPTION:yearly)"))
         }
     }
 

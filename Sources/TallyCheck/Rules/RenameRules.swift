@@ -7,7 +7,7 @@ import TallyModel
 public struct RenamedProductRule: ComparisonRule {
     public static let description = RuleDescription(
         id: .renamedProduct, defaultSeverity: .error,
-        summary: "A product one side has alone is alike another the other side has alone (kind, period, group, price): renamed on one side?",
+        summary: "Two products, each on one side only, are alike in kind, period, group and price: one product renamed on one side.",
         category: "cross-source",
         rationale: "Two sources that name one product with two IDs (a product renamed in one place, or created under a new ID in one "
             + "store) sell nothing that matches: the app asks the store for an ID it does not have, the server grants an ID the "
