@@ -114,6 +114,11 @@ public struct CatalogDiffer: Sendable {
         var changes = [Change(.id, .changed, productID: product.id, old: .text(before.id), new: .text(product.id),
                               oldPosition: before.position(of: .id), newPosition: product.position(of: .id), attention: [.productRemoved],
                               note: "same reference name \"\(product.referenceName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")\"")]
+        if let origins = context.origins, let from = origins.old[before.id], let to = origins.new[product.id], from != to {
+            let labels = context.labels
+            changes.append(Change(.file, .changed, productID: product.id, old: .text(labels?.old[from] ?? from), new: .text(labels?.new[to] ?? to),
+                                  oldPosition: before.position, newPosition: product.position))
+        }
         changes += ProductDiffer.changes(before, product, level: nil, context: context)
         var entry = ProductChanges(productID: product.id, status: .changed, changes: changes, name: product.nameForPeople ?? before.nameForPeople)
         entry.showName(from: product, or: before)

@@ -24,8 +24,8 @@ public struct PaywallContext: Sendable {
     }
 
     /// The store product a paywall product missing from side `index` looks renamed to: a product
-    /// of that side that no paywall product of its store has, of the kind the paywall states and
-    /// with its period, each the other's only such partner (`contractorai_monthly` in RevenueCat,
+    /// of that side that no paywall product of its store has, a subscription of the period the
+    /// paywall states, each the other's only such partner (`contractorai_monthly` in RevenueCat,
     /// `com.elevated.contractorai.starter.monthly` in the StoreKit file). Nil for a product of no
     /// stated store or kind.
     func renamePartner(of product: PaywallProduct, side index: Int) -> Product? {
@@ -44,12 +44,11 @@ public struct PaywallContext: Sendable {
         return back.count == 1 && back[0].storeID == product.storeID ? partner : nil
     }
 
-    /// Whether a store product could be the paywall product under another ID: the kind the
-    /// paywall states, and for a subscription the period both state.
+    /// Whether a store product could be the paywall product under another ID: both
+    /// subscriptions, with the period both state (a one-time product has nothing but its kind to
+    /// go by, which is too little).
     static func alike(_ product: PaywallProduct, _ store: Product) -> Bool {
-        guard let kind = product.kind, kind.admits(store.kind) else { return false }
-        guard store.kind.isAutoRenewable else { return kind != .subscription }
-        guard let period = product.period, let other = store.period else { return false }
+        guard product.kind == .subscription, store.kind.isAutoRenewable, let period = product.period, let other = store.period else { return false }
         return period == other
     }
 

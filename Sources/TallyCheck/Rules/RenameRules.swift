@@ -37,8 +37,9 @@ public struct RenamedProductRule: ComparisonRule {
 /// The one-sided products of a comparison paired as one product under two IDs. A product only
 /// the configuration has and one only the catalogue has pair when they are of one kind, with
 /// the same period (subscriptions), the same prices where both price a territory in one
-/// currency, and groups that correspond where both sides' groups are paired; with at least one
-/// of period, price or reference name in common; and each is the other's only such partner. A
+/// currency, and groups that correspond where both sides' groups are paired; with enough in
+/// common (a subscription its period and one more of price, group and name; another product its
+/// price and its name); and each is the other's only such partner. A
 /// pair whose IDs are a near miss (`NearMatch`) is left to the presence rules' "did you mean".
 public struct RenamePairing: Sendable {
     public struct Pair: Sendable {
@@ -114,13 +115,16 @@ public struct RenamePairing: Sendable {
         }
 
         /// What `a` (configuration) and `b` (catalogue) have in common, or nil when they
-        /// disagree on something both state or have nothing but their kind in common.
+        /// disagree on something both state or have too little in common: a subscription needs its
+        /// period and one more of price, corresponding group and name; another product its price
+        /// and its name.
         func alike(_ a: Product, _ b: Product) -> FindingMessage? {
             var parts: [FindingMessage] = ["\(words: a.kind)"]
-            var evidence = false
-            if a.kind.isAutoRenewable, comparesPeriods, let period = a.period, b.period == period {
-                parts.append("every \(words: period.words)")
-                evidence = true
+            var period = false
+            var others = 0
+            if a.kind.isAutoRenewable, comparesPeriods, let shared = a.period, b.period == shared {
+                parts.append("every \(words: shared.words)")
+                period = true
             }
             if comparesPrices {
                 var shared: [Price] = []
@@ -130,20 +134,32 @@ public struct RenamePairing: Sendable {
                     shared.append(price)
                 }
                 if let first = shared.first(where: { $0.territory == configuration.defaultTerritory }) ?? shared.first {
-                    parts.append("\(first.money) in \(first.territory)" + (shared.count > 1 ? " and \(count: shared.count - 1) more territories" : ""))
-                    evidence = true
+                    let more: FindingMessage = shared.count > 1 ? " and \(count: shared.count - 1) more territories" : ""
+                    parts.append("\(first.money) in \(first.territory)" + more)
+                    others += 1
                 }
             }
             if let groupA = a.group?.groupID, let groupB = b.group?.groupID, let paired = groupPairing.rightGroup[groupA] {
                 guard paired == groupB else { return nil }
                 parts.append("group \"\(name: GroupRule.name(of: groupB, in: catalog))\"")
+                others += 1
             }
-            if let name = a.referenceName?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
-               name.lowercased() == b.referenceName?.trimmingCharacters(in: .whitespaces).lowercased() {
-                parts.append("reference name \"\(name: name)\"")
-                evidence = true
+            if let name = Self.names(a).intersection(Self.names(b)).min() {
+                parts.append("name \"\(name: name)\"")
+                others += 1
             }
-            return evidence ? FindingMessage.joined(parts, separator: ", ") : nil
+            let enough = a.kind.isAutoRenewable && comparesPeriods ? period && others >= 1 : others >= 2
+            return enough ? FindingMessage.joined(parts, separator: ", ") : nil
+        }
+
+        /// The product's reference name and display names, lower-cased, for comparing.
+        static func names(_ product: Product) -> Set<String> {
+            var names = Set<String>()
+            for name in [product.referenceName] + product.localizations.map(\.displayName) {
+                guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !name.isEmpty else { continue }
+                names.insert(name)
+            }
+            return names
         }
     }
 }
