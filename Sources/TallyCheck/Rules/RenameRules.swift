@@ -38,8 +38,8 @@ public struct RenamedProductRule: ComparisonRule {
 /// the configuration has and one only the catalogue has pair when they are of one kind, with
 /// the same period (subscriptions), the same prices where both price a territory in one
 /// currency, and groups that correspond where both sides' groups are paired; with enough in
-/// common (a subscription its period and one more of price, group and name; another product its
-/// price and its name); and each is the other's only such partner. A
+/// common (two of price, group and name, and a subscription its period besides); and each is the
+/// other's only such partner. A
 /// pair whose IDs are a near miss (`NearMatch`) is left to the presence rules' "did you mean".
 public struct RenamePairing: Sendable {
     public struct Pair: Sendable {
@@ -115,9 +115,8 @@ public struct RenamePairing: Sendable {
         }
 
         /// What `a` (configuration) and `b` (catalogue) have in common, or nil when they
-        /// disagree on something both state or have too little in common: a subscription needs its
-        /// period and one more of price, corresponding group and name; another product its price
-        /// and its name.
+        /// disagree on something both state or have too little in common: two of price,
+        /// corresponding group and name, and a subscription its period besides.
         func alike(_ a: Product, _ b: Product) -> FindingMessage? {
             var parts: [FindingMessage] = ["\(words: a.kind)"]
             var period = false
@@ -148,7 +147,8 @@ public struct RenamePairing: Sendable {
                 parts.append("name \"\(name: name)\"")
                 others += 1
             }
-            let enough = a.kind.isAutoRenewable && comparesPeriods ? period && others >= 1 : others >= 2
+            // A monthly plan at 4.99 USD is the commonest product there is: period and price alone are too little.
+            let enough = others >= 2 && (period || !(a.kind.isAutoRenewable && comparesPeriods))
             return enough ? FindingMessage.joined(parts, separator: ", ") : nil
         }
 
