@@ -74,13 +74,21 @@ public struct RenamePairing: Sendable {
         var leftByKey: [String: [Product]] = [:]
         for product in left { leftByKey[context.key(product), default: []].append(product) }
         var pairs: [Pair] = []
-        for a in left {
-            let key = context.key(a)
-            let candidates = (rightByKey[key] ?? []).filter { context.alike(a, $0) != nil }
-            guard candidates.count == 1, let b = candidates.first else { continue }
-            let back = (leftByKey[key] ?? []).filter { context.alike($0, b) != nil }
-            guard back.count == 1, back[0].id == a.id, let alike = context.alike(a, b) else { continue }
-            pairs.append(Pair(config: a, catalog: b, alike: alike))
+        for (key, mine) in leftByKey.sorted(by: { $0.key < $1.key }) {
+            guard let theirs = rightByKey[key] else { continue }
+            // Many alike products on both sides (a whole catalogue under new IDs): only those that
+            // share a name are compared, so that the work stays linear.
+            let crowded = mine.count * theirs.count > 10_000
+            let theirsByName = crowded ? Self.byName(theirs) : [:]
+            let mineByName = crowded ? Self.byName(mine) : [:]
+            for a in mine {
+                let pool = crowded ? Self.sharingName(a, theirsByName) : theirs
+                let candidates = pool.filter { context.alike(a, $0) != nil }
+                guard candidates.count == 1, let b = candidates.first else { continue }
+                let back = (crowded ? Self.sharingName(b, mineByName) : mine).filter { context.alike($0, b) != nil }
+                guard back.count == 1, back[0].id == a.id, let alike = context.alike(a, b) else { continue }
+                pairs.append(Pair(config: a, catalog: b, alike: alike))
+            }
         }
         guard !pairs.isEmpty else { return .none }
         // A near miss is a typo the presence rules name with "did you mean", not a rename.
@@ -89,6 +97,21 @@ public struct RenamePairing: Sendable {
         return RenamePairing(pairs: pairs.filter { pair in
             rightIndex.best(for: pair.config.id) != pair.catalog.id && leftIndex.best(for: pair.catalog.id) != pair.config.id
         })
+    }
+
+    /// Products by each of their names (`Context.names`).
+    private static func byName(_ products: [Product]) -> [String: [Product]] {
+        var table: [String: [Product]] = [:]
+        for product in products {
+            for name in Context.names(product) { table[name, default: []].append(product) }
+        }
+        return table
+    }
+
+    /// The products of `table` that share a name with `product`, each once.
+    private static func sharingName(_ product: Product, _ table: [String: [Product]]) -> [Product] {
+        var seen = Set<String>()
+        return Context.names(product).sorted().flatMap { table[$0] ?? [] }.filter { seen.insert($0.id).inserted }
     }
 
     /// The first product of each ID.
@@ -106,12 +129,15 @@ public struct RenamePairing: Sendable {
         var oneTimeAlike: Bool { !(configuration.distinguishesConsumables && catalog.distinguishesConsumables) }
 
         /// The bucket a product pairs within: its kind (one-time products alike where a side
-        /// does not tell consumables apart) and, for subscriptions, its period.
+        /// does not tell consumables apart), for subscriptions its period, and its price in the
+        /// configuration's storefront.
         func key(_ product: Product) -> String {
-            var kind = product.kind.rawValue
-            if oneTimeAlike, product.kind == .consumable || product.kind == .nonConsumable { kind = "one-time" }
-            guard product.kind.isAutoRenewable, comparesPeriods else { return kind }
-            return kind + " " + (product.period?.literal ?? "-")
+            var key = product.kind.rawValue
+            if oneTimeAlike, product.kind == .consumable || product.kind == .nonConsumable { key = "one-time" }
+            if product.kind.isAutoRenewable, comparesPeriods { key += " " + (product.period?.literal ?? "-") }
+            // Alike products cost the same wherever both price: the configuration's storefront decides.
+            if comparesPrices { key += " " + (product.price(in: configuration.defaultTerritory).map { "\($0.money.amount) \($0.money.currency ?? "")" } ?? "-") }
+            return key
         }
 
         /// What `a` (configuration) and `b` (catalogue) have in common, or nil when they
