@@ -3,8 +3,8 @@ import TallyModel
 /// Every rule Tally knows, in report order. A plain list, not a global registry.
 public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
-        MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
-        PromotionalOfferRule(), GroupRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
+        MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), RenamedProductRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
+        PromotionalOfferRule(), GroupRule(), PlayGroupSplitRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
         BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(), PricedTerritoriesRule(),
     ]
 
@@ -17,7 +17,7 @@ public enum RuleSet {
 
     public static let paywallRules: [any PaywallRule] = [
         PaywallMissingInStoreRule(), PaywallMissingInAppRule(), PaywallKindRule(), PaywallPeriodRule(), PaywallBasePlanRule(),
-        PaywallNotEntitledRule(), PaywallEmptyOfferingRule(), PaywallNoCurrentOfferingRule(),
+        PaywallNotEntitledRule(), PaywallEmptyOfferingRule(), PaywallNoCurrentOfferingRule(), PaywallUnofferedProductRule(),
     ]
 
     public static let codeRules: [any CodeRule] = [CodeUnknownProductRule(), CodeUnusedProductRule()]

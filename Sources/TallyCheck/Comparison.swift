@@ -14,6 +14,9 @@ public struct Comparison: Sendable {
     public let groupCorrespondences: [GroupCorrespondence]
     /// Configuration groups matched with catalogue groups: the explicit pairs, then by members.
     public let groupPairing: GroupPairing
+    /// Products each side has alone that look like one product under two IDs (`RenamedProductRule`);
+    /// the presence rules leave them to it.
+    public let renames: RenamePairing
     /// The territory whose prices are compared: the configuration's storefront.
     public var territory: Territory { configuration.defaultTerritory }
 
@@ -48,6 +51,8 @@ public struct Comparison: Sendable {
         self.pairs = pairs
         sharedIDs = pairs.map(\.config.id)
         groupPairing = Self.pairGroups(configuration, catalog, pairs, groupCorrespondences)
+        renames = RenamePairing.pair(configuration: configuration, catalog: catalog, configProducts: configProducts,
+                                     catalogProducts: catalogProducts, groupPairing: groupPairing)
     }
 
     /// Whether both sides know a field; rules compare only such fields.

@@ -2,7 +2,8 @@ import TallyModel
 
 /// Computes what changed between two versions of a catalogue, of the same or of different formats.
 ///
-/// Products are matched by exact ID, prices by territory, promotional, code and win-back offers by
+/// Products are matched by exact ID (a product removed and one added with the same kind and
+/// reference name are one product renamed: one `.id` change, marked for attention), prices by territory, promotional, code and win-back offers by
 /// offer ID, localisations by locale and subscription groups by their members (StoreKit's hex
 /// group IDs change, the members stay): never by position in the file. Every step is a
 /// dictionary lookup or a sort, so the work grows linearly (up to a logarithm) with the catalogue.
@@ -40,7 +41,9 @@ public struct CatalogDiffer: Sendable {
         let levels = GroupDiffer.levelChanges(context)
         var products: [ProductChanges] = []
         var unchanged = 0
-        for (id, product) in context.oldProducts where context.newProducts[id] == nil {
+        let renames = Self.renames(context)
+        let renamedOld = Set(renames.values)
+        for (id, product) in context.oldProducts where context.newProducts[id] == nil && !renamedOld.contains(id) {
             var entry = ProductChanges(productID: id, status: .removed, changes: [Change(
                 .product, .removed, productID: id, old: .product(ProductOutline(product, in: old)),
                 // The code no longer asking for an ID retires nothing in the store.
@@ -49,6 +52,10 @@ public struct CatalogDiffer: Sendable {
             products.append(entry)
         }
         for (id, product) in context.newProducts {
+            if let oldID = renames[id], let before = context.oldProducts[oldID] {
+                products.append(Self.renamed(before, product, context: context))
+                continue
+            }
             guard let before = context.oldProducts[id] else {
                 var entry = ProductChanges(productID: id, status: .added, changes: [Change(
                     .product, .added, productID: id, new: .product(ProductOutline(product, in: new)),
@@ -77,16 +84,57 @@ public struct CatalogDiffer: Sendable {
                            products: products, unchangedProducts: unchanged)
     }
 
+    /// Removed and added products that are one product renamed: the same kind and the same
+    /// reference name, the only removed and the only added product with that name. New ID → old ID.
+    static func renames(_ context: DiffContext) -> [String: String] {
+        func byName(_ products: [String: Product], absentFrom other: [String: Product]) -> [String: [Product]] {
+            var table: [String: [Product]] = [:]
+            for (id, product) in products where other[id] == nil {
+                guard let name = product.referenceName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { continue }
+                table[name, default: []].append(product)
+            }
+            return table
+        }
+        // The code no longer asking for an ID, or asking for a new one, names no reference name.
+        guard context.old.format != .code, context.new.format != .code else { return [:] }
+        let removed = byName(context.oldProducts, absentFrom: context.newProducts)
+        guard !removed.isEmpty else { return [:] }
+        let added = byName(context.newProducts, absentFrom: context.oldProducts)
+        var pairs: [String: String] = [:]
+        for (name, before) in removed {
+            guard before.count == 1, let after = added[name], after.count == 1, before[0].kind == after[0].kind else { continue }
+            pairs[after[0].id] = before[0].id
+        }
+        return pairs
+    }
+
+    /// One product under a new ID: the ID's change (the old ID retired, for attention) and every
+    /// other change between the two.
+    private static func renamed(_ before: Product, _ product: Product, context: DiffContext) -> ProductChanges {
+        var changes = [Change(.id, .changed, productID: product.id, old: .text(before.id), new: .text(product.id),
+                              oldPosition: before.position(of: .id), newPosition: product.position(of: .id), attention: [.productRemoved],
+                              note: "same reference name \"\(product.referenceName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")\"")]
+        if let origins = context.origins, let from = origins.old[before.id], let to = origins.new[product.id], from != to {
+            let labels = context.labels
+            changes.append(Change(.file, .changed, productID: product.id, old: .text(labels?.old[from] ?? from), new: .text(labels?.new[to] ?? to),
+                                  oldPosition: before.position, newPosition: product.position))
+        }
+        changes += ProductDiffer.changes(before, product, level: nil, context: context)
+        var entry = ProductChanges(productID: product.id, status: .changed, changes: changes, name: product.nameForPeople ?? before.nameForPeople)
+        entry.showName(from: product, or: before)
+        return entry
+    }
+
     /// Marks a removed and an added product of the same kind whose IDs are a near miss (as
-    /// `tally check` suggests "did you mean"): `renamed? old → new`. They still count as removed
-    /// and added: the App Store never reuses an ID, so a rename is a new product.
+    /// `tally check` suggests "did you mean"): `renamed? old → new`. Without a reference name in
+    /// common they still count as removed and added: nothing but the IDs says they are one product.
     private static func noteRenames(_ products: inout [ProductChanges], _ context: DiffContext) {
         let removed = products.indices.filter { products[$0].status == .removed }
         let added = products.indices.filter { products[$0].status == .added }
         guard !removed.isEmpty, !added.isEmpty else { return }
         var addedByID: [String: Int] = [:]
         for index in added { addedByID[products[index].productID] = index }
-        let index = NearMatch.Index(added.map { products[$0].productID })
+        let index = NearMatch.Index(added.map { products[$0].productID }, productIDs: true)
         var taken = Set<String>()
         for oldIndex in removed {
             let oldID = products[oldIndex].productID

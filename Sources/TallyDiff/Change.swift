@@ -6,6 +6,9 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case product
     /// The product moved to another file of a set of files (`tally diff --since`): informational.
     case file
+    /// The product's ID changed: a product removed and one added with the same reference name
+    /// and kind, one product renamed (the old ID is retired: marked for attention).
+    case id
     case kind
     /// A price in one territory (or the storefront price, between single-storefront sources).
     case price
@@ -36,6 +39,7 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
         switch self {
         case .product: nil
         case .file: "file"
+        case .id: "ID"
         case .kind: "kind"
         case .price: "prices"
         case .period: "period"

@@ -9,6 +9,7 @@ extension Change {
         case (.product, .added): return "added: \(after)\(noteText)"
         case (.product, .removed): return "removed: \(before)\(noteText)"
         case (.file, _): return "moved from \(before) to \(after)"
+        case (.id, _): return "renamed: \(before) → \(after)\(noteText)"
         case (.price, .added): return "now priced: \(after)"
         case (.price, .removed): return "no longer priced (was \(before))"
         case (.price, .changed):

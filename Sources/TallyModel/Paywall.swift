@@ -14,14 +14,20 @@ public struct Paywall: Sendable, Hashable, Codable {
     /// Whether the source says which offering is current (RevenueCat's `is_current`, v1's
     /// `current_offering_id`); Adapty and Qonversion have no such notion.
     public var statesCurrentOffering: Bool
+    /// Whether the source holds the platform's offerings as a whole beside its products
+    /// (RevenueCat's offerings pages): then no offering means none exists, and a product that no
+    /// package holds is in no offering. Sources that name products only through their packages
+    /// (RevenueCat v1 and the hybrid SDKs' offerings, Adapty, Qonversion) do not.
+    public var listsOfferings: Bool
 
     public init(platform: String, products: [PaywallProduct] = [], offerings: [PaywallOffering] = [],
-                entitlements: [PaywallEntitlement]? = nil, statesCurrentOffering: Bool = false) {
+                entitlements: [PaywallEntitlement]? = nil, statesCurrentOffering: Bool = false, listsOfferings: Bool = false) {
         self.platform = platform
         self.products = products
         self.offerings = offerings
         self.entitlements = entitlements
         self.statesCurrentOffering = statesCurrentOffering
+        self.listsOfferings = listsOfferings
     }
 
     /// Products by the platform's own key (RevenueCat's `prod…` ID); the first wins.

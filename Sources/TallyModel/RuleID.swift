@@ -45,6 +45,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let seatTier = RuleID(rawValue: "seat-tier")
     public static let multiSeat = RuleID(rawValue: "multi-seat")
     public static let pricedTerritories = RuleID(rawValue: "priced-territories")
+    public static let renamedProduct = RuleID(rawValue: "renamed-product")
+    public static let playGroupSplit = RuleID(rawValue: "play-group-split")
 
     // Lint rules.
     public static let duplicateID = RuleID(rawValue: "duplicate-id")
@@ -78,6 +80,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let paywallNotEntitled = RuleID(rawValue: "paywall-not-entitled")
     public static let paywallEmptyOffering = RuleID(rawValue: "paywall-empty-offering")
     public static let paywallNoCurrentOffering = RuleID(rawValue: "paywall-no-current-offering")
+    public static let paywallUnofferedProduct = RuleID(rawValue: "paywall-unoffered-product")
 
     // Code rules (the product IDs the app's code asks for, against every other source).
     public static let codeUnknownProduct = RuleID(rawValue: "code-unknown-product")

@@ -32,7 +32,10 @@ public struct ChangeFilter: Sendable, CustomStringConvertible {
     /// Any change to prices: rises, cuts, territories priced or no longer priced, currencies.
     public static let prices = aspect(.price)
     public static let addedProducts = ChangeFilter("added products") { $0.aspect == .product && $0.action == .added }
-    public static let removedProducts = ChangeFilter("removed products") { $0.aspect == .product && $0.action == .removed }
+    /// A product removed, or renamed (its old ID retired).
+    public static let removedProducts = ChangeFilter("removed products") { ($0.aspect == .product && $0.action == .removed) || $0.aspect == .id }
+    /// A product under a new ID (a removed and an added product with the same reference name).
+    public static let renamedProducts = aspect(.id)
     /// What `tally diff` marks for attention (a removed product, a subscription price increase, …).
     public static let attention = ChangeFilter("changes marked for attention") { $0.needsAttention }
 

@@ -266,9 +266,16 @@ struct DiffPolicySourcesTests {
         // Then
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("old: old/ (tally-catalog-yaml"))
-        #expect(output.stdout.contains("1 added, 1 removed, 0 changed, 14 unchanged products"), "\(output.stdout)")
-        #expect(output.stdout.contains("removed product: its ID can never be used again in the App Store (renamed? com.calmly.app.tip.tea → com.calmly.app.tip_tea)"))
-        #expect(output.stdout.contains("new: new/extra.yaml:3:5"))
+        // The same reference name: one product renamed, and moved to another file.
+        #expect(output.stdout.contains("0 added, 0 removed, 1 changed (1 moved between files), 14 unchanged products"), "\(output.stdout)")
+        #expect(output.stdout.contains("~ ID: renamed: com.calmly.app.tip.tea → com.calmly.app.tip_tea (same reference name \"Tip: Cup of Tea\")"), "\(output.stdout)")
+        #expect(output.stdout.contains("~ file: moved from old/products.yaml to new/extra.yaml"), "\(output.stdout)")
+        #expect(output.stdout.contains("new: new/extra.yaml:3:"))
+        // Under another reference name too, the near miss is a removal and an addition with a renamed? note.
+        try CLIRunner.edit(directory.appendingPathComponent("new/extra.yaml"), replacing: "name: \"Tip: Cup of Tea\"", with: "name: \"Tip: Tea\"")
+        let renamed = try CLIRunner.run(["diff", "old", "new"], in: directory)
+        #expect(renamed.stdout.contains("1 added, 1 removed, 0 changed, 14 unchanged products"), "\(renamed.stdout)")
+        #expect(renamed.stdout.contains("removed product: its ID can never be used again in the App Store (renamed? com.calmly.app.tip.tea → com.calmly.app.tip_tea)"))
         // And a folder without sources is a one-line error, without the usage
         try manager.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let empty = try CLIRunner.run(["diff", "empty", "new"], in: directory)

@@ -39,7 +39,7 @@ struct RealWorldDiffTests {
         #expect(result.summary.attentionReasons == [.suspiciousPrice: 8, .productRemoved: 4])
     }
 
-    @Test("RevenueCat PurchaseTester v2.0 → v3.0: no product ID survives; 12 removed, 16 added, none changed")
+    @Test("RevenueCat PurchaseTester v2.0 → v3.0: no product ID survives; lifetime renamed (same reference name), 11 removed, 15 added")
     func revenueCat() throws {
         let result = CatalogDiffer().diff(old: try Shared.storeKit("revenuecat-v2.0-PurchaseTester.storekit"),
                                           new: try Shared.storeKit("revenuecat-v3.0-PurchaseTesterSwiftUI.storekit"))
@@ -47,16 +47,20 @@ struct RealWorldDiffTests {
             "com.revenuecat.annual.10.99.1_free_week", "com.revenuecat.annual_39.99.2_week_intro", "com.revenuecat.loadShedder.monthly",
             "com.revenuecat.monthly.1.99.1_free_week", "com.revenuecat.monthly.1.99.no_intro", "com.revenuecat.monthly_4.99.1_week_intro",
             "com.revenuecat.monthly_4.99.no_intro", "com.revenuecat.monthly_9.99.super_premium.1_week_intro",
-            "com.revenuecat.weekly_1.99.3_day_intro", "com.revenuecat.weekly_1.99.no_intro", "consumable.10_coins", "lifetime",
+            "com.revenuecat.weekly_1.99.3_day_intro", "com.revenuecat.weekly_1.99.no_intro", "consumable.10_coins",
         ])
         #expect(result.products.filter { $0.status == .added }.map(\.productID) == [
             "P1", "P2", "com.revenuecat.purchaseTester.500coins.1.99", "com.revenuecat.purchaseTester.annual_39.99.2_week_intro",
             "com.revenuecat.purchaseTester.annual_plus_annual_free", "com.revenuecat.purchaseTester.archiveSub.1.20.99",
-            "com.revenuecat.purchaseTester.lifetime.199.99", "com.revenuecat.purchaseTester.monthly_4.99.1_week_intro", "demo2023_mv",
+            "com.revenuecat.purchaseTester.monthly_4.99.1_week_intro", "demo2023_mv",
             "greenie_annual", "greenie_monthly", "purchasetester_199_1w", "purchasetester_699_1m", "purchasetester_7999_1y",
             "test_product1", "test_refname2",
         ])
-        #expect(result.summary.changed == 0 && result.summary.unchanged == 0)
+        // The non-consumable "lifetime" keeps its reference name under a new ID: one product renamed.
+        let renamed = result.products.filter { $0.status == .changed }
+        #expect(renamed.map(\.productID) == ["com.revenuecat.purchaseTester.lifetime.199.99"])
+        #expect(renamed.first?.changes.first.map { $0.aspect == .id && $0.old == .text("lifetime") && $0.attention == [.productRemoved] } == true)
+        #expect(result.summary.changed == 1 && result.summary.unchanged == 0)
         // Groups share no member: the four old ones are removed, the six new ones added.
         #expect(result.sourceChanges.filter { $0.action == .removed }.count == 4)
         #expect(result.sourceChanges.filter { $0.action == .added }.count == 6)

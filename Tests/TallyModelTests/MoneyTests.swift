@@ -60,6 +60,29 @@ import TallyModel
         #expect(NearMatch.best(for: "com.example.lifetme", among: ids) == "com.example.lifetime")
     }
 
+    /// Issue 36: case and separator differences are the closest match, ahead of any edit.
+    @Test func caseAndSeparatorsRankAheadOfEditDistance() {
+        // Folded, `com.app.removeadd` is one edit from `com.app.removeads`, as `com.app.remove.ads` is.
+        #expect(NearMatch.best(for: "com.app.removeAds", among: ["com.app.removeAdd", "com.app.remove_ads"]) == "com.app.remove_ads")
+        #expect(NearMatch.best(for: "remove_ads", among: ["remove.ad", "remove.ads"]) == "remove.ads")
+        #expect(NearMatch.best(for: "ekme.TenScrolls.pack", among: ["ekme.TenScrolls.packs", "ekme.Tenscrolls.pack"]) == "ekme.Tenscrolls.pack")
+        // Beyond the edit limit of a short ID, separators alone still match.
+        #expect(NearMatch.best(for: "a.b.c.d", among: ["abcd"]) == "abcd")
+        // Of two case and separator variants, the one with fewer separator edits.
+        #expect(NearMatch.best(for: "tigerfax_pro_monthly", among: ["tigerfaxpro.monthly", "tigerfax.pro.monthly"]) == "tigerfax.pro.monthly")
+    }
+
+    @Test func productIDsAlsoMatchAnotherPeriodWordAndASharedEnding() {
+        #expect(NearMatch.productID(for: "ekme.TenScrolls.plus.annual", among: ["ekme.Tenscrolls.plus.yearly", "ekme.TenScrolls.plus.monthly"])
+                == "ekme.Tenscrolls.plus.yearly")
+        #expect(NearMatch.productID(for: "com.lmglsl.subscription.monthly", among: ["com.layermapper.glsl.subscription.monthly"])
+                == "com.layermapper.glsl.subscription.monthly")
+        #expect(NearMatch.best(for: "ekme.TenScrolls.plus.annual", among: ["ekme.Tenscrolls.plus.yearly"]) == nil)
+        let index = NearMatch.Index((0..<5_000).map { "com.example.item\($0)" } + ["ekme.Tenscrolls.plus.yearly"], productIDs: true)
+        #expect(index.best(for: "ekme.TenScrolls.plus.annual") == "ekme.Tenscrolls.plus.yearly")
+        #expect(index.best(for: "ekme_tenscrolls_plus_yearly") == "ekme.Tenscrolls.plus.yearly")
+    }
+
     @Test func doesNotSuggestUnrelatedIDs() {
         #expect(NearMatch.best(for: "com.other.thing", among: ["com.example.pro_monthly"]) == nil)
         #expect(NearMatch.best(for: "a", among: ["b.c.d"]) == nil)

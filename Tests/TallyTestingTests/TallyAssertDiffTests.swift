@@ -32,6 +32,25 @@ import TallyTesting
         #expect(diff.diffs.flatMap(\.allChanges).map(\.priceDirection) == [.up])
     }
 
+    /// A product under a new ID with its reference name (issue 36): a rename, which retires the
+    /// old ID, so `.removedProducts` forbids it too.
+    @Test func aRenameIsARenamedAndARemovedProductButNotAnAddedOne() throws {
+        let renamed = MemoryRevisionStore(text: [
+            "v1": ["catalog/products.yaml": Self.catalog("0.99").replacingOccurrences(of: "kind:", with: "name: Coins\n    kind:")],
+            "v2": ["catalog/products.yaml": Self.catalog("0.99").replacingOccurrences(of: "kind:", with: "name: Coins\n    kind:")
+                .replacingOccurrences(of: "com.example.coins", with: "com.example.coin_pack")],
+        ], directory: Self.root)
+        let diff = try TallyAssert.diff(since: "v1", until: "v2", allow: [.renamedProducts], root: Self.root, store: renamed)
+        let changes = diff.diffs.flatMap(\.allChanges)
+        #expect(changes.map(\.aspect) == [.id])
+        #expect(ChangeFilter.removedProducts.matches(changes[0]) && !ChangeFilter.addedProducts.matches(changes[0]))
+        try withKnownIssue {
+            try TallyAssert.diff(since: "v1", until: "v2", forbid: [.removedProducts], root: Self.root, store: renamed)
+        } matching: { issue in
+            issue.comments.first?.rawValue.contains("renamed: com.example.coins → com.example.coin_pack") == true
+        }
+    }
+
     @Test func onlyTheAllowedKindsMayChange() throws {
         try TallyAssert.diff(since: "v1", until: "v3", allow: [.priceCuts], root: Self.root, store: Self.store)
         try withKnownIssue {

@@ -109,7 +109,7 @@ public struct CodeUnknownProductRule: CodeRule {
             var near: (id: String, side: Catalog, product: Product)?
             for (side, byStore) in tables {
                 for table in byStore {
-                    guard near == nil, let match = CodeNearMatch.best(for: request.id, among: table.keys), let product = table[match] else { continue }
+                    guard near == nil, let match = NearMatch.productID(for: request.id, among: table.keys), let product = table[match] else { continue }
                     near = (match, side, product)
                 }
             }
@@ -136,7 +136,7 @@ extension CodeUnknownProductRule {
             let tables = sides.flatMap { side in stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) } }
             guard !tables.contains(where: { $0[request.id] != nil }) else { continue }
             for table in tables {
-                guard let match = CodeNearMatch.best(for: request.id, among: table.keys) else { continue }
+                guard let match = NearMatch.productID(for: request.id, among: table.keys) else { continue }
                 found.insert(match)
                 if let product = table[match] { found.insert(product.id) }
                 break
@@ -202,39 +202,6 @@ public struct CodeUnusedProductRule: CodeRule {
             return "\(count) call\(count == 1 ? "" : "s") ask\(count == 1 ? "s" : "") with IDs Tally cannot follow (first at \(context.source.location(first.position)))"
         }
         return nil
-    }
-}
-
-/// The nearest ID to one the code asks for: `NearMatch` (case, separators, a few edits) first,
-/// then the same ID with another word for its period (`plus.annual` and `Plus.yearly`), then a
-/// single ID that ends the same way after another prefix (`com.lmglsl.subscription.monthly` and
-/// `com.layermapper.glsl.subscription.monthly`).
-public enum CodeNearMatch {
-    public static func best(for id: String, among candidates: some Collection<String>) -> String? {
-        if let near = NearMatch.best(for: id, among: candidates) { return near }
-        let folded = periodFolded(id)
-        if let same = candidates.filter({ $0 != id && periodFolded($0) == folded }).sorted().first { return same }
-        let tail = lastParts(id, 2)
-        guard tail.count == 2 else { return nil }
-        let sharing = candidates.filter { $0 != id && lastParts($0, 2) == tail }
-        return sharing.count == 1 ? sharing.first : nil
-    }
-
-    /// Lower-cased parts with `_`, `-`, `.` alike and period words in one spelling.
-    static func periodFolded(_ id: String) -> [String] {
-        let synonyms: [String: String] = [
-            "annual": "year", "annually": "year", "yearly": "year", "year": "year", "1year": "year", "12months": "year", "12month": "year", "1y": "year",
-            "monthly": "month", "month": "month", "1month": "month", "1m": "month",
-            "weekly": "week", "week": "week", "1week": "week", "1w": "week",
-            "quarterly": "quarter", "3months": "quarter", "3month": "quarter", "quarter": "quarter",
-            "semiannual": "halfyear", "6months": "halfyear", "6month": "halfyear",
-        ]
-        return id.lowercased().split(whereSeparator: { $0 == "." || $0 == "_" || $0 == "-" }).map { synonyms[String($0)] ?? String($0) }
-    }
-
-    static func lastParts(_ id: String, _ count: Int) -> [String] {
-        let parts = id.lowercased().split(whereSeparator: { $0 == "." || $0 == "_" || $0 == "-" }).map(String.init)
-        return parts.count > count ? Array(parts.suffix(count)) : []
     }
 }
 

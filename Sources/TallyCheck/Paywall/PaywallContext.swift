@@ -23,6 +23,35 @@ public struct PaywallContext: Sendable {
         self.matches = matches
     }
 
+    /// The store product a paywall product missing from side `index` looks renamed to: a product
+    /// of that side that no paywall product of its store has, a subscription of the period the
+    /// paywall states, each the other's only such partner (`contractorai_monthly` in RevenueCat,
+    /// `com.elevated.contractorai.starter.monthly` in the StoreKit file). Nil for a product of no
+    /// stated store or kind.
+    func renamePartner(of product: PaywallProduct, side index: Int) -> Product? {
+        let side = sides[index]
+        guard product.store == side.store, product.kind != nil else { return nil }
+        let paywallProducts = paywall.products.filter { $0.store == side.store }
+        var taken = Set<String>()
+        var missing: [PaywallProduct] = []
+        for item in paywallProducts {
+            if let found = side.find(item.storeID) { taken.insert(found.id) } else if !missing.contains(where: { $0.storeID == item.storeID }) { missing.append(item) }
+        }
+        let free = side.products.values.filter { !taken.contains($0.id) }
+        let candidates = free.filter { Self.alike(product, $0) }
+        guard candidates.count == 1, let partner = candidates.first else { return nil }
+        let back = missing.filter { Self.alike($0, partner) }
+        return back.count == 1 && back[0].storeID == product.storeID ? partner : nil
+    }
+
+    /// Whether a store product could be the paywall product under another ID: both
+    /// subscriptions, with the period both state (a one-time product has nothing but its kind to
+    /// go by, which is too little).
+    static func alike(_ product: PaywallProduct, _ store: Product) -> Bool {
+        guard product.kind == .subscription, store.kind.isAutoRenewable, let period = product.period, let other = store.period else { return false }
+        return period == other
+    }
+
     /// The paywall's side of a finding, at `position` in the paywall source.
     func paywallSide(_ value: FindingValue?, at position: Position) -> FindingSide {
         FindingSide(role: .paywall, value: value, location: source.location(position))
@@ -67,23 +96,32 @@ public struct PaywallSide: Sendable {
         return product.storeName == nil
     }
 
+    /// The store's product for a paywall store ID, without hints: the product itself, or a Play
+    /// subscription's only base plan.
+    func find(_ id: String) -> Product? {
+        if let found = products[id] { return found }
+        guard store == .googlePlay, !id.contains(":") else { return nil }
+        let plans = basePlans(of: id)
+        return plans.count == 1 ? products["\(id):\(plans[0])"] : nil
+    }
+
     func lookup(_ product: PaywallProduct) -> PaywallLookup {
         let id = product.storeID
         if let found = products[id] { return .found(found) }
-        guard store == .googlePlay else { return .missing(hint: NearMatch.best(for: id, among: products.keys)) }
+        guard store == .googlePlay else { return .missing(hint: NearMatch.productID(for: id, among: products.keys)) }
         if let colon = id.firstIndex(of: ":") {
             let subscription = String(id[..<colon])
             let plans = basePlans(of: subscription)
             if !plans.isEmpty {
                 return .basePlanMissing(subscription: subscription, basePlans: plans,
-                                        hint: NearMatch.best(for: id, among: plans.map { "\(subscription):\($0)" }))
+                                        hint: NearMatch.productID(for: id, among: plans.map { "\(subscription):\($0)" }))
             }
-            return .missing(hint: NearMatch.best(for: id, among: products.keys))
+            return .missing(hint: NearMatch.productID(for: id, among: products.keys))
         }
         let plans = basePlans(of: id)
         if plans.count == 1, let only = products["\(id):\(plans[0])"] { return .found(only) }
         if plans.count > 1 { return .basePlanUnnamed(basePlans: plans) }
-        return .missing(hint: NearMatch.best(for: id, among: products.keys))
+        return .missing(hint: NearMatch.productID(for: id, among: products.keys))
     }
 
     /// The base plans the store has for a Play subscription, sorted.

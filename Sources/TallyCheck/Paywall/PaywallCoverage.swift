@@ -19,7 +19,8 @@ public enum PaywallCoverage {
         }
         text += ", \(count(packages, "package")), \(count(paywall.products.count, "product"))"
         var checked = ["offerings have packages"]
-        if paywall.statesCurrentOffering { checked.append("an offering is current") }
+        if paywall.statesCurrentOffering || paywall.listsOfferings { checked.append("an offering is current") }
+        if paywall.listsOfferings { checked.append("every product is in an offering") }
         var skipped: [String] = []
         if let entitlements = paywall.entitlements {
             text += ", \(count(entitlements.count, "entitlement"))"

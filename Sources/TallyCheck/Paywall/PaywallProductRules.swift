@@ -114,23 +114,36 @@ public struct PaywallEmptyOfferingRule: PaywallRule {
     }
 }
 
-/// No offering is the current one.
+/// No offering is the current one, or there is no offering at all while the platform has products.
 public struct PaywallNoCurrentOfferingRule: PaywallRule {
     public static let description = RuleDescription(
         id: .paywallNoCurrentOffering, defaultSeverity: .error,
-        summary: "No offering is marked current.",
+        summary: "No offering is marked current, or the platform has products and no offering at all.",
         category: "paywall",
         rationale: "Apps show the current offering (RevenueCat's offerings.current): without one it is nil, and a paywall built on it "
-            + "shows nothing.",
-        fix: "Make an offering current in the paywall platform (RevenueCat: Offerings → Make current).")
+            + "shows nothing (\"No packages available\"). A project with products and no offering is the same app: App Review, "
+            + "which buys through the paywall, finds nothing to buy and rejects it.",
+        fix: "Create an offering with a package for each product the paywall sells, and make it current (RevenueCat: Product "
+            + "catalog → Offerings → New offering, Add package; then Make current).")
     public init() {}
 
     public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
-        guard context.paywall.statesCurrentOffering, !context.paywall.offerings.isEmpty else { return }
+        let paywall = context.paywall
+        if paywall.offerings.isEmpty {
+            // No offering at all: a finding where the source lists the offerings and the platform has products.
+            let products = paywall.products.filter { $0.store != nil }
+            guard paywall.listsOfferings, let first = products.first else { return }
+            mark(context, "current offering", at: .unknown, &checked)
+            findings.append(finding(nil, .id, "\(source: context.noun) has \(count: products.count) product\(words: products.count == 1 ? "" : "s") and no offering: "
+                                    + "apps that show the current offering have nothing to show (\"No packages available\")",
+                                    left: context.paywallSide(.text(first.storeID), at: first.position)))
+            return
+        }
+        guard paywall.statesCurrentOffering else { return }
         mark(context, "current offering", at: .unknown, &checked)
-        guard !context.paywall.offerings.contains(where: \.isCurrent) else { return }
-        let keys = FindingMessage.joined(context.paywall.offerings.map { "\(name: $0.key)" }, separator: ", ")
+        guard !paywall.offerings.contains(where: \.isCurrent) else { return }
+        let keys = FindingMessage.joined(paywall.offerings.map { "\(name: $0.key)" }, separator: ", ")
         findings.append(finding(nil, .id, "no offering is current (offerings: \(keys)): apps that show the current offering show none",
-                                left: context.paywallSide(nil, at: context.paywall.offerings[0].position)))
+                                left: context.paywallSide(nil, at: paywall.offerings[0].position)))
     }
 }

@@ -72,11 +72,26 @@ extension PaywallRule {
             }
             let right = FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil, value: FindingValue?.none,
                                     location: SourceLocation(file: side.catalog.file))
+            // A near miss is a typo; else a store product alike and unclaimed is the same product renamed.
+            let renamed = hint == nil ? context.renamePartner(of: product, side: match.side) : nil
+            let said = renamed.map { partner in
+                "renamed on one side? \(side.catalog.file.split(separator: "/").last.map(String.init) ?? side.catalog.file) has \(partner.id), "
+                    + "also \(Self.kindWords(partner)), which \(context.noun) does not have"
+            }
             findings.append(finding(product.storeID, .id,
                                     "\(words: match.shown.place): \(product: product.storeID) is not in \(source: side.noun)",
                                     left: context.paywallSide(.text(product.storeID), at: product.position), right: right,
-                                    hint: hint.map { "did you mean \($0)?" }))
+                                    hint: hint.map { "did you mean \($0)?" } ?? said))
         }
+    }
+}
+
+extension PaywallRule {
+    /// `a subscription renewing every 3 months`, `a non-consumable`: how a rename hint says what
+    /// the two products have in common.
+    static func kindWords(_ product: Product) -> String {
+        if product.kind.isAutoRenewable, let period = product.period { return "a subscription renewing every \(period.words)" }
+        return PaywallKindRule.article(product.kind.description)
     }
 }
 

@@ -63,6 +63,8 @@ struct PresenceCheck {
     let presentIDs: [String: Product]
     let absentIDs: [String: Product]
     let presentIsConfiguration: Bool
+    /// The present side's products that `RenamedProductRule` names with their partner.
+    let renamed: Set<String>
     /// How messages name the configuration's and the catalogue's sides ("the configuration", "Google Play").
     var nouns = (configuration: "the configuration", catalog: "the catalogue")
     /// The stores the sides stand for, when a Google Play source takes a side.
@@ -78,18 +80,19 @@ struct PresenceCheck {
         (presentIDs, absentIDs) = presentIsConfiguration
             ? (comparison.configProducts, comparison.catalogProducts) : (comparison.catalogProducts, comparison.configProducts)
         self.presentIsConfiguration = presentIsConfiguration
+        renamed = presentIsConfiguration ? comparison.renames.configIDs : comparison.renames.catalogIDs
         nouns = (comparison.configNoun, comparison.catalogNoun)
         stores = (comparison.configStore, comparison.catalogStore)
         roles = (comparison.configRole, comparison.catalogRole)
     }
 
     func run(findings: inout [Finding], checked: inout CheckedLog) {
-        let unmatchedOther = NearMatch.Index(absent.products.map(\.id).filter { presentIDs[$0] == nil })
+        let unmatchedOther = NearMatch.Index(absent.products.map(\.id).filter { presentIDs[$0] == nil }, productIDs: true)
         let (here, there) = presentIsConfiguration ? (nouns.configuration, nouns.catalog) : (nouns.catalog, nouns.configuration)
         var reported = Set<String>()
         for product in present.products {
             checked.append(CheckedSubject(ruleID: rule.id, subject: product.id, location: present.location(of: product, .id)))
-            guard absentIDs[product.id] == nil, reported.insert(product.id).inserted else { continue }
+            guard absentIDs[product.id] == nil, !renamed.contains(product.id), reported.insert(product.id).inserted else { continue }
             let presentSide = FindingSide(role: presentIsConfiguration ? roles.configuration : roles.catalog,
                                           store: presentIsConfiguration ? stores.configuration : stores.catalog, value: product.id,
                                           location: present.location(of: product, .id))

@@ -45,7 +45,7 @@ public struct SuiteMemberRule: LintRule {
         for product in catalog.products where product.kind.includesSubscriptions {
             markChecked(catalog, product, &checked)
             for member in product.members where !ids.contains(member) {
-                let near = NearMatch.Index(Array(ids)).best(for: member)
+                let near = NearMatch.productID(for: member, among: ids)
                 var found = finding(catalog, product.id, .kind, "\(product: product.id) includes \(product: member), which no product of this source is",
                                     at: product.position, path: product.path, value: member)
                 if let near { found.hint = "did you mean \(near)?" }

@@ -17,6 +17,8 @@ struct RevenueCatPages {
     private var entitlements: [PaywallEntitlement] = []
     private var entitlementIndex: [String: Int] = [:]
     private var sawEntitlementList = false
+    /// Whether a page of the project's offerings list was read (an empty one says there is none).
+    private var sawOfferingList = false
     /// Offerings (by index) and packages (by RevenueCat ID) whose contents a page states.
     private var packagesStated = Set<Int>()
     private var productsStated = Set<String>()
@@ -44,6 +46,8 @@ struct RevenueCatPages {
         account.check(root, RevenueCatVocabulary.list, shift: shift)
         let owner = Owner(url: root["url"]?.text)
         if case .entitlements = owner { sawEntitlementList = true }
+        if case .offerings = owner { sawOfferingList = true }
+        if items.elements.contains(where: { $0["object"]?.text == "offering" }) { sawOfferingList = true }
         for item in items.elements {
             try addObject(item, file: file, shift: shift, owner: owner)
         }
@@ -262,7 +266,7 @@ struct RevenueCatPages {
         }
         let paywall = Paywall(platform: "RevenueCat", products: products, offerings: offerings,
                               entitlements: sawEntitlementList || !entitlements.isEmpty ? entitlements : nil,
-                              statesCurrentOffering: statesCurrent)
+                              statesCurrentOffering: statesCurrent, listsOfferings: sawOfferingList)
         return PaywallCatalog.build(paywall, file: file, format: .revenueCat, parts: parts, issues: account.issues)
     }
 }
@@ -273,6 +277,7 @@ private enum Owner {
     case packageProducts(String)
     case entitlementProducts(String)
     case entitlements
+    case offerings
     case other
 
     init(url: String?) {
@@ -284,7 +289,12 @@ private enum Owner {
         case ("offerings", "packages"): self = .offeringPackages(owner)
         case ("packages", "products"): self = .packageProducts(owner)
         case ("entitlements", "products"): self = .entitlementProducts(owner)
-        default: self = last == "entitlements" ? .entitlements : .other
+        default:
+            switch last {
+            case "entitlements": self = .entitlements
+            case "offerings": self = .offerings
+            default: self = .other
+            }
         }
     }
 }

@@ -62,6 +62,7 @@ public struct DiffReleaseNotesReporter: DiffReporter {
         section("Removed products", products.filter { $0.status == .removed }.map { product in
             "\(name(product)): \(text(product.changes.first?.summary.dropPrefix("removed: ") ?? ""))"
         })
+        section("Renamed products", items(products, [.id]))
         section("Price rises", products.compactMap { prices($0, .up) })
         section("Price cuts", products.compactMap { prices($0, .down) })
         section("Prices in another currency", products.compactMap { prices($0, .otherCurrency) })
@@ -147,7 +148,7 @@ public struct DiffReleaseNotesReporter: DiffReporter {
     private func what(_ change: Change) -> String {
         let path = DiffWords.relativePath(change)
         switch change.aspect {
-        case .product, .group, .file: return change.summary
+        case .product, .group, .file, .id: return change.summary
         case .price: return "\(place(change)) \(change.summary)"
         default: return "\(path): \(change.summary)"
         }
