@@ -3,24 +3,8 @@ import Testing
 
 /// Issue 35: the product IDs the app's code asks for, as a source, through the binary.
 @Suite struct CodeSourceCLITests {
-    /// A folder of files written by the test.
-    struct Folder {
-        let root: URL
-
-        init(_ files: [String: String]) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-code-\(UUID().uuidString)")
-            for (path, text) in files { try write(path, text) }
-        }
-
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-
-        func run(_ arguments: [String]) throws -> CLIRunner.Output { try CLIRunner.run(arguments, in: root) }
-        func remove() { try? FileManager.default.removeItem(at: root) }
-    }
+    /// A folder of files written by the test (Scratch, in ConnectPages.swift).
+    typealias Folder = Scratch
 
     /// A StoreKit configuration selling `nonConsumables` and, in one group, `subscriptions` (ID, period).
     static func storeKit(_ nonConsumables: [String], subscriptions: [(String, String)] = []) -> String {
