@@ -252,3 +252,21 @@ import TallyModel
         #expect(result.notes.isEmpty, "\(result.notes)")
     }
 }
+
+@Suite struct SwiftScannerLimitsTests {
+    /// swift-syntax's parser doubles its time with each level of nested square brackets: a file
+    /// nested deeper than real code is is a note, read in no time, not minutes of parsing.
+    @Test func squareBracketsNestedDeeperThanCodeIsAreANote() {
+        let deep = "import StoreKit\nfunc f() async throws { _ = try await Product.products(for: " + String(repeating: "[", count: 40)
+            + "\"com.a.b\"" + String(repeating: "]", count: 40) + ") }\n"
+        let result = CodeScanner.scan([CodeFile(path: "Deep.swift", text: deep, language: .swift)])
+        #expect(result.requests.isEmpty)
+        #expect(result.notes.map(\.message) == ["not read: square brackets nested 40 deep, more than the 12 Tally parses"])
+        let usual = CodeScanner.scan([CodeFile(path: "Usual.swift", text: """
+            import StoreKit
+            let table: [String: [[String]]] = ["a": [["b"]]]
+            func f() async throws { _ = try await Product.products(for: [["com.a.b"][0]][0..<1].map { $0 }) }
+            """, language: .swift)])
+        #expect(usual.notes.allSatisfy { !$0.message.hasPrefix("not read") })
+    }
+}
