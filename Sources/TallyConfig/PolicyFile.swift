@@ -205,5 +205,5 @@ public struct SkippedSource: Sendable, Hashable, CustomStringConvertible {
         "\(path) matches the source \"\(pattern)\" but is not a product source (\(reason)); skipped"
     }
 
-    public var description: String { "\(location): warning: \(message)" }
+    public var description: String { "\(location): warning: \(SafeText.line(message))" }
 }

@@ -104,13 +104,31 @@ public enum PolicyTemplate {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Plain YAML when safe, double-quoted otherwise.
+    /// Plain YAML when safe, double-quoted otherwise, with `\` and `"` escaped and every control,
+    /// line break and invisible or bidirectional character (`SafeText.isUnsafe`) written as a YAML
+    /// escape (`\n`, `\x1B`, `\u202E`): a file name cannot end a comment, start a key of its own or
+    /// carry an escape sequence into the file.
     static func quoted(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy { scalar in
             (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "._/-* ".unicodeScalars.contains(scalar))
+                && !SafeText.isUnsafe(scalar)
         } && !text.hasPrefix("*") && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.isEmpty
         guard !plain else { return text }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            case _ where SafeText.isUnsafe(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += scalar.value < 0x100 ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         return "\"\(escaped)\""
     }
 }

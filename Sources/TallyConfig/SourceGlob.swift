@@ -94,8 +94,20 @@ public enum SourceGlob {
         }
     }
 
-    /// Whether a pattern holds `*`, `?` or `[`.
-    public static func hasGlob(_ text: String) -> Bool { text.contains { "*?[".contains($0) } }
+    /// Whether a pattern holds `*`, `?`, `[` or a `\` escaping one of them.
+    public static func hasGlob(_ text: String) -> Bool { text.contains { "*?[\\".contains($0) } }
+
+    /// A file or folder name as a pattern that matches only it: `*`, `?`, `[`, `]` and `\`
+    /// backslash-escaped (`br[1].storekit` → `br\[1\].storekit`), as `fnmatch` reads them.
+    public static func escaped(_ literal: String) -> String {
+        guard literal.contains(where: { "*?[]\\".contains($0) }) else { return literal }
+        var out = ""
+        for character in literal {
+            if "*?[]\\".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
 
     private static func join(_ base: String, _ name: String) -> String {
         switch base {

@@ -103,7 +103,7 @@ extension SourceScan.Found {
             let common = CodeSourceReader.commonFolder(inLanguage.count == 1 ? [inLanguage[0], inLanguage[0]] : inLanguage)
             let folder = common.split(separator: "/").first.map(String.init) ?? "."
             let ext = (inLanguage[0] as NSString).pathExtension
-            let glob = folder == "." || folder.isEmpty ? "**/*.\(ext)" : "\(folder)/**/*.\(ext)"
+            let glob = folder == "." || folder.isEmpty ? "**/*.\(SourceGlob.escaped(ext))" : "\(SourceGlob.escaped(folder))/**/*.\(SourceGlob.escaped(ext))"
             globs.append(glob)
         }
         code = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: scan.notes.count)
@@ -200,16 +200,18 @@ extension SourceScan {
         var entries: [String] = []
         let found = Set(paths)
         for path in paths {
+            // Names are written as patterns matching only themselves (`br[1].storekit`).
             if folders.contains(path) {
-                if seen.insert(path + "/").inserted { entries.append(path + "/") }
+                let entry = SourceGlob.escaped(path) + "/"
+                if seen.insert(entry).inserted { entries.append(entry) }
                 continue
             }
-            let parent = folder(of: path)
+            let parent = SourceGlob.escaped(folder(of: path))
             let ext = (path as NSString).pathExtension
-            let glob = parent.isEmpty ? "*.\(ext)" : "\(parent)/*.\(ext)"
+            let glob = parent.isEmpty ? "*.\(SourceGlob.escaped(ext))" : "\(parent)/*.\(SourceGlob.escaped(ext))"
             let base = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
             let matched = SourceGlob.expand(glob, in: directory).map { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0 }
-            let entry = !ext.isEmpty && !matched.isEmpty && matched.allSatisfy(found.contains) ? glob : path
+            let entry = !ext.isEmpty && !matched.isEmpty && matched.allSatisfy(found.contains) ? glob : SourceGlob.escaped(path)
             if seen.insert(entry).inserted { entries.append(entry) }
         }
         return entries

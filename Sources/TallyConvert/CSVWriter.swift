@@ -124,8 +124,10 @@ struct CSVWriter {
         sink.append(utf8: quoted(cell))
     }
 
-    /// A cell, in double quotes when it holds a comma, a quote or a line break.
+    /// A cell, in double quotes when it holds a comma, a quote or a line break; a cell a
+    /// spreadsheet would run as a formula (`=HYPERLINK(…)`) starts with `'` (`SafeText.csvCell`).
     static func quoted(_ cell: String) -> String {
+        let cell = SafeText.csvCell(cell)
         // Most cells hold none of these bytes; the others are judged by character, as always.
         guard cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }),
               cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })

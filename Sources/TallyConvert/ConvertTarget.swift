@@ -158,7 +158,7 @@ extension Converter {
         }
         let playOnly = catalog.products.filter { catalog.format.store == .googlePlay || $0.isGooglePlayOnly }
         guard !playOnly.isEmpty else { return nil }
-        let shown = playOnly.prefix(3).map(\.id).joined(separator: ", ") + (playOnly.count > 3 ? ", …" : "")
+        let shown = playOnly.prefix(3).map { SafeText.line($0.id) }.joined(separator: ", ") + (playOnly.count > 3 ? ", …" : "")
         let target = options.target == .storeKit ? "a StoreKit configuration" : "a CSV catalogue"
         return "\(playOnly.count) product\(playOnly.count == 1 ? "" : "s") of \(catalog.file) (\(shown)) \(playOnly.count == 1 ? "has" : "have") a Google Play identity "
             + "and no App Store product ID, which \(target) is keyed by: convert to a catalogue (--to tally-catalog-yaml), which keeps "
@@ -180,7 +180,7 @@ struct ConvertNotes {
     var sentences: [String] {
         order.map { what in
             let ids = products[what] ?? []
-            let shown = ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? ", …" : "")
+            let shown = ids.prefix(3).map { SafeText.line($0) }.joined(separator: ", ") + (ids.count > 3 ? ", …" : "")
             return "\(ids.count) product\(ids.count == 1 ? "" : "s") (\(shown)): \(what)"
         }
     }

@@ -71,22 +71,25 @@ public enum SourceLoader {
         FormatError("the file is empty (0 bytes): nothing to read", file: file, position: .unknown)
     }
 
-    /// Reads a regular file whole, refusing directories, special files and files over the limit.
+    /// Reads a regular file whole, refusing directories, special files and files over the limit
+    /// (by `stat`, before a byte is read). A symbolic link to a file inside the repository (a
+    /// `.storekit` shared between targets) is read under the name given; one that leads out of
+    /// it is refused by name (see `SourceLinks`).
     /// - Parameter prefix: read at most this many bytes from the start (the size limit still applies to the whole file).
     public static func readBytes(path: String, maxBytes: Int = ReadOptions().maxBytes, prefix: Int? = nil) throws -> [UInt8] {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        try SourceLinks.check(path)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw FormatError("no such file", file: path, position: .unknown)
         }
-        guard !isDirectory.boolValue else {
-            throw FormatError("this is a directory, not a file", file: path, position: .unknown)
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FormatError("this is a directory, not a file", file: path, position: .unknown)
+        case S_IFIFO: throw FormatError("not a regular file: a named pipe (Tally reads files whose size it knows)", file: path, position: .unknown)
+        default: throw FormatError("not a regular file", file: path, position: .unknown)
         }
-        let attributes = try? manager.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            throw FormatError("not a regular file", file: path, position: .unknown)
-        }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxBytes {
+        if Int64(status.st_size) > Int64(maxBytes) {
+            let size = Int(clamping: Int64(status.st_size))
             throw FormatError("the file is \(size / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB input limit",
                               file: path, position: .unknown).with(.raiseInputLimit)
         }

@@ -22,7 +22,8 @@ public struct DroppedValue: Sendable, Hashable, CustomStringConvertible {
         let remedy = issue.remedy.map { "; \(text($0))" } ?? ""
         // An unknown key's message says itself what was not read.
         let taken = issue.rule == .unknownContent ? "" : "; the value was not taken"
-        return "\(location): warning: \(issue.productID.map { "\($0): " } ?? "")\(issue.message)\(taken) (\(issue.rule))\(remedy)"
+        let product = issue.productID.map { "\(SafeText.line($0)): " } ?? ""
+        return "\(location): warning: \(product)\(SafeText.line(issue.message))\(taken) (\(issue.rule))\(remedy)"
     }
 }
 

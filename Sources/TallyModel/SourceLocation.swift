@@ -16,12 +16,13 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// `file:line:column`, `file:line`, `file (path)` or `file`.
     public var description: String {
-        var text = file
+        // A file name is data: a newline or an escape sequence in it is written out (`SafeText`).
+        var text = SafeText.line(file)
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }
         } else if let path {
-            text += " (\(path))"
+            text += " (\(SafeText.line(path)))"
         }
         return text
     }

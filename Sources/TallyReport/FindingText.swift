@@ -22,17 +22,7 @@ enum FindingText {
     /// from a user's file cannot move the cursor or recolour a terminal, and elides long values
     /// (`com.example.aaaa…(20,000,000 characters)`, see `Elision`).
     static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = ["\t"]) -> String {
-        let text = Elision.message(text)
-        guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) && !kept.contains(scalar) {
-                out.append(contentsOf: escaped(scalar).unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        SafeText.line(Elision.message(text), keeping: kept)
     }
 
     /// C0 controls, DEL and C1 controls.
@@ -41,9 +31,7 @@ enum FindingText {
     }
 
     /// `\u{1B}`.
-    static func escaped(_ scalar: Unicode.Scalar) -> String {
-        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    }
+    static func escaped(_ scalar: Unicode.Scalar) -> String { SafeText.escaped(scalar) }
 }
 
 extension FindingText {

@@ -41,7 +41,7 @@ public struct GitHubReporter: Reporter {
         if let side = sides.first(where: { $0.location.line != nil }) ?? sides.first {
             // GitHub places annotations by the path from the repository root.
             let file = context.pathInRepository(side.location.file) ?? side.location.file
-            properties.append("file=\(Self.escapeProperty(file))")
+            properties.append("file=\(Self.escapeProperty(FindingText.visible(file)))")
             if let line = side.location.line {
                 properties.append("line=\(line)")
                 if let column = side.location.column { properties.append("col=\(column)") }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCheck
+import TallyModel
 
 /// Markdown for a pull-request comment or a job summary: a headline, a table of findings per
 /// rule, how to fix each of those rules (once per rule), then the details grouped by product, each finding with both sides and the hint.
@@ -89,11 +90,15 @@ public struct MarkdownReporter: Reporter {
 enum MarkdownText {
     /// Backslash-escapes the characters that start Markdown syntax (`[` and `]`, so no link or
     /// image can form; `#`, so no issue reference), turns `<`, `>` and `&` into entities (no
-    /// HTML), `|` into `\|` (tables) and line breaks into spaces.
+    /// HTML), `|` into `\|` (tables) and line breaks into spaces; a mention (`@octocat`,
+    /// `@org/team`) notifies nobody (`SafeText.markdownMentions`).
     static func escape(_ text: String) -> String {
         var out = ""
+        var previous: Character?
         for character in FindingText.visible(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "), keeping: []) {
+            defer { previous = character }
             switch character {
+            case "@" where !(previous.map { $0.isLetter || $0.isNumber } ?? false): out += SafeText.markdownMentions("@")
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"

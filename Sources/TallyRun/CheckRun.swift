@@ -166,5 +166,5 @@ public struct RunNotice: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
 
-    public var description: String { "\(location): warning: \(message)" }
+    public var description: String { "\(location): warning: \(SafeText.line(message))" }
 }

@@ -97,6 +97,7 @@ struct CheckCommand: ParsableCommand {
             baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
             format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict,
             recordingBaseline: writeBaseline != nil)
+        if let baselinePath = run.baselinePath { RunFiles.shared.noteInput(baselinePath) }
         let catalogs = try Diagnostics.orExit { () throws(RunFailure) in try run.read(events: Diagnostics.progress) }
         timings.lap("read")
         let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(catalogs) }
@@ -104,7 +105,7 @@ struct CheckCommand: ParsableCommand {
         DroppedValues.warn(about: outcome.catalogs)
         Diagnostics.warn(outcome.notices)
         if let writeBaseline {
-            try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline")
+            try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline", regularOnly: true)
             var standardError = StandardError()
             let count = outcome.gate.current.count
             print("tally: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)

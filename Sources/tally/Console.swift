@@ -100,9 +100,13 @@ enum Console {
     }
 
     /// Writes to standard output. A failure is said on standard error once; after it, nothing
-    /// more is written there.
+    /// more is written there. Console lines pass through `SafeText.block` (no escape sequence,
+    /// bidirectional override or workflow command from a file name or value reaches the terminal
+    /// or the CI log); a verdict is written as its maker made it safe (`ReportFormat.safe`, the
+    /// commands' tables).
     static func out(_ text: String, role: Role = .verdict) {
         guard !text.isEmpty, state.outputUsable else { return }
+        let text = role == .console ? SafeText.block(text) : text
         do {
             try write(text, to: STDOUT_FILENO)
         } catch {
@@ -133,12 +137,13 @@ enum Console {
         }
     }
 
-    /// Writes a message to standard error, long values elided (see `Elision`). When standard
+    /// Writes a message to standard error, long values elided (see `Elision`) and made safe for a
+    /// terminal and a CI log (`SafeText.block`: this is the one way to standard error). When standard
     /// error cannot be written, the message is counted as lost; an `essential` one (the reason a
     /// run exits 2) goes to standard output instead.
     static func err(_ text: String, essential: Bool = false) {
         guard !text.isEmpty else { return }
-        let shown = Elision.message(text)
+        let shown = SafeText.block(Elision.message(text))
         if state.errorUsable {
             do {
                 try write(shown, to: STDERR_FILENO)

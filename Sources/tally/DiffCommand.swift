@@ -124,6 +124,8 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let plan = try plan()
+        // A file compared as it is now is an input: no report may be written over it (`RunFiles`).
+        for file in files { RunFiles.shared.noteInput(file) }
         var standardError = StandardError()
         for note in plan.skipped { print(note, to: &standardError) }
         let options = try input.readOptions(consequence: "nothing was compared")
@@ -136,8 +138,9 @@ struct DiffCommand: ParsableCommand {
         for target in targets {
             var options = output
             options.output = target.path
-            var stream = try ReportStream(options)
-            target.format.reporter(color: target.path == nil && output.useColor, verbose: verbose).write(result, to: &stream)
+            let color = target.path == nil && output.useColor
+            var stream = try ReportStream(options, forPeople: target.format.isForPeople, color: color)
+            target.format.reporter(color: color, verbose: verbose).write(result, to: &stream)
             try stream.finish()
         }
         if !report.isEmpty, !targets.contains(where: { $0.path == nil }) {
@@ -197,8 +200,10 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report html:build/diff.html")
         }
         let paths = targets.compactMap(\.path)
-        if let twice = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
-            throw ValidationError("two reports would be written to \(twice); give each its own file")
+        for (index, path) in paths.enumerated() {
+            guard let other = paths[..<index].first(where: { RunFiles.same($0, path) }) else { continue }
+            throw ValidationError(other == path ? "two reports would be written to \(path); give each its own file"
+                                  : "two reports would be written to one file (\(other) and \(path)); give each its own file")
         }
         return targets
     }

@@ -9,8 +9,10 @@ struct InitCommand: ParsableCommand {
     /// generated documentation holds thousands of JSON files that are not sources).
     static let shownPerLine = 10
 
+    /// Names on one line: each made safe (`SafeText.line`: a newline or escape sequence in a file
+    /// name is written out), at most `shownPerLine`, the rest counted.
     static func listed(_ items: [String], separator: String) -> String {
-        let shown = items.prefix(shownPerLine).joined(separator: separator)
+        let shown = items.prefix(shownPerLine).map { SafeText.line($0) }.joined(separator: separator)
         return items.count > shownPerLine ? shown + "\(separator)and \(items.count - shownPerLine) more" : shown
     }
 
@@ -62,24 +64,24 @@ struct InitCommand: ParsableCommand {
             Swift.print("next: name the files in a .tally.yml by hand (docs/policy.md), or 'tally init --print' for a starter file", to: &console)
             return
         }
-        try ReportFile.writeOrExit(text, to: path, what: "the policy file")
+        try ReportFile.writeOrExit(text, to: path, what: "the policy file", regularOnly: true)
         let catalogues = found.catalogs.map { path in
             guard let folder = found.folders[path] else { return path }
             let count = loaded[path].map { ", \($0.products.count) product\($0.products.count == 1 ? "" : "s")" } ?? ""
             return "\(path)/ (\(folder.kind)\(count))"
         }
         Swift.print("wrote \(path)", to: &console)
-        Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : found.configurations.joined(separator: ", "))", to: &console)
-        Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : catalogues.joined(separator: ", "))", to: &console)
+        Swift.print("  configurations: \(found.configurations.isEmpty ? "none found: add them under sources:" : Self.listed(found.configurations, separator: ", "))", to: &console)
+        Swift.print("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : Self.listed(catalogues, separator: ", "))", to: &console)
         if let code = found.code {
-            var line = "  code:           \(code.globs.joined(separator: ", ")), \(code.ids) product ID\(code.ids == 1 ? "" : "s") in \(code.files.count) file\(code.files.count == 1 ? "" : "s")"
+            var line = "  code:           \(Self.listed(code.globs, separator: ", ")), \(code.ids) product ID\(code.ids == 1 ? "" : "s") in \(code.files.count) file\(code.files.count == 1 ? "" : "s")"
             if code.unresolved > 0 {
                 line += " (\(code.unresolved) call\(code.unresolved == 1 ? "" : "s") with IDs built at run time: add ids: REGEX under code:)"
             }
             Swift.print(line, to: &console)
         }
         if !found.inTestFolders.isEmpty {
-            let shown = found.inTestFolders.prefix(5).joined(separator: ", ") + (found.inTestFolders.count > 5 ? " and \(found.inTestFolders.count - 5) more" : "")
+            let shown = found.inTestFolders.prefix(5).map { SafeText.line($0) }.joined(separator: ", ") + (found.inTestFolders.count > 5 ? " and \(found.inTestFolders.count - 5) more" : "")
             Swift.print("  left out:       \(found.inTestFolders.count) source\(found.inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them", to: &console)
         }
         if !found.unreadable.isEmpty {

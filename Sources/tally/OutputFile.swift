@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,10 +11,14 @@ import Darwin
 /// A report, baseline, policy or converted file being written, by what the path is:
 /// - a regular file (or none yet): written to a temporary file beside it and renamed over it when
 ///   complete, so a crash leaves the old file or the new one; missing folders are created;
-/// - a symbolic link: followed; the file it points to is replaced as above, the link stays a link
-///   (a link to nothing is refused);
+/// - a symbolic link: refused, whatever it leads to. Tally writes only the file it was asked to
+///   write, never through a link it did not create: a link committed to a repository (a
+///   `.tally.yml` or a report path leading to a shell start-up file) can lead anywhere;
+/// - one of the run's inputs, a file inside a folder the run reads, or a file this run already
+///   writes (by device and inode or real path, see `RunFiles`): refused;
 /// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: that descriptor is written;
-/// - a named pipe (FIFO) or character device: opened and written through, never replaced;
+/// - a named pipe (FIFO) or character device: opened and written through, never replaced
+///   (refused for a policy or baseline file, which must be a regular file: `regularOnly`);
 /// - a folder, socket or block device: refused.
 /// Every failure is an `OutputFile.Failure` whose reason the caller prints with the path.
 final class OutputFile {
@@ -43,28 +48,31 @@ final class OutputFile {
     }
 
     /// Opens `path` for writing as the type comment says.
-    static func open(_ path: String) throws(Failure) -> OutputFile {
-        if let descriptor = standardDescriptor(path) {
+    /// - Parameter regularOnly: the file must be a regular file (a policy, a baseline): a named
+    ///   pipe or device is refused (writing a policy to a FIFO nobody reads would wait forever).
+    static func open(_ path: String, regularOnly: Bool = false) throws(Failure) -> OutputFile {
+        if let descriptor = standardDescriptor(path), !regularOnly {
             guard fcntl(descriptor, F_GETFD) != -1 else { throw .posix(errno) }
             return OutputFile(descriptor: descriptor, kind: .descriptor)
+        }
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            let target = SafeText.line((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
+            throw Failure("it is a symbolic link to \(target); Tally does not write through a link (a link in a repository can lead anywhere): name the file itself, or remove the link")
         }
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
-            var link = stat()
-            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw Failure("it is a symbolic link to \(target), which does not exist; Tally does not create the target of a link")
-            }
             guard code == ENOENT else { throw .posix(code) }
+            if let refusal = RunFiles.shared.claimOutput(path) { throw Failure(refusal) }
             return try replacing(path, mode: nil)
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
-            var link = stat()
-            let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
-            let destination = isLink ? resolved(path) : path
-            return try replacing(destination, mode: status.st_mode & 0o7777)
+            if let refusal = RunFiles.shared.claimOutput(path) { throw Failure(refusal) }
+            return try replacing(path, mode: status.st_mode & 0o7777)
+        case S_IFIFO, S_IFCHR where regularOnly:
+            throw Failure("it is a named pipe or a device; this file is written as a regular file: remove it, or name another file")
         case S_IFIFO, S_IFCHR:
             let descriptor = openFile(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .posix(errno) }
@@ -134,8 +142,8 @@ final class OutputFile {
     }
 
     /// Writes `text` to `path` whole, or throws with nothing half-written in a regular file.
-    static func write(_ text: String, to path: String) throws(Failure) {
-        let file = try open(path)
+    static func write(_ text: String, to path: String, regularOnly: Bool = false) throws(Failure) {
+        let file = try open(path, regularOnly: regularOnly)
         do {
             try file.write(text)
             try file.commit()
@@ -159,13 +167,6 @@ final class OutputFile {
         let descriptor = openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .posix(errno, "cannot create a file beside it: ") }
         return OutputFile(descriptor: descriptor, kind: .replacing(temporary: temporary, destination: destination, mode: mode))
-    }
-
-    /// The file a link leads to, however many links it takes.
-    private static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
     }
 
     /// 1 for `/dev/stdout`, `/dev/fd/1` and `/proc/self/fd/1`; 2 for standard error; N for `/dev/fd/N`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyModel
 import TallyReport
 
 /// Where and how a command writes its report.
@@ -15,8 +16,10 @@ struct OutputOptions: ParsableArguments {
         output == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
     }
 
-    /// Writes the text to the output file (atomically) or standard output.
+    /// Writes the text, a table for people, to the output file (atomically) or standard output,
+    /// made safe for a terminal and a CI log (`SafeText.block`).
     func write(_ text: String) throws {
+        let text = SafeText.block(text)
         guard let output else {
             Console.out(text.hasSuffix("\n") ? text : text + "\n")
             return

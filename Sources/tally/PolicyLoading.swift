@@ -20,7 +20,9 @@ struct PolicyOptions: ParsableArguments {
     /// The policy file, or nil when there is none (or --no-config); exits 2 on any problem in it.
     func load() throws -> PolicyFile? {
         if noConfig { return nil }
-        return try Reading.orExit { try SourcePlanner.policy(named: config) }
+        let policy = try Reading.orExit { try SourcePlanner.policy(named: config) }
+        if let policy { RunFiles.shared.noteInput(policy.file) }
+        return policy
     }
 }
 

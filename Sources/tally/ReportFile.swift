@@ -4,17 +4,18 @@ import TallyModel
 
 /// Writes report, baseline, policy and converted files whole (see `OutputFile`): a regular file
 /// is replaced atomically (a crash or kill leaves the old file or the new one, never half of
-/// one; missing folders are created), a symbolic link is followed, a named pipe, character
-/// device or `/dev/stdout` is written through.
+/// one; missing folders are created), a symbolic link or one of the run's inputs is refused, a
+/// named pipe, character device or `/dev/stdout` is written through.
 enum ReportFile {
-    static func write(_ text: String, to path: String) throws(OutputFile.Failure) {
-        try OutputFile.write(text.hasSuffix("\n") ? text : text + "\n", to: path)
+    static func write(_ text: String, to path: String, regularOnly: Bool = false) throws(OutputFile.Failure) {
+        try OutputFile.write(text.hasSuffix("\n") ? text : text + "\n", to: path, regularOnly: regularOnly)
     }
 
-    /// Writes, or prints `path: error: cannot write ...` and exits 2.
-    static func writeOrExit(_ text: String, to path: String, what: String = "the report") throws {
+    /// Writes, or prints `path: error: cannot write ...` and exits 2. `regularOnly`: a policy or
+    /// baseline file, never a named pipe or device.
+    static func writeOrExit(_ text: String, to path: String, what: String = "the report", regularOnly: Bool = false) throws {
         do {
-            try write(text, to: path)
+            try write(text, to: path, regularOnly: regularOnly)
         } catch {
             throw fail(path, what: what, error)
         }
@@ -22,6 +23,6 @@ enum ReportFile {
 
     /// `path: error: cannot write WHAT: REASON`, to throw.
     static func fail(_ path: String, what: String = "the report", _ failure: OutputFile.Failure) -> Stop {
-        .lines("\(Elision.value(path)): error: cannot write \(what): \(failure.reason)")
+        .lines("\(SafeText.line(Elision.value(path))): error: cannot write \(what): \(failure.reason)")
     }
 }

@@ -36,8 +36,10 @@ struct ReportOptions: ParsableArguments {
             throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report junit:build/tally.xml")
         }
         let paths = targets.compactMap(\.path)
-        if let twice = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
-            throw ValidationError("two reports would be written to \(twice); give each its own file")
+        for (index, path) in paths.enumerated() {
+            guard let other = paths[..<index].first(where: { RunFiles.same($0, path) }) else { continue }
+            throw ValidationError(other == path ? "two reports would be written to \(path); give each its own file"
+                                  : "two reports would be written to one file (\(other) and \(path)); give each its own file")
         }
     }
 
@@ -95,7 +97,8 @@ struct ReportOptions: ParsableArguments {
     /// Writes every report; each file is written atomically.
     func write(_ render: (ReportFormat, Bool) -> String) throws {
         for target in try targets() {
-            let text = render(target.format, useColor(for: target))
+            let color = useColor(for: target)
+            let text = target.format.safe(render(target.format, color), color: color)
             if let path = target.path {
                 try ReportFile.writeOrExit(text, to: path)
             } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyModel
+import TallyReport
 
 /// Writes a report in pieces: to standard output, or to `--output FILE` as `OutputFile` writes
 /// files (a regular file atomically, a named pipe or device through, a link followed).
@@ -10,9 +11,15 @@ struct ReportStream: TextOutputStream {
     private let destination: String?
     private var endsWithNewline = false
     private(set) var failure: OutputFile.Failure?
+    /// For a report for people: `SafeText.block` on every complete line (keeping colour when
+    /// painted), the unfinished line held until its end.
+    private let safe: ((String) -> String)?
+    private var pending = ""
 
-    /// Opens standard output, or `options.output` (creating its folders).
-    init(_ options: OutputOptions) throws {
+    /// Opens standard output, or `options.output` (creating its folders). `forPeople`: the
+    /// report is text or Markdown, made safe line by line (see `DiffFormat.isForPeople`).
+    init(_ options: OutputOptions, forPeople: Bool = false, color: Bool = false) throws {
+        safe = forPeople ? { SafeText.block($0, keepingColour: color) } : nil
         guard let output = options.output else {
             file = nil
             destination = nil
@@ -28,6 +35,15 @@ struct ReportStream: TextOutputStream {
 
     mutating func write(_ string: String) {
         guard failure == nil, !string.isEmpty else { return }
+        guard let safe else { return deliver(string) }
+        pending += string
+        guard let lastBreak = pending.lastIndex(of: "\n") else { return }
+        let complete = String(pending[...lastBreak])
+        pending = String(pending[pending.index(after: lastBreak)...])
+        deliver(safe(complete))
+    }
+
+    private mutating func deliver(_ string: String) {
         endsWithNewline = string.hasSuffix("\n")
         guard let file else {
             Console.out(string)
@@ -42,7 +58,11 @@ struct ReportStream: TextOutputStream {
 
     /// Ends the report with a newline and, for a file, completes it.
     mutating func finish() throws {
-        if !endsWithNewline { write("\n") }
+        if let safe, !pending.isEmpty {
+            deliver(safe(pending))
+            pending = ""
+        }
+        if !endsWithNewline { deliver("\n") }
         guard let file, let destination else { return }
         if failure == nil {
             do { try file.commit() } catch { failure = error }

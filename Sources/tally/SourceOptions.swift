@@ -70,12 +70,16 @@ struct SourceOptions: ParsableArguments {
         guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be a positive number of levels") }
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
-        if let general = try mappingChoice().general { options.mapping = try MappingFile.load(general, consequence: consequence) }
+        if let general = try mappingChoice().general {
+            RunFiles.shared.noteInput(general)
+            options.mapping = try MappingFile.load(general, consequence: consequence)
+        }
         options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
         options.playDefaultTerritory = playDefaultTerritory.flatMap(Self.territory)
         options.playDefaultCurrency = playDefaultCurrency?.uppercased()
         options.reportApp = reportApp
         if let priceTiers {
+            RunFiles.shared.noteInput(priceTiers)
             do {
                 options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)
             } catch let error as FormatError {
@@ -115,6 +119,11 @@ struct SourceOptions: ParsableArguments {
         }
         // A file name that is not UTF-8 is opened with the bytes given (see RawArguments).
         for index in set.entries.indices { set.entries[index].rawName = RawArguments.bytes(for: set.entries[index].path) }
+        // What the run reads, so that no output of it can be written over one (`RunFiles`).
+        for entry in set.entries where entry.revision == nil {
+            RunFiles.shared.noteInput(set.location(of: entry.path))
+            if let mapping = entry.mapping { RunFiles.shared.noteInput(set.location(of: mapping)) }
+        }
         return set
     }
 }

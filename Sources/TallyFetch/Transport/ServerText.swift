@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 
 /// Text a server sent (an error's detail, a link, an ID), made safe to print or keep in a message:
 /// control characters (ESC, OSC, BEL, newlines, C1, bidirectional overrides) written out as
@@ -33,13 +34,7 @@ public enum ServerText {
     }
 
     /// Whether a scalar can move the cursor, change the terminal or reorder what is shown.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
-        default: return false
-        }
-    }
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { SafeText.isUnsafe(scalar) }
 
     /// `Bearer abc.def` → `Bearer [redacted]` (any case, any whitespace after the word).
     static func redactBearer(_ text: String) -> String {

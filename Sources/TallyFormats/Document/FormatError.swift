@@ -69,8 +69,8 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Long values (a 50 MB key, a 20 MB ID) elided with their length, see `Elision`.
     private var line: String {
-        var text = "\(location): error: \(message)"
-        if location.line != nil, let path = location.path, !path.isEmpty { text += " (at \(path))" }
+        var text = "\(location): error: \(SafeText.line(message))"
+        if location.line != nil, let path = location.path, !path.isEmpty { text += " (at \(SafeText.line(path)))" }
         return Elision.message(text)
     }
 }

@@ -284,7 +284,7 @@ public enum CatalogTable {
             let literal = catalog.location(request.position).description
             rows.append([request.id, request.kind?.rawValue ?? (request.oneTime ? "one-time" : "?"), request.api, call, literal == call ? "" : literal])
         }
-        rows = rows.map { $0.map { Elision.value($0) } }
+        rows = rows.map { $0.map { SafeText.line(Elision.value($0)) } }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
             zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
@@ -328,7 +328,7 @@ public enum CatalogTable {
             rows.append(row)
         }
         // A 20 MB product ID must not make every row 20 MB wide.
-        rows = rows.map { $0.map { Elision.value($0) } }
+        rows = rows.map { $0.map { SafeText.line(Elision.value($0)) } }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
             zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")

@@ -111,16 +111,5 @@ public struct DiffMarkdownReporter: DiffReporter {
     }
 
     /// Plain text with Markdown and HTML characters escaped, on one line.
-    static func text(_ value: String) -> String {
-        var out = ""
-        for character in FindingText.visible(value) {
-            switch character {
-            case "\\", "|", "*", "_", "`", "[", "]": out += "\\\(character)"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func text(_ value: String) -> String { MarkdownText.escape(value) }
 }
