@@ -127,7 +127,8 @@ struct CSVWriter {
     /// A cell, in double quotes when it holds a comma, a quote or a line break; a cell a
     /// spreadsheet would run as a formula (`=HYPERLINK(…)`) starts with `'` (`SafeText.csvCell`).
     static func quoted(_ cell: String) -> String {
-        let cell = SafeText.csvCell(cell)
+        // Text for people and spreadsheets: no control or bidirectional character either.
+        let cell = SafeText.csvCell(SafeText.line(cell))
         // Most cells hold none of these bytes; the others are judged by character, as always.
         guard cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }),
               cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })

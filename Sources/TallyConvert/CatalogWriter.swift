@@ -22,11 +22,11 @@ struct CatalogWriter {
 
     static func header(for catalog: Catalog) -> [String] {
         [
-            "A tally-catalog/1 catalogue converted by `tally convert` from \(catalog.file) (\(catalog.format)).",
+            "A tally-catalog/1 catalogue converted by `tally convert` from \(SafeText.line(catalog.file)) (\(catalog.format)).",
             // The converted file lives in the user's repository: no path into Tally's own tree.
             "tally-catalog/1 is strict (an unknown or repeated key is an error at its line); prices are decimal texts per",
             "territory, periods ISO 8601 (P1M). The format's reference is catalog-format.md in Tally's documentation.",
-            "Check it with: tally check \(catalog.file) THIS_FILE",
+            "Check it with: tally check \(SafeText.line(catalog.file)) THIS_FILE",
         ]
     }
 

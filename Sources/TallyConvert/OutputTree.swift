@@ -130,7 +130,7 @@ enum JSONText {
     }
 
     static func appendQuoted(_ string: String, to sink: inout ByteSink) {
-        sink.appendJSONString(string)
+        sink.appendJSONString(string, escapingInvisible: true)
     }
 }
 
@@ -139,7 +139,7 @@ enum YAMLText {
     static func writeHeader(_ header: [String], to sink: inout ByteSink) {
         for line in header {
             sink.append("# ")
-            sink.append(utf8: line)
+            sink.append(utf8: SafeText.line(line))
             sink.append("\n")
         }
     }

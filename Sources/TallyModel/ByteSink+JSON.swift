@@ -2,10 +2,36 @@ extension ByteSink {
     /// Appends `string` as a JSON string literal: `"` and `\` escaped, `\n \r \t` (and, with
     /// `shortFormFeeds`, `\b \f` as Foundation's encoder writes them), other control characters
     /// as `\u00XX`; `/` and everything else as it is.
-    public mutating func appendJSONString(_ string: String, shortFormFeeds: Bool = false) {
+    /// - Parameter escapingInvisible: also write the bidirectional overrides, C1 controls and
+    ///   invisible format characters `SafeText` names as `\uXXXX` (the same text to a parser,
+    ///   nothing that reorders or hides what a terminal shows): for files `tally convert` writes.
+    public mutating func appendJSONString(_ string: String, shortFormFeeds: Bool = false, escapingInvisible: Bool = false) {
+        if escapingInvisible, string.unicodeScalars.contains(where: { $0.value >= 0x7F && SafeText.isUnsafe($0) }) {
+            append(UInt8(ascii: "\""))
+            var plain = ""
+            for scalar in string.unicodeScalars {
+                guard scalar.value >= 0x7F, SafeText.isUnsafe(scalar) else {
+                    plain.unicodeScalars.append(scalar)
+                    continue
+                }
+                appendJSONStringBody(plain, shortFormFeeds: shortFormFeeds)
+                plain = ""
+                let hex = String(scalar.value, radix: 16)
+                append(utf8: "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+            }
+            appendJSONStringBody(plain, shortFormFeeds: shortFormFeeds)
+            append(UInt8(ascii: "\""))
+            return
+        }
+        append(UInt8(ascii: "\""))
+        appendJSONStringBody(string, shortFormFeeds: shortFormFeeds)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// A string's escaped text, without the quotes.
+    private mutating func appendJSONStringBody(_ string: String, shortFormFeeds: Bool) {
         var string = string
         string.withUTF8 { bytes in
-            append(UInt8(ascii: "\""))
             var start = 0
             for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -25,7 +51,6 @@ extension ByteSink {
                 start = index + 1
             }
             append(UnsafeBufferPointer(rebasing: bytes[start...]))
-            append(UInt8(ascii: "\""))
         }
     }
 

@@ -71,9 +71,9 @@ final class OutputFile {
         case S_IFREG:
             if let refusal = RunFiles.shared.claimOutput(path) { throw Failure(refusal) }
             return try replacing(path, mode: status.st_mode & 0o7777)
-        case S_IFIFO, S_IFCHR where regularOnly:
-            throw Failure("it is a named pipe or a device; this file is written as a regular file: remove it, or name another file")
         case S_IFIFO, S_IFCHR:
+            // (A `where` would bind to the last pattern only.)
+            if regularOnly { throw Failure("it is a named pipe or a device; this file is written as a regular file: remove it, or name another file") }
             let descriptor = openFile(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .posix(errno) }
             return OutputFile(descriptor: descriptor, kind: .through)

@@ -44,6 +44,15 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        // The test runner's threads block most signals, and a child inherits that mask: `timeout`
+        // in a test's script could then never stop what it runs (SIGALRM and SIGTERM stay
+        // pending), and a hang would outlive the suite's time limit. The child starts with
+        // every signal unblocked; this thread's mask is put back at once.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_UNBLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         try process.run()
         // Read before waiting so a large report cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
