@@ -12,12 +12,12 @@ struct SourceOptions: ParsableArguments {
     var inputFormat: SourceFormat?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Refuse input files larger than this many megabytes (\(InputLimits.inputMegabytes.lowerBound) to \(InputLimits.inputMegabytes.upperBound)).",
+        "Refuse input files larger than this many megabytes (\(InputLimits.inputMegabytes.lowerBound) to \(InputLimits.inputMegabytes.upperBound); default 512).",
         valueName: "MB"), transform: { try InputLimits.number($0, in: InputLimits.inputMegabytes, of: "megabytes") })
     var maxInputMb: Int = 512
 
     @Option(name: .long, help: ArgumentHelp(
-        "Refuse documents nested deeper than this many levels (\(InputLimits.depth.lowerBound) to \(InputLimits.depth.upperBound)).",
+        "Refuse documents nested deeper than this many levels (\(InputLimits.depth.lowerBound) to \(InputLimits.depth.upperBound); default 256).",
         valueName: "levels"), transform: { try InputLimits.number($0, in: InputLimits.depth, of: "levels") })
     var maxDepth: Int = 256
 

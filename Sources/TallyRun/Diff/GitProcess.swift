@@ -2,8 +2,8 @@ import Foundation
 
 /// One run of the `git` command (Foundation `Process`): its arguments never carry a revision a
 /// user wrote except behind `--end-of-options` (GitRevisionStore passes commit hashes), pathspecs
-/// are literal, and standard input, output and error are drained on their own threads so that no
-/// pipe can fill up and block git.
+/// are literal, standard input comes from a file, and standard error is drained on its own thread
+/// while output is read, so that no pipe can fill up and block git.
 struct GitProcess {
     struct Output {
         var status: Int32
@@ -15,7 +15,7 @@ struct GitProcess {
     /// Runs `git ARGUMENTS` in `directory`, with `input` on its standard input, and returns what it printed.
     static func run(_ arguments: [String], in directory: String, input: Data? = nil) throws(RevisionError) -> Output {
         let running = try start(arguments, in: directory, input: input)
-        let stdout = running.out.readDataToEndOfFile()
+        let stdout = Pipes.readAll(running.out)
         return try running.finish(stdout: stdout)
     }
 
@@ -30,7 +30,7 @@ struct GitProcess {
             running.stop()
             throw error
         }
-        _ = running.out.readDataToEndOfFile()
+        _ = Pipes.readAll(running.out)
         let ended = try running.finish(stdout: Data())
         guard ended.status == 0 else {
             throw RevisionError("git \(arguments.first ?? "") failed: \(ended.stderr.split(separator: "\n").first ?? "")")
@@ -53,7 +53,7 @@ struct GitProcess {
         /// Stops git early (its output is no longer wanted).
         func stop() {
             if process.isRunning { process.terminate() }
-            _ = out.readDataToEndOfFile()
+            _ = Pipes.readAll(out)
             process.waitUntilExit()
             _ = errors.wait()
         }
@@ -81,28 +81,29 @@ struct GitProcess {
         environment["GIT_LITERAL_PATHSPECS"] = "1"
         process.environment = environment
         let out = Pipe(), err = Pipe()
-        let inPipe = input.map { _ in Pipe() }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = inPipe ?? FileHandle.nullDevice
+        let inputFile = try input.map { data throws(RevisionError) in try Self.file(holding: data) }
+        defer { try? inputFile?.close() }
+        process.standardInput = inputFile ?? FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             throw RevisionError("cannot run git: \(error.localizedDescription)")
         }
-        if let input, let inPipe { Feed(inPipe.fileHandleForWriting, input) }
         return Running(process, out: out.fileHandleForReading, errors: Drain(err.fileHandleForReading))
     }
 
-    /// Writes standard input on its own thread, then closes it.
-    private struct Feed {
-        @discardableResult
-        init(_ handle: FileHandle, _ data: Data) {
-            Thread {
-                try? handle.write(contentsOf: data)
-                try? handle.close()
-            }.start()
+    /// Standard input for git, from a file rather than a pipe: a git that stops early cannot make
+    /// the write fail, or raise SIGPIPE. The file is unlinked at once; the handle keeps it.
+    private static func file(holding data: Data) throws(RevisionError) -> FileHandle {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-git-\(getpid())-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: data), let handle = FileHandle(forReadingAtPath: path) else {
+            try? FileManager.default.removeItem(atPath: path)
+            throw RevisionError("cannot write a temporary file for git in \(FileManager.default.temporaryDirectory.path)")
         }
+        try? FileManager.default.removeItem(atPath: path)
+        return handle
     }
 
     /// Reads a pipe to its end on its own thread.
@@ -112,7 +113,7 @@ struct GitProcess {
 
         init(_ handle: FileHandle) {
             Thread { [self] in
-                data = handle.readDataToEndOfFile()
+                data = Pipes.readAll(handle)
                 done.signal()
             }.start()
         }
@@ -166,8 +167,32 @@ struct BatchReader {
             buffer.removeFirst(start)
             start = 0
         }
-        guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return false }
+        guard let chunk = Pipes.read(handle, upTo: 1 << 20), !chunk.isEmpty else { return false }
         buffer.append(contentsOf: chunk)
         return true
     }
+}
+
+/// Reads of a pipe with `read(2)`, again after a signal interrupts one (`FileHandle.readDataToEndOfFile`
+/// traps on `EINTR`).
+enum Pipes {
+    /// Up to `count` bytes; empty at the end, nil on an error.
+    static func read(_ handle: FileHandle, upTo count: Int) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: count)
+        var got = 0
+        repeat {
+            got = chunk.withUnsafeMutableBytes { Foundation.read(handle.fileDescriptor, $0.baseAddress, count) }
+        } while got < 0 && errno == EINTR
+        guard got >= 0 else { return nil }
+        chunk.removeSubrange(got...)
+        return chunk
+    }
+
+    /// Everything up to the end (or an error).
+    static func readAll(_ handle: FileHandle) -> Data {
+        var data = Data()
+        while let chunk = read(handle, upTo: 1 << 16), !chunk.isEmpty { data.append(contentsOf: chunk) }
+        return data
+    }
+
 }

@@ -115,7 +115,9 @@ public struct GitRevisionStore: RevisionStore {
     /// The entries of the folder `relative` (from `directory`; empty for it) at `commit`, or nil
     /// when it was not a folder then.
     static func entries(_ commit: String, _ relative: String, in directory: String) throws(RevisionError) -> [Entry]? {
-        let listing = try GitProcess.run(["ls-tree", "-l", "-z", "\(commit):./\(relative)"], in: directory)
+        // `--full-tree`: in a subfolder, ls-tree would otherwise keep only names under it, and a
+        // tree's names (`products.yaml`) are never under `catalog/`.
+        let listing = try GitProcess.run(["ls-tree", "--full-tree", "-l", "-z", "\(commit):./\(relative)"], in: directory)
         guard listing.status == 0 else { return nil }
         // `MODE TYPE ID SIZE\tNAME`, the size right-aligned (`-` for a folder).
         return listing.stdout.split(separator: 0).compactMap { record -> Entry? in
