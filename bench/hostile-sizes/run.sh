@@ -3,10 +3,10 @@
 # through one process, RevenueCat folders read in linear time. Runs each case with BINARY:
 #   bench/hostile-sizes/run.sh BINARY LABEL [CASE...]   → TSV: case label exit seconds maxRSS-KB observation
 # Every run is cut by `timeout` (LIMIT seconds, default 120); peak memory is /usr/bin/time -v's
-# "Maximum resident set size". Cases (default: all but rc-package-200000 and rev-blob-1500mb):
-#   rev-blob-1500mb rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000
-#   policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-package-20000 rc-package-200000
-#   two-projects zip-report next-page-dotdot sweep-notapid
+# "Maximum resident set size". Cases (default: all but the slow ones, rev-blob-1500mb and N over 5000):
+#   rev-blob-1500mb rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000
+#   policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-N rc-check-N (N products in one package and
+#   one entitlement: shown, or checked against the example StoreKit file) two-projects zip-report next-page-dotdot sweep-notapid
 set -u
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); LABEL=$2; shift 2
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -15,7 +15,7 @@ LIMIT=${LIMIT:-120}
 W=$(mktemp -d /tmp/hostile-sizes.XXXXXX)
 SERVER=
 trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null; rm -rf "$W"' EXIT
-CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-package-20000 two-projects zip-report next-page-dotdot sweep-notapid}
+CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid}
 GIT="git -c user.name=bench -c user.email=bench@example.com"
 
 # Runs BIN in folder $1 with the rest as arguments; sets EXIT, SECS, RSS, ERR (the first line of standard error that says something).
@@ -63,9 +63,10 @@ for case in $CASES; do
     python3 "$HERE/make.py" deep "$W/deep.json" 100000
     measure "$W" "$BIN" show deep.json --max-depth 4611686018427387904
     row "$case" "$ERR" ;;
-  deep-100000)
+  deep-100000|deep-100000-at-10000)
     python3 "$HERE/make.py" deep "$W/deep.json" 100000
-    measure "$W" "$BIN" show deep.json --max-depth 200000
+    depth=200000; [ $case = deep-100000-at-10000 ] && depth=10000
+    measure "$W" "$BIN" show deep.json --max-depth $depth
     row "$case" "$ERR" ;;
   policy-5mb)
     repo policy; (printf 'version: 1\nsources:\n  - configs/*.storekit\n  - catalog/*.yaml\n'; head -c 5M /dev/zero | tr '\0' '#') > "$W/policy/.tally.yml"
@@ -85,9 +86,13 @@ for case in $CASES; do
     measure "$W/pages" env PATH="$W/bin:$PATH" "$BIN" diff rc@HEAD rc
     row "$case" "git processes: $(wc -l < "$W/git-calls"); $(head -c 80 "$W/out" | tr '\n' ' ')$ERR" ;;
   rc-package-*)
-    n=${case#rc-package-}; python3 "$HERE/make.py" package "$W/package-$n" "$n"
+    n=${case#rc-package-}; [ -d "$W/package-$n" ] || python3 "$HERE/make.py" package "$W/package-$n" "$n"
     measure "$W" "$BIN" show "package-$n" --format json
     row "$case" "$(grep -c '"id"' "$W/out") products shown $ERR" ;;
+  rc-check-*)
+    n=${case#rc-check-}; [ -d "$W/package-$n" ] || python3 "$HERE/make.py" package "$W/package-$n" "$n"
+    measure "$W" "$BIN" check "package-$n" "$REPO/configs/ExampleApp.storekit" --format json
+    row "$case" "$(grep -o '"rule"' "$W/out" | wc -l) findings $ERR" ;;
   two-projects)
     python3 "$HERE/make.py" pages "$W/two" 1 proj1ab2c3d4; python3 "$HERE/make.py" pages "$W/other" 1 proj9zz8yy7x
     cp "$W/other/0002-products.json" "$W/two/0003-products.json"; sed -i 's/prod0/prod1/; s/com.example.p0/com.example.p1/' "$W/two/0003-products.json"

@@ -6,9 +6,10 @@ import TallyModel
 /// The revisions of a git repository, read through the `git` command; nothing is checked out.
 ///
 /// A revision is resolved to its commit once (`git rev-parse --end-of-options`); every later
-/// command names that hash, so no revision can read as an option. Files are listed with
-/// `git ls-tree -l`, which gives each blob's size: a file over the limit is refused before a byte
-/// of it is read. A folder's files come through one `git cat-file --batch` process, however many.
+/// command names that hash, so no revision can read as an option. A file's type and size come
+/// from `git cat-file -t` and `-s`, a folder's from `git ls-tree -l`, which read no content: a
+/// file over the limit is refused before a byte of it is read. A folder's files come through one
+/// `git cat-file --batch` process, however many.
 public struct GitRevisionStore: RevisionStore {
     /// The run's directory: git asks there which repository and which folder of it the run is
     /// in. Paths given to `contents` and `folder` are as the process opens them.
@@ -55,10 +56,14 @@ public struct GitRevisionStore: RevisionStore {
     public func contents(of path: String, at revision: String, maxBytes: Int, whose: String?) throws(RevisionError) -> [UInt8]? {
         let (directory, relative) = Self.anchor(path)
         let commit = try commits.hash(of: revision, in: directory)
-        let parent = (relative as NSString).deletingLastPathComponent, name = (relative as NSString).lastPathComponent
-        guard let entry = try Self.entries(commit, parent, in: directory)?.first(where: { $0.name == name }), entry.type == "blob" else { return nil }
-        guard entry.size <= maxBytes else { throw Self.over(entry.size, maxBytes, at: revision, whose: whose) }
-        let result = try GitProcess.run(["cat-file", "blob", entry.id], in: directory)
+        let spec = "\(commit):./\(relative)"
+        guard try Self.type(of: spec, in: directory) == "blob" else { return nil }
+        let sized = try GitProcess.run(["cat-file", "-s", spec], in: directory)
+        guard sized.status == 0, let size = Int(sized.text) else {
+            throw RevisionError("git cannot tell the size of \(path) at \(revision): \(sized.stderr.split(separator: "\n").first ?? "")")
+        }
+        guard size <= maxBytes else { throw Self.over(size, maxBytes, at: revision, whose: whose) }
+        let result = try GitProcess.run(["cat-file", "blob", spec], in: directory)
         guard result.status == 0 else {
             throw RevisionError("git cannot read \(path) at \(revision): \(result.stderr.split(separator: "\n").first ?? "")")
         }
@@ -112,12 +117,21 @@ public struct GitRevisionStore: RevisionStore {
         var name: String
     }
 
+    /// The type of the object `spec` names (`blob`, `tree`), or nil when it names none. Only the
+    /// object's header is read: asking `ls-tree` whether a blob is a folder inflates all of it.
+    static func type(of spec: String, in directory: String) throws(RevisionError) -> String? {
+        let result = try GitProcess.run(["cat-file", "-t", spec], in: directory)
+        return result.status == 0 ? result.text : nil
+    }
+
     /// The entries of the folder `relative` (from `directory`; empty for it) at `commit`, or nil
     /// when it was not a folder then.
     static func entries(_ commit: String, _ relative: String, in directory: String) throws(RevisionError) -> [Entry]? {
+        let spec = "\(commit):./\(relative)"
+        guard try type(of: spec, in: directory) == "tree" else { return nil }
         // `--full-tree`: in a subfolder, ls-tree would otherwise keep only names under it, and a
         // tree's names (`products.yaml`) are never under `catalog/`.
-        let listing = try GitProcess.run(["ls-tree", "--full-tree", "-l", "-z", "\(commit):./\(relative)"], in: directory)
+        let listing = try GitProcess.run(["ls-tree", "--full-tree", "-l", "-z", spec], in: directory)
         guard listing.status == 0 else { return nil }
         // `MODE TYPE ID SIZE\tNAME`, the size right-aligned (`-` for a folder).
         return listing.stdout.split(separator: 0).compactMap { record -> Entry? in
