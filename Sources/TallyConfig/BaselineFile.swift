@@ -5,10 +5,13 @@ import TallyModel
 
 /// Reads and writes baseline files: JSON, `{"version": 1, "findings": [...]}`, keys sorted.
 public enum BaselineFile {
+    /// The most a baseline file may hold: 256 MB, whatever the input limit (a baseline is findings, not a catalogue).
+    public static let maxBytes = 256 << 20
+
     /// Reads a baseline; a `FormatError` with line and column for broken JSON, with the key
     /// path for a wrong shape, and a clear refusal for another version.
     public static func read(path: String) throws -> Baseline {
-        let bytes = try SourceLoader.readBytes(path: path, maxBytes: 256 * 1024 * 1024)
+        let bytes = try SourceLoader.readBytes(path: path, maxBytes: maxBytes, whose: "a baseline file")
         return try read(bytes: bytes, file: path)
     }
 

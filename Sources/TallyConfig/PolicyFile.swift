@@ -55,9 +55,12 @@ public struct PolicyFile: Sendable, Hashable {
         path.hasPrefix("/") || directory == "." ? path : "\(directory)/\(path)"
     }
 
+    /// The most a policy file may hold: 4 MB, whatever the input limit (a policy is a page of YAML).
+    public static let maxBytes = 4 << 20
+
     /// Reads and validates a policy file; every problem is a `FormatError` with line and column.
     public static func load(path: String) throws -> PolicyFile {
-        let bytes = try SourceLoader.readBytes(path: path, maxBytes: 4 * 1024 * 1024)
+        let bytes = try SourceLoader.readBytes(path: path, maxBytes: maxBytes, whose: "a policy file")
         return try read(bytes: bytes, file: path)
     }
 

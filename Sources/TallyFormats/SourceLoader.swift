@@ -25,21 +25,31 @@ public enum SourceLoader {
 
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
     /// A directory is read by the `DirectorySourceReader` that claims it.
+    /// Every reader runs on a stack of known size (`ReaderStack`), with its limits within bounds.
     public static func load(path: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
-        if let reader = try directoryReader(path: path, format: format) { return try reader.read(directory: path, options: options) }
-        // Check the file and read only its head to choose the reader; the reader reads the rest.
-        let head = try readBytes(path: path, maxBytes: options.maxBytes, prefix: 4096)
-        if head.isEmpty { throw emptyFile(path) }
-        return try reader(for: head, file: path, format: format, options: options).read(path: path, options: options)
+        let options = options.bounded
+        return try ReaderStack.run {
+            if let reader = try directoryReader(path: path, format: format) { return try reader.read(directory: path, options: options) }
+            // Check the file and read only its head to choose the reader; the reader reads the rest.
+            let head = try readBytes(path: path, maxBytes: options.maxBytes, prefix: 4096)
+            if head.isEmpty { throw emptyFile(path) }
+            return try reader(for: head, file: path, format: format, options: options).read(path: path, options: options)
+        }
     }
 
     /// Reads bytes already in memory, as if they were the file `file`.
     public static func load(bytes: [UInt8], file: String, format: SourceFormat? = nil, options: ReadOptions = ReadOptions()) throws -> Catalog {
         if bytes.isEmpty { throw emptyFile(file) }
-        return try reader(for: bytes, file: file, format: format, options: options).read(bytes: bytes, file: file, options: options)
+        let options = options.bounded
+        return try ReaderStack.run {
+            try reader(for: bytes, file: file, format: format, options: options).read(bytes: bytes, file: file, options: options)
+        }
     }
 
     private static func reader(for head: [UInt8], file: String, format: SourceFormat?, options: ReadOptions) throws -> any SourceReader.Type {
+        if isZip(head) {
+            throw FormatError("the file is a zip archive: unzip it first and name the file inside", file: file, position: .unknown)
+        }
         if let format {
             guard let chosen = readers.first(where: { $0.format == format }) else {
                 throw FormatError("this build of Tally has no reader for the \(format) format", file: file, position: .unknown)
@@ -67,6 +77,12 @@ public enum SourceLoader {
                           file: file, position: .unknown).with(.nameInputFormat)
     }
 
+    /// Whether bytes start as a zip archive does: a local file header (`PK\u{3}\u{4}`), or the
+    /// end record of an empty archive (`PK\u{5}\u{6}`).
+    static func isZip(_ head: [UInt8]) -> Bool {
+        head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06])
+    }
+
     private static func emptyFile(_ file: String) -> FormatError {
         FormatError("the file is empty (0 bytes): nothing to read", file: file, position: .unknown)
     }
@@ -76,7 +92,13 @@ public enum SourceLoader {
     /// `.storekit` shared between targets) is read under the name given; one that leads out of
     /// it is refused by name (see `SourceLinks`).
     /// - Parameter prefix: read at most this many bytes from the start (the size limit still applies to the whole file).
-    public static func readBytes(path: String, maxBytes: Int = ReadOptions().maxBytes, prefix: Int? = nil) throws -> [UInt8] {
+    /// - Parameter whose: for a limit of a kind of file that the input limit does not set (`a policy
+    ///   file`): named in the message, which then offers no remedy.
+    public static func readBytes(path: String, maxBytes: Int = ReadOptions().maxBytes, prefix: Int? = nil, whose: String? = nil) throws -> [UInt8] {
+        func over(_ size: Int?) -> FormatError {
+            let error = FormatError(SizeLimit.message(size: size, limit: maxBytes, whose: whose), file: path, position: .unknown)
+            return whose == nil ? error.with(.raiseInputLimit) : error
+        }
         try SourceLinks.check(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -88,20 +110,14 @@ public enum SourceLoader {
         case S_IFIFO: throw FormatError("not a regular file: a named pipe (Tally reads files whose size it knows)", file: path, position: .unknown)
         default: throw FormatError("not a regular file", file: path, position: .unknown)
         }
-        if Int64(status.st_size) > Int64(maxBytes) {
-            let size = Int(clamping: Int64(status.st_size))
-            throw FormatError("the file is \(size / 1_048_576) MB, over the \(maxBytes / 1_048_576) MB input limit",
-                              file: path, position: .unknown).with(.raiseInputLimit)
-        }
+        if Int64(status.st_size) > Int64(maxBytes) { throw over(Int(clamping: Int64(status.st_size))) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FormatError("cannot open the file for reading (permissions?)", file: path, position: .unknown)
         }
         defer { try? handle.close() }
         do {
             let data = try (prefix.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()) ?? Data()
-            guard data.count <= maxBytes else {
-                throw FormatError("the file is over the \(maxBytes / 1_048_576) MB input limit", file: path, position: .unknown).with(.raiseInputLimit)
-            }
+            guard data.count <= maxBytes else { throw over(nil) }
             return [UInt8](data)
         } catch let error as FormatError {
             throw error

@@ -38,6 +38,21 @@ public struct ReadOptions: Sendable {
         self.maxDepth = maxDepth
         self.mapping = mapping
     }
+
+    /// The largest `maxBytes` a read takes: 1 TB (a file is read into memory whole).
+    public static let maxBytesLimit = 1 << 40
+    /// The deepest `maxDepth` a read takes: the nesting whose deepest recursion (building a tree
+    /// of the document, walking it, freeing it) fits the stack readers run on, with a margin;
+    /// measured in docs/robustness.md.
+    public static let maxDepthLimit = 10_000
+
+    /// These options with `maxBytes` and `maxDepth` within 1 and their limits.
+    public var bounded: ReadOptions {
+        var options = self
+        options.maxBytes = min(max(maxBytes, 1), Self.maxBytesLimit)
+        options.maxDepth = min(max(maxDepth, 1), Self.maxDepthLimit)
+        return options
+    }
 }
 
 /// One input format: how to recognise it and how to read it into a `Catalog`.

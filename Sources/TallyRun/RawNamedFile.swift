@@ -9,7 +9,7 @@ public enum RawNamedFile {
     /// for any source, naming the file `name` (the escaped form).
     public static func contents(_ bytes: [UInt8], name argument: String, maxBytes: Int) throws -> [UInt8] {
         let descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_RDONLY) }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_RDONLY | O_NONBLOCK) }
         }
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : "cannot open the file: \(String(cString: strerror(errno)))"
@@ -27,7 +27,7 @@ public enum RawNamedFile {
             throw FormatError(what, file: argument, position: .unknown)
         }
         guard Int(status.st_size) <= maxBytes else {
-            throw FormatError("the file is over the \(maxBytes / 1_048_576) MB input limit", file: argument, position: .unknown)
+            throw FormatError(SizeLimit.message(size: Int(status.st_size), limit: maxBytes), file: argument, position: .unknown).with(.raiseInputLimit)
         }
         var data = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0

@@ -71,7 +71,7 @@ public enum TallyAssert {
         let base = root ?? PackageRoot.find(from: "\(filePath)")
         let policyFile = try orThrow { () throws(RunFailure) -> PolicyFile in
             do {
-                return try PolicyFile.read(bytes: SourceLoader.readBytes(path: absolute(path, base: base), maxBytes: 4 * 1024 * 1024), file: path)
+                return try PolicyFile.read(bytes: SourceLoader.readBytes(path: absolute(path, base: base), maxBytes: PolicyFile.maxBytes, whose: "a policy file"), file: path)
             } catch {
                 throw .policy((error as? FormatError) ?? FormatError("\(error)", file: path, position: .unknown))
             }

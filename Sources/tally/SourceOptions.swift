@@ -11,10 +11,14 @@ struct SourceOptions: ParsableArguments {
         valueName: "format"))
     var inputFormat: SourceFormat?
 
-    @Option(name: .long, help: ArgumentHelp("Refuse input files larger than this many megabytes.", valueName: "MB"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Refuse input files larger than this many megabytes (\(InputLimits.inputMegabytes.lowerBound) to \(InputLimits.inputMegabytes.upperBound); default 512).",
+        valueName: "MB"), transform: { try InputLimits.number($0, in: InputLimits.inputMegabytes, of: "megabytes") })
     var maxInputMb: Int = 512
 
-    @Option(name: .long, help: ArgumentHelp("Refuse documents nested deeper than this many levels.", valueName: "levels"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Refuse documents nested deeper than this many levels (\(InputLimits.depth.lowerBound) to \(InputLimits.depth.upperBound); default 256).",
+        valueName: "levels"), transform: { try InputLimits.number($0, in: InputLimits.depth, of: "levels") })
     var maxDepth: Int = 256
 
     @Option(name: .long, help: ArgumentHelp(
@@ -67,8 +71,6 @@ struct SourceOptions: ParsableArguments {
     /// be read is an input error (exit 2), reported like an unreadable source, ending with
     /// `consequence` ("nothing was checked", "nothing was shown").
     func readOptions(consequence: String = "nothing was checked") throws -> ReadOptions {
-        guard maxInputMb > 0 else { throw ValidationError("--max-input-mb must be a positive number of megabytes") }
-        guard maxDepth > 0 else { throw ValidationError("--max-depth must be a positive number of levels") }
         var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
         if let general = try mappingChoice().general {
             RunFiles.shared.noteInput(general)
@@ -129,3 +131,20 @@ struct SourceOptions: ParsableArguments {
 }
 
 extension SourceFormat: ExpressibleByArgument {}
+
+/// The bounds of the numeric options that set a reader's limits. A value outside them is a usage
+/// error naming them (exit 2), never a trap: `--max-input-mb` becomes bytes by multiplication.
+enum InputLimits {
+    /// Megabytes `--max-input-mb` takes: up to 1 TB, whose bytes fit an `Int` many times over.
+    static let inputMegabytes = 1...(ReadOptions.maxBytesLimit >> 20)
+    /// Levels `--max-depth` takes: up to the depth the readers follow within their stack.
+    static let depth = 1...ReadOptions.maxDepthLimit
+
+    /// `text` as a whole number in `range`; anything else is a usage error that names the range.
+    static func number(_ text: String, in range: ClosedRange<Int>, of unit: String) throws -> Int {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+            throw ValidationError("give a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}

@@ -246,6 +246,27 @@ struct GateHostileCLITests {
         #expect(!run.stderr.contains("not a regular file"), "\(run.stderr)")
     }
 
+    @Test func aLinkedSourceAtARevisionIsTheFileItLeadsTo() throws {
+        let directory = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.bash("""
+            mkdir -p Shared App && mv configs/ExampleApp.storekit Shared/ExampleApp.storekit
+            ln -s ../Shared/ExampleApp.storekit App/Products.storekit
+            ln -s /etc/hostname App/Outside.storekit
+            git add -A && git commit -qm links
+            sed -i 's/"displayPrice" : "2.99"/"displayPrice" : "3.49"/' Shared/ExampleApp.storekit
+            timeout 60 "$T" diff App/Products.storekit@HEAD App/Products.storekit --format json; echo "diff=$?"
+            timeout 60 "$T" diff --since HEAD App/Products.storekit; echo "since=$?"
+            timeout 60 "$T" diff App/Outside.storekit@HEAD Shared/ExampleApp.storekit; echo "outside=$?"
+            """, in: directory)
+        #expect(run.stdout.contains("diff=0"), "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("\"3.49\""), "the change seen through the link: \(run.stdout.prefix(600))")
+        #expect(run.stdout.contains("since=0"), "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("outside=2"), "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("App/Outside.storekit at HEAD is a symbolic link to /etc/hostname, outside the repository"), "\(run.stderr)")
+        #expect(!run.stderr.contains("not a regular file"), "\(run.stderr)")
+    }
+
     @Test func aLinkedPageInASavedFolderIsRead() throws {
         let directory = try Self.repository()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -9,6 +9,9 @@ public struct PaywallContext: Sendable {
     /// Every product shown, in every source of its store.
     public let matches: [PaywallMatch]
 
+    /// Per side, what `renamePartner` compares, gathered once.
+    private let renames: [RenameIndex]
+
     public init(source: Catalog, paywall: Paywall, others: [Catalog]) {
         self.source = source
         self.paywall = paywall
@@ -21,27 +24,45 @@ public struct PaywallContext: Sendable {
             }
         }
         self.matches = matches
+        renames = sides.map { RenameIndex(paywall: paywall, side: $0) }
     }
 
     /// The store product a paywall product missing from side `index` looks renamed to: a product
     /// of that side that no paywall product of its store has, a subscription of the period the
     /// paywall states, each the other's only such partner (`contractorai_monthly` in RevenueCat,
     /// `com.elevated.contractorai.starter.monthly` in the StoreKit file). Nil for a product of no
-    /// stated store or kind.
+    /// stated store or kind. A lookup by period: the products on both sides are grouped once, so
+    /// that a paywall of N missing products is checked in linear time.
     func renamePartner(of product: PaywallProduct, side index: Int) -> Product? {
         let side = sides[index]
-        guard product.store == side.store, product.kind != nil else { return nil }
-        let paywallProducts = paywall.products.filter { $0.store == side.store }
-        var taken = Set<String>()
-        var missing: [PaywallProduct] = []
-        for item in paywallProducts {
-            if let found = side.find(item.storeID) { taken.insert(found.id) } else if !missing.contains(where: { $0.storeID == item.storeID }) { missing.append(item) }
-        }
-        let free = side.products.values.filter { !taken.contains($0.id) }
-        let candidates = free.filter { Self.alike(product, $0) }
-        guard candidates.count == 1, let partner = candidates.first else { return nil }
-        let back = missing.filter { Self.alike($0, partner) }
+        guard product.store == side.store, product.kind != nil, product.kind == .subscription, let period = product.period else { return nil }
+        let candidates = renames[index].free[period] ?? []
+        guard candidates.count == 1, let partner = candidates.first, let partnerPeriod = partner.period else { return nil }
+        let back = renames[index].missing[partnerPeriod] ?? []
         return back.count == 1 && back[0].storeID == product.storeID ? partner : nil
+    }
+
+    /// One side's products no paywall product of its store has (auto-renewable, by period), and
+    /// the paywall's products of that store the side lacks (subscriptions, by period, once per
+    /// store ID): the two halves of `alike`, grouped.
+    private struct RenameIndex: Sendable {
+        var free: [Period: [Product]] = [:]
+        var missing: [Period: [PaywallProduct]] = [:]
+
+        init(paywall: Paywall, side: PaywallSide) {
+            var taken = Set<String>()
+            var seen = Set<String>()
+            for item in paywall.products where item.store == side.store {
+                if let found = side.find(item.storeID) {
+                    taken.insert(found.id)
+                } else if seen.insert(item.storeID).inserted, item.kind == .subscription, let period = item.period {
+                    missing[period, default: []].append(item)
+                }
+            }
+            for product in side.products.values where !taken.contains(product.id) && product.kind.isAutoRenewable {
+                if let period = product.period { free[period, default: []].append(product) }
+            }
+        }
     }
 
     /// Whether a store product could be the paywall product under another ID: both

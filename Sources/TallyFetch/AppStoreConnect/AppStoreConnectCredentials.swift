@@ -45,11 +45,12 @@ public struct AppStoreConnectCredentials: Sendable {
         let origin: String
         if let path {
             origin = "the private key file \(path)"
-            do {
-                pem = try String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8)
-            } catch {
-                throw FetchError.credentials("cannot read \(origin): \((error as NSError).localizedFailureReason ?? "no such file or not readable")")
+            let data = try CredentialFile.read((path as NSString).expandingTildeInPath, what: "the private key file", maxBytes: 64 << 10,
+                                               advice: "name the .p8 file App Store Connect downloads (a few hundred bytes)")
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw FetchError.credentials("cannot read \(origin): it is not UTF-8 text (a .p8 file is PEM text)")
             }
+            pem = text
         } else {
             origin = "ASC_PRIVATE_KEY"
             pem = inline ?? ""

@@ -35,9 +35,8 @@ public struct GooglePlayServiceAccount: Sendable {
             throw FetchError.credentials("no service account key: pass --service-account FILE (or set GOOGLE_APPLICATION_CREDENTIALS), "
                                              + "the JSON key of a service account that Play Console → Users and permissions gives access to the app")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FetchError.credentials("cannot read the service account key \(path) (no such file, or no permission)")
-        }
+        let data = try CredentialFile.read(path, what: "the service account key", maxBytes: 64 << 10,
+                                           advice: "name the JSON key file the Google Cloud console downloads (a few kilobytes)")
         return try parse(data, file: path)
     }
 

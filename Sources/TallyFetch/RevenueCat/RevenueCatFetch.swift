@@ -47,13 +47,23 @@ public struct RevenueCatFetch: Sendable {
     }
 
     /// The next page's URL on `apiURL`: `next_page`'s path and query only, whatever host it names.
+    /// Each segment of the path is checked as the server will read it, percent-decoded: `%2e%2e`
+    /// is `..`, and an encoded slash (`%2f`, `%5c`) would make two segments of one.
     func next(_ text: String) throws -> URL {
         guard let components = URLComponents(string: text), components.percentEncodedPath.hasPrefix("/v2/projects/\(projectID)/"),
-              !components.percentEncodedPath.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+              components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst().allSatisfy(Self.isPlainSegment)
+        else {
             throw FetchError.invalidResponse(url: APIURL.shown(text), reason: "next_page is not a page of project \(projectID)")
         }
         let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }
         return try APIURL.url(on: apiURL, components.percentEncodedPath, query)
+    }
+
+    /// A path segment that names one resource: not empty, `.` or `..`, and no slash or backslash,
+    /// once percent-decoded (an undecodable one is refused too).
+    static func isPlainSegment(_ segment: Substring) -> Bool {
+        guard let decoded = String(segment).removingPercentEncoding, !decoded.isEmpty, decoded != ".", decoded != ".." else { return false }
+        return !decoded.contains("/") && !decoded.contains("\\") && !decoded.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     struct Run: SnapshotRun {

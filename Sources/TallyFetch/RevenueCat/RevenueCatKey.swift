@@ -19,12 +19,8 @@ public struct RevenueCatKey: RequestSigner, CustomStringConvertible {
     /// The key from `file` (`--api-key-file`), else `REVENUECAT_API_KEY`.
     public static func resolve(file: String?, environment: [String: String]) throws -> RevenueCatKey {
         if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw FetchError.credentials("cannot read the RevenueCat API key file \(file)")
-            }
-            guard data.count <= 4096 else {
-                throw FetchError.credentials("the RevenueCat API key file \(file) is \(data.count) bytes: it should hold the secret key alone")
-            }
+            let data = try CredentialFile.read(file, what: "the RevenueCat API key file", maxBytes: 4096,
+                                               advice: "it should hold the secret key alone")
             return try RevenueCatKey(secret: String(decoding: data, as: UTF8.self))
         }
         guard let value = environment[environmentVariable], !value.isEmpty else {

@@ -98,18 +98,34 @@ public struct SnapshotWriter {
     static func oldPrefix(_ destination: URL) -> String { ".\(destination.lastPathComponent).tally-old-" }
 
     /// Removes staging (and set-aside) folders beside `destination` that a run left when it was
-    /// killed: those whose process is gone, or that name none.
+    /// killed: only a folder (not a link) whose name is exactly one Tally gives
+    /// (`.NAME.tally-partial-PID-XXXXXXXX`, `.NAME.tally-old-PID-XXXXXXXX`) and whose process is
+    /// gone. A folder of the user's that merely starts like one is left alone.
     static func sweep(beside destination: URL) -> [String] {
         let parent = destination.deletingLastPathComponent()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         var removed: [String] = []
         for name in names {
-            guard let prefix = [stagingPrefix(destination), oldPrefix(destination)].first(where: name.hasPrefix) else { continue }
-            let rest = name.dropFirst(prefix.count)
-            if let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, kill(pid, 0) == 0 || errno == EPERM { continue }
-            if (try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))) != nil { removed.append(name) }
+            guard let prefix = [stagingPrefix(destination), oldPrefix(destination)].first(where: name.hasPrefix),
+                  let pid = process(named: name.dropFirst(prefix.count)) else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let folder = parent.appendingPathComponent(name)
+            var status = stat()
+            guard lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+            if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(name) }
         }
         return removed
+    }
+
+    /// The process ID in `PID-XXXXXXXX` (after a staging prefix), as `init` and `commit` write it:
+    /// a decimal process ID, a dash, eight hexadecimal digits; nil for anything else.
+    static func process(named rest: Substring) -> pid_t? {
+        let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let digits = parts.first, let tag = parts.last,
+              (1...10).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.first != "0",
+              tag.count == 8, tag.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+              let pid = pid_t(digits), pid > 0 else { return nil }
+        return pid
     }
 
     /// Saves one page as `NNNN-name.json` (numbered in fetch order, which is the order readers read them in).

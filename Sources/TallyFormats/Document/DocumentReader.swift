@@ -93,20 +93,32 @@ extension DocumentReader {
         }
     }
 
-    /// Skips the next value, however deep (readers over a tree override it).
+    /// Skips the next value, however deep (readers over a tree override it), without recursion:
+    /// the containers open are a list, so a skipped value takes no stack for its depth.
     public mutating func skipValue() throws {
-        switch try peekKind() {
-        case .object:
-            try beginObject()
-            while try nextKey() != nil { try skipValue() }
-        case .array:
-            try beginArray()
-            while try nextElement() { try skipValue() }
-        case .string: _ = try readString()
-        case .number: _ = try readNumberText()
-        case .bool: _ = try readBool()
-        case .null: _ = try readNullIfPresent()
-        }
+        // Whether each open container is an object.
+        var open: [Bool] = []
+        repeat {
+            if let isObject = open.last {
+                let more = isObject ? try nextKey() != nil : try nextElement()
+                guard more else {
+                    open.removeLast()
+                    continue
+                }
+            }
+            switch try peekKind() {
+            case .object:
+                try beginObject()
+                open.append(true)
+            case .array:
+                try beginArray()
+                open.append(false)
+            case .string: _ = try readString()
+            case .number: _ = try readNumberText()
+            case .bool: _ = try readBool()
+            case .null: _ = try readNullIfPresent()
+            }
+        } while !open.isEmpty
     }
 
     public mutating func nextTerritoryKey() throws -> TerritoryKey? {
@@ -176,4 +188,16 @@ struct DocumentFrame {
     var isObject: Bool
     var count = 0
     var component: PathComponent?
+
+    /// A depth limit within what readers follow (`ReadOptions.maxDepthLimit`).
+    static func bounded(_ maxDepth: Int) -> Int { min(max(maxDepth, 1), ReadOptions.maxDepthLimit) }
+
+    /// The error for nesting past `maxDepth`, made by `error`: raising the limit helps unless it
+    /// is already the most readers follow.
+    static func tooDeep(_ maxDepth: Int, _ error: (String) -> FormatError) -> FormatError {
+        guard maxDepth < ReadOptions.maxDepthLimit else {
+            return error("nesting deeper than \(maxDepth) levels, the most Tally reads")
+        }
+        return error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit)
+    }
 }

@@ -28,7 +28,7 @@ public struct JSONReader: DocumentReader {
         self.storage = Window(copying: bytes)
         self.bytes = storage.view
         self.file = file
-        self.maxDepth = maxDepth
+        self.maxDepth = DocumentFrame.bounded(maxDepth)
         self.input = nil
         try start()
     }
@@ -40,7 +40,7 @@ public struct JSONReader: DocumentReader {
             throw FormatError("cannot open the file for reading (permissions?)", file: name, position: .unknown)
         }
         self.file = name
-        self.maxDepth = maxDepth
+        self.maxDepth = DocumentFrame.bounded(maxDepth)
         self.input = ChunkedInput(handle: handle, chunkSize: chunkSize, file: name)
         self.storage = Window(capacity: chunkSize * 2)
         self.bytes = storage.view
@@ -452,9 +452,7 @@ extension JSONReader {
     private mutating func expectContainer(_ open: UInt8, isObject: Bool, name: String) throws {
         guard try available() else { throw truncated() }
         guard bytes[index] == open else { throw try mismatch(name) }
-        guard frames.count < maxDepth else {
-            throw error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit)
-        }
+        guard frames.count < maxDepth else { throw DocumentFrame.tooDeep(maxDepth) { error($0) } }
         index += 1
         frames.append(DocumentFrame(isObject: isObject))
         try skipWhitespace()

@@ -16,7 +16,7 @@ public struct YAMLReader: DocumentReader {
 
     public init(bytes: [UInt8], file: String, maxDepth: Int = 256) throws {
         self.file = file
-        self.maxDepth = maxDepth
+        self.maxDepth = DocumentFrame.bounded(maxDepth)
         parser = EventParser(bytes: bytes, file: file)
         // STREAM-START, then DOCUMENT-START (or an empty stream).
         var event = try parser.next()
@@ -138,7 +138,7 @@ public struct YAMLReader: DocumentReader {
     }
 
     private mutating func push(isObject: Bool) throws {
-        guard frames.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels (the limit)").with(.raiseDepthLimit) }
+        guard frames.count < maxDepth else { throw DocumentFrame.tooDeep(maxDepth) { error($0) } }
         _ = try take()
         frames.append(DocumentFrame(isObject: isObject))
     }

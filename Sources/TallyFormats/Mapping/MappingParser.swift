@@ -4,7 +4,7 @@ extension TallyMapping {
     /// Reads a mapping file. Strict: an unknown or repeated key, a path that cannot be parsed or
     /// a value map onto something Tally does not know is an error naming the line.
     public static func load(path: String) throws -> TallyMapping {
-        try parse(bytes: SourceLoader.readBytes(path: path, maxBytes: 16 * 1024 * 1024), file: path)
+        try parse(bytes: SourceLoader.readBytes(path: path, maxBytes: 16 << 20, whose: "a mapping file"), file: path)
     }
 
     /// Reads a mapping from bytes already in memory, as if they were the file `file`.

@@ -1,3 +1,4 @@
+import Foundation
 import TallyModel
 
 /// The objects of RevenueCat API v2 pages, gathered page by page and tied together at the end:
@@ -16,6 +17,11 @@ struct RevenueCatPages {
     private var packageOwner: [String: (offering: Int, package: Int)] = [:]
     private var entitlements: [PaywallEntitlement] = []
     private var entitlementIndex: [String: Int] = [:]
+    /// The products already attached to each package (by RevenueCat ID) and entitlement (by
+    /// index), so that attaching one more is a lookup, not a walk of the list: a package of N
+    /// products is read in linear time.
+    private var packageProducts: [String: Set<String>] = [:]
+    private var entitlementProducts: [Int: Set<String>] = [:]
     private var sawEntitlementList = false
     /// Whether a page of the project's offerings list was read (an empty one says there is none).
     private var sawOfferingList = false
@@ -27,6 +33,11 @@ struct RevenueCatPages {
     private var productApp: [String: String] = [:]
     /// Keys of the pages Tally neither reads nor skips on purpose (a folder is one source).
     private var account = KeyAccount()
+    /// The projects the pages name (in a list's `url`, `/v2/projects/{id}/…`, or an object's
+    /// `project_id`), in the order met, each with the first file naming it: a folder is one
+    /// project's, and pages of two are refused rather than compared as one app.
+    private var projects: [String] = []
+    private var projectFiles: [String: String] = [:]
 
     mutating func add(_ root: LocatedNode, file: String, shift: Int) throws {
         guard root.isObject, let object = root["object"]?.text else {
@@ -43,6 +54,7 @@ struct RevenueCatPages {
         guard let items = root["items"], items.isArray else {
             throw FormatError("a RevenueCat list without items", file: file, position: root.position, path: "items")
         }
+        saw(project: Self.project(inURL: root["url"]?.text), file: file)
         account.check(root, RevenueCatVocabulary.list, shift: shift)
         let owner = Owner(url: root["url"]?.text)
         if case .entitlements = owner { sawEntitlementList = true }
@@ -58,6 +70,7 @@ struct RevenueCatPages {
             throw FormatError("expected a RevenueCat object with an \"object\" field", file: file, position: node.position, path: node.path)
         }
         let position = PaywallCatalog.shift(node.position, shift)
+        saw(project: node["project_id"]?.nonEmptyText, file: file)
         switch object {
         case "app":
             account.check(node, RevenueCatVocabulary.app, shift: shift)
@@ -205,6 +218,20 @@ struct RevenueCatPages {
         }
     }
 
+    private mutating func saw(project id: String?, file: String) {
+        guard let id, projectFiles[id] == nil else { return }
+        projectFiles[id] = file
+        projects.append(id)
+    }
+
+    /// `proj1ab2c3d4` in `/v2/projects/proj1ab2c3d4/apps?limit=100`.
+    static func project(inURL url: String?) -> String? {
+        guard let path = url?.split(separator: "?").first else { return nil }
+        let parts = path.split(separator: "/")
+        guard let index = parts.firstIndex(of: "projects"), index + 1 < parts.count else { return nil }
+        return String(parts[index + 1])
+    }
+
     private mutating func offeringSlot(_ id: String, position: Position) -> Int {
         if let index = offeringIndex[id] { return index }
         offeringIndex[id] = offerings.count
@@ -221,14 +248,14 @@ struct RevenueCatPages {
 
     private mutating func attach(product: String, toPackage id: String) {
         guard let (offering, package) = packageOwner[id] else { return }
-        if !offerings[offering].packages[package].productKeys.contains(product) {
+        if packageProducts[id, default: []].insert(product).inserted {
             offerings[offering].packages[package].productKeys.append(product)
         }
     }
 
     private mutating func attach(product: String, toEntitlement id: String) {
         let index = entitlementSlot(id)
-        if !entitlements[index].productKeys.contains(product) { entitlements[index].productKeys.append(product) }
+        if entitlementProducts[index, default: []].insert(product).inserted { entitlements[index].productKeys.append(product) }
     }
 
     private static func setStore(_ type: String, of product: inout PaywallProduct) {
@@ -242,6 +269,12 @@ struct RevenueCatPages {
 
     /// The catalogue: products' stores resolved through the apps read, every reference checked.
     func catalog(file: String, parts: [SourcePart]) throws -> Catalog {
+        if projects.count > 1 {
+            let named = projects.prefix(3).map { "\($0) (\(((projectFiles[$0] ?? "") as NSString).lastPathComponent))" }
+            throw FormatError("the pages come from \(projects.count) RevenueCat projects, \(named.joined(separator: " and "))"
+                              + "\(projects.count > 3 ? " and more" : ""): one source is one project, and Tally does not compare a merge of "
+                              + "two apps; fetch each project into a folder of its own and name the one to check", file: file, position: .unknown)
+        }
         var products = self.products
         for index in products.indices where products[index].storeName == nil {
             if let appID = productApp[products[index].key], let app = apps[appID] {

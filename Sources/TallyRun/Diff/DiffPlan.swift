@@ -305,7 +305,7 @@ struct RevisionPlanner {
             var file: PolicyFile
             do {
                 if let revision = side.revision {
-                    let bytes = try store.contents(of: side.opened(path), at: revision, maxBytes: 4 * 1024 * 1024) ?? []
+                    let bytes = try store.contents(of: side.opened(path), at: revision, maxBytes: PolicyFile.maxBytes, whose: "a policy file") ?? []
                     file = try PolicyFile.read(bytes: bytes, file: "\(path)@\(revision)")
                 } else {
                     file = try PolicyFile.load(path: side.opened(path))

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormats
 import TallyModel
 
 /// Files as they were at a revision, read without a checkout: git behind it in the command line
@@ -14,11 +15,16 @@ public protocol RevisionStore: Sendable {
     func prefix() throws(RevisionError) -> String
     /// Every file at `revision`, as paths from the repository's top folder.
     func files(at revision: String) throws(RevisionError) -> [String]
-    /// The bytes of `path` at `revision`, or nil when it was not a file then.
-    func contents(of path: String, at revision: String, maxBytes: Int) throws(RevisionError) -> [UInt8]?
+    /// The bytes of `path` at `revision`, or nil when it was not a file then; a file over
+    /// `maxBytes` is refused before it is read. `whose` names a limit of a kind of file (`a
+    /// policy file`) that the input limit does not set.
+    func contents(of path: String, at revision: String, maxBytes: Int, whose: String?) throws(RevisionError) -> [UInt8]?
     /// The names of the files directly in the folder `path` at `revision`, or nil when it was
     /// not a folder then.
     func folder(_ path: String, at revision: String) throws(RevisionError) -> [String]?
+    /// Writes the files directly in the folder `path` at `revision` into the existing folder
+    /// `destination`, each at most `maxBytes`; false when `path` was not a folder then.
+    func copyFiles(in path: String, at revision: String, to destination: String, maxBytes: Int) throws(RevisionError) -> Bool
 }
 
 /// A revision store that could not answer: git is missing, the revision is unknown, a file is
@@ -35,31 +41,49 @@ public struct RevisionError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension RevisionStore {
+    /// The bytes of `path` at `revision` (see the requirement), under the input limit.
+    public func contents(of path: String, at revision: String, maxBytes: Int) throws(RevisionError) -> [UInt8]? {
+        try contents(of: path, at: revision, maxBytes: maxBytes, whose: nil)
+    }
+
+    /// File by file, through `folder` and `contents`.
+    public func copyFiles(in path: String, at revision: String, to destination: String, maxBytes: Int) throws(RevisionError) -> Bool {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let names = try folder(trimmed, at: revision) else { return false }
+        for file in names {
+            let bytes: [UInt8]?
+            do { bytes = try contents(of: (trimmed as NSString).appendingPathComponent(file), at: revision, maxBytes: maxBytes) } catch {
+                throw RevisionError("\(path)/\(file): \(error.message)", remedy: error.remedy)
+            }
+            guard let bytes else { continue }
+            guard FileManager.default.createFile(atPath: (destination as NSString).appendingPathComponent(file), contents: Data(bytes)) else {
+                throw RevisionError("cannot copy \(path)/\(file) at \(revision) to a temporary folder")
+            }
+        }
+        return true
+    }
+
     /// A copy of the folder `path` as it was at `revision` (the files directly in it), in a new
     /// temporary folder of the same name, or nil when `path` was not a folder then. The caller
     /// removes the copy's parent folder.
     func copyFolder(_ path: String, at revision: String, maxBytes: Int) throws(RevisionError) -> String? {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard let names = try folder(trimmed, at: revision) else { return nil }
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("tally-\(getpid())-\(UUID().uuidString)").path
         let name = (trimmed as NSString).lastPathComponent
         let copy = (parent as NSString).appendingPathComponent(name.isEmpty || name == "." || name == ".." ? "top" : name)
         do {
             try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-            for file in names {
-                let bytes: [UInt8]?
-                do { bytes = try contents(of: (trimmed as NSString).appendingPathComponent(file), at: revision, maxBytes: maxBytes) } catch {
-                    throw RevisionError("\(path)/\(file): \(error.message)", remedy: error.remedy)
-                }
-                guard let bytes else { continue }
-                try Data(bytes).write(to: URL(fileURLWithPath: (copy as NSString).appendingPathComponent(file)))
+        } catch {
+            throw RevisionError("cannot copy \(path) at \(revision) to a temporary folder: \(error.localizedDescription)")
+        }
+        do throws(RevisionError) {
+            guard try copyFiles(in: trimmed, at: revision, to: copy, maxBytes: maxBytes) else {
+                try? FileManager.default.removeItem(atPath: parent)
+                return nil
             }
-        } catch let error as RevisionError {
-            try? FileManager.default.removeItem(atPath: parent)
-            throw error
         } catch {
             try? FileManager.default.removeItem(atPath: parent)
-            throw RevisionError("cannot copy \(path) at \(revision) to a temporary folder: \(error.localizedDescription)")
+            throw error
         }
         return copy
     }
@@ -95,10 +119,13 @@ public struct MemoryRevisionStore: RevisionStore {
         return (revisions[revision] ?? [:]).keys.sorted()
     }
 
-    public func contents(of path: String, at revision: String, maxBytes: Int) throws(RevisionError) -> [UInt8]? {
+    public func contents(of path: String, at revision: String, maxBytes: Int, whose: String?) throws(RevisionError) -> [UInt8]? {
         try verify(revision)
         guard let bytes = revisions[revision]?[inside(path)] else { return nil }
-        guard bytes.count <= maxBytes else { throw RevisionError("the file is over the \(maxBytes / 1_048_576) MB input limit at \(revision)", remedy: .raiseInputLimit) }
+        guard bytes.count <= maxBytes else {
+            throw RevisionError("\(SizeLimit.message(size: bytes.count, limit: maxBytes, whose: whose)) at \(revision)",
+                                remedy: whose == nil ? .raiseInputLimit : nil)
+        }
         return bytes
     }
 
