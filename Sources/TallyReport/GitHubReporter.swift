@@ -1,5 +1,6 @@
 import Foundation
 import TallyCheck
+import TallyModel
 
 /// GitHub Actions workflow commands: one `::error`, `::warning` or `::notice` line per finding,
 /// which GitHub shows as an annotation on the file and line, then a plain summary line.
@@ -50,12 +51,14 @@ public struct GitHubReporter: Reporter {
         let title = finding.productID.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID.rawValue
         properties.append("title=\(Self.escapeProperty(FindingText.visible(title)))")
         let body = ([finding.message] + FindingText.detailLines(finding).map { "  \($0)" }).joined(separator: "\n")
-        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(FindingText.visible(body, keeping: ["\t", "\n", "\r"])))"
+        let data = FindingText.visible(body, keeping: ["\t", "\n", "\r"])
+        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(data))"
     }
 
     /// The message part: `%`, `\r`, `\n`.
+    /// `##[…]` anywhere is the runner's older command syntax: written `\u{23}#[` (`SafeText`).
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
+        SafeText.defuseCommand(text).replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }

@@ -148,7 +148,7 @@ struct GateHostileCLITests {
 
     /// A StoreKit file whose product ID and reference name hold what a terminal, a CI runner,
     /// GitHub and a spreadsheet would act on.
-    static let hostileID = "com.x\u{1B}[2J\u{1B}]8;;http://evil.example\u{07}link\u{1B}]8;;\u{07}\u{202E}lave\n::stop-commands::tok\n::add-mask::secret @org/team"
+    static let hostileID = "com.x\u{1B}[2J\u{1B}]8;;http://evil.example\u{07}link\u{1B}]8;;\u{07}\u{202E}lave\n::stop-commands::tok\n::add-mask::secret @org/team ##[error]forged"
 
     static func hostileRepository() throws -> URL {
         let directory = try repository()
@@ -170,6 +170,7 @@ struct GateHostileCLITests {
         #expect(!text.unicodeScalars.contains("\u{1B}"), "\(label): an escape byte: \(text.prefix(600))")
         #expect(!text.unicodeScalars.contains("\u{202E}"), "\(label): a bidirectional override")
         #expect(!text.unicodeScalars.contains("\u{07}"), "\(label): a bell")
+        #expect(!text.contains("##["), "\(label): the runner's older command syntax: \(text.prefix(600))")
         for line in text.split(separator: "\n") {
             let body = line.drop { $0 == " " || $0 == "\t" }
             guard body.hasPrefix("::") else { continue }
