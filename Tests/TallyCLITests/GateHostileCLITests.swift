@@ -202,6 +202,36 @@ struct GateHostileCLITests {
         Self.expectInert(run.stdout, "\(command) (standard output)", allowingAnnotations: command.contains("github"))
     }
 
+    /// Every character `SafeText` names (C0 and C1 controls, DEL, separators, bidirectional and
+    /// invisible format characters) in one product ID, one name and one file name, through every
+    /// command for people: none of them reaches standard output or error as itself.
+    @Test func everyUnsafeCharacterIsWrittenOut() throws {
+        let directory = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let values: [UInt32] = Array(1...31) + [0x7F] + Array(0x80...0x9F)
+            + [0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF]
+        let unsafe = values.compactMap(Unicode.Scalar.init)
+        let all = String(String.UnicodeScalarView(unsafe))
+        let url = directory.appendingPathComponent("configs/ExampleApp.storekit")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var products = try #require(object["products"] as? [[String: Any]])
+        products[0]["productID"] = "com.x" + all + "::y"
+        products[0]["referenceName"] = "name" + all
+        object["products"] = products
+        let name = "W" + String(String.UnicodeScalarView(unsafe.filter { $0 != "/" })) + ".storekit"
+        try JSONSerialization.data(withJSONObject: object).write(to: directory.appendingPathComponent("configs/" + name))
+        for command in ["show configs/W*", "lint configs/W*", "lint configs/W* --format markdown", "lint configs/W* --format github",
+                        "convert configs/W* --to csv", "convert configs/W* --to tally-catalog-yaml", "init --print",
+                        "diff configs/ExampleApp.storekit configs/W*", "diff configs/ExampleApp.storekit configs/W* --format release-notes"] {
+            let run = try Self.bash("timeout 60 \"$T\" \(command)", in: directory)
+            #expect(run.status <= 2, "\(command): \(run.status)")
+            for (stream, text) in [("standard output", run.stdout), ("standard error", run.stderr)] {
+                let shown = unsafe.filter { $0 != "\n" && $0 != "\t" && text.unicodeScalars.contains($0) }
+                #expect(shown.isEmpty, "\(command) (\(stream)): \(shown.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+
     @Test func markdownMentionsNobodyAndCSVRunsNoFormula() throws {
         let directory = try Self.hostileRepository()
         defer { try? FileManager.default.removeItem(at: directory) }
