@@ -75,6 +75,16 @@ import Testing
         #expect(!output.stderr.contains("Fatal error") && !output.stderr.contains("crashed"), "\(output.stderr)")
     }
 
+    /// The fetch's numbers were read with bounds already (issue 26): every numeric option of every command is.
+    @Test(arguments: [("--timeout", "1e400", "from 1 to 86400"), ("--timeout", "nan", "from 1 to 86400"), ("--timeout", "0.5", "from 1 to 86400"),
+                      ("--backoff-scale", "1e400", "--backoff-scale must be a number from 0 to"), ("--backoff-scale", "-1", "--backoff-scale must be a number from 0 to")])
+    func aFetchNumberOutOfBoundsIsAUsageError(option: String, value: String, words: String) throws {
+        let output = try CLIRunner.run(["fetch", "revenuecat", "--project", "proj1ab2c3d4", "--output", "/nonexistent-tally-test/out",
+                                        "--api-url", "http://127.0.0.1:9", "\(option)=\(value)"], environment: ["REVENUECAT_API_KEY": "sk_test"])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains(words), "\(output.stderr)")
+    }
+
     @Test func theBoundsThemselvesAreAccepted() throws {
         let output = try CLIRunner.run(["show", "configs/ExampleApp.storekit", "--max-input-mb", "1048576", "--max-depth", "10000"])
         #expect(output.status == 0, "\(output.stderr)")

@@ -193,8 +193,10 @@ public struct GitRevisionStore: RevisionStore {
             let fields = record[..<tab].split(separator: UInt8(ascii: " "))
             guard fields.count == 4 else { return nil }
             let text = { (field: ArraySlice<UInt8>) in String(decoding: field, as: UTF8.self) }
-            return Entry(type: text(fields[1]), id: text(fields[2]), size: Int(text(fields[3])) ?? 0,
-                         name: String(decoding: record[record.index(after: tab)...], as: UTF8.self))
+            let name = String(decoding: record[record.index(after: tab)...], as: UTF8.self)
+            // A crafted tree may hold names no checkout would write; a copy never leaves its folder.
+            guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else { return nil }
+            return Entry(type: text(fields[1]), id: text(fields[2]), size: Int(text(fields[3])) ?? 0, name: name)
         }
     }
 
