@@ -150,16 +150,21 @@ struct GateHostileCLITests {
     /// GitHub and a spreadsheet would act on.
     static let hostileID = "com.x\u{1B}[2J\u{1B}]8;;http://evil.example\u{07}link\u{1B}]8;;\u{07}\u{202E}lave\n::stop-commands::tok\n::add-mask::secret @org/team ##[error]forged"
 
-    static func hostileRepository() throws -> URL {
-        let directory = try repository()
+    /// configs/NAME: the example StoreKit file with its first product's ID and reference name replaced.
+    static func writeStoreKit(in directory: URL, named file: String, id: String, name: String) throws {
         let url = directory.appendingPathComponent("configs/ExampleApp.storekit")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var products = try #require(object["products"] as? [[String: Any]])
-        products[0]["productID"] = hostileID
-        products[0]["referenceName"] = "=HYPERLINK(\"http://evil.example\",\"click\") cc @org/team"
+        products[0]["productID"] = id
+        products[0]["referenceName"] = name
         object["products"] = products
-        let evil = directory.appendingPathComponent("configs/Evil\n::error::forged.storekit")
-        try JSONSerialization.data(withJSONObject: object).write(to: evil)
+        try JSONSerialization.data(withJSONObject: object).write(to: directory.appendingPathComponent("configs/" + file))
+    }
+
+    static func hostileRepository() throws -> URL {
+        let directory = try repository()
+        try writeStoreKit(in: directory, named: "Evil\n::error::forged.storekit", id: hostileID,
+                          name: "=HYPERLINK(\"http://evil.example\",\"click\") cc @org/team")
         // A file that is not JSON at all, named to forge a line: its format error names it.
         try Data("{\u{1B}]0;pwned\u{07}".utf8).write(to: directory.appendingPathComponent("catalog/\u{1B}[31mbad\n::warning::x.json"))
         return directory
@@ -212,14 +217,8 @@ struct GateHostileCLITests {
             + [0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF]
         let unsafe = values.compactMap(Unicode.Scalar.init)
         let all = String(String.UnicodeScalarView(unsafe))
-        let url = directory.appendingPathComponent("configs/ExampleApp.storekit")
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        var products = try #require(object["products"] as? [[String: Any]])
-        products[0]["productID"] = "com.x" + all + "::y"
-        products[0]["referenceName"] = "name" + all
-        object["products"] = products
         let name = "W" + String(String.UnicodeScalarView(unsafe.filter { $0 != "/" })) + ".storekit"
-        try JSONSerialization.data(withJSONObject: object).write(to: directory.appendingPathComponent("configs/" + name))
+        try Self.writeStoreKit(in: directory, named: name, id: "com.x" + all + "::y", name: "name" + all)
         for command in ["show configs/W*", "lint configs/W*", "lint configs/W* --format markdown", "lint configs/W* --format github",
                         "convert configs/W* --to csv", "convert configs/W* --to tally-catalog-yaml", "init --print",
                         "diff configs/ExampleApp.storekit configs/W*", "diff configs/ExampleApp.storekit configs/W* --format release-notes"] {
