@@ -35,6 +35,36 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
 
     public var description: String { rawValue }
 
+    /// What the format is, for people (help prose): every format says it here, so a list built
+    /// from `allCases` cannot leave one out.
+    public var forPeople: String {
+        switch self {
+        case .storeKit: "Xcode StoreKit configurations (.storekit, every version)"
+        case .propertyList: "the app's product property lists (.plist)"
+        case .tallyCatalogJSON: "server catalogues in tally-catalog/1 JSON"
+        case .tallyCatalogYAML: "tally-catalog/1 YAML"
+        case .csv: "CSV catalogues (.csv)"
+        case .mapped: "any server JSON or YAML through a tally-mapping/1 file (--mapping)"
+        case .appStorePackage: "App Store package metadata.xml files"
+        case .appStoreConnect: "App Store Connect API exports and 'tally fetch' snapshots"
+        case .appStoreConnectReport: "App Store Connect's in-app purchases catalog report"
+        case .googlePlay: "Google Play API responses and the Play Console's CSV"
+        case .unityIAP: "Unity IAP product catalogues"
+        case .storeConfig: "storeconfig exports"
+        case .revenueCat: "RevenueCat projects"
+        case .adapty: "Adapty fallback paywalls"
+        case .qonversion: "Qonversion product lists"
+        case .code: "the product IDs the app's code asks for (Swift, Kotlin, Java, Dart, TypeScript, C#, Objective-C)"
+        }
+    }
+
+    /// Every format for people, in one sentence's list: `A, B, … and Z`.
+    public static var listedForPeople: String {
+        let names = allCases.map(\.forPeople)
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// Which side of a check a source of this format stands on: what the app ships is a
     /// configuration; servers, spreadsheets and the store's own exports are catalogues.
     public var role: SourceRole {

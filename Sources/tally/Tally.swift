@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyFormats
+import TallyModel
 import TallyReport
 import TallyRun
 
@@ -11,12 +12,12 @@ struct Tally: ParsableCommand {
         commandName: "tally",
         abstract: "Keep in-app-purchase product catalogues consistent.",
         discussion: """
-        Tally reads Xcode StoreKit configurations (.storekit), the app's product property lists \
-        (.plist), server catalogues (tally-catalog/1 in JSON or YAML), CSV catalogues (.csv), any \
-        server JSON or YAML through a tally-mapping/1 file (--mapping), App Store package \
-        metadata.xml files and App Store Connect API exports, normalises them into one product \
+        Tally reads \(SourceFormat.listedForPeople), normalises them into one product \
         model and reports every mismatch: missing products, kinds, prices, periods, offers, groups \
         and levels. Fields a source does not know are skipped, and the report says so.
+
+        Reports: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (check, lint); \
+        \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")) (diff).
 
         Exit codes: 0 consistent, 1 mismatches found, 2 usage or input error.
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyCheck
 import TallyModel
+import TallyReport
 
 /// The fuzz targets, as `TallyFuzz --list` prints them (the replay build sits beside `tally`).
 enum FuzzTargets {
@@ -53,6 +54,25 @@ enum FuzzTargets {
         let flat = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         for format in SourceFormat.allCases {
             #expect(flat.contains(format.rawValue), "show --help does not name \(format.rawValue)")
+        }
+    }
+
+    /// `tally --help` says what Tally reads and writes from the registries (issue 39: it named 8
+    /// of 15 input formats): every format's phrase, every report and diff format.
+    @Test func theMainHelpNamesEveryInputAndReportFormat() throws {
+        let help = try CLIRunner.run(["--help"])
+        let flat = help.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        for format in SourceFormat.allCases {
+            let phrase = format.forPeople.split(separator: " ").joined(separator: " ")
+            #expect(flat.contains(phrase), "tally --help does not say \(phrase)")
+        }
+        guard let reports = flat.range(of: "Reports: ") else {
+            Issue.record("tally --help has no Reports: line: \(flat.prefix(400))")
+            return
+        }
+        let line = flat[reports.upperBound...].prefix { $0 != "." && $0 != "E" }
+        for format in ReportFormat.allCases.map(\.rawValue) + DiffFormat.allCases.map(\.rawValue) {
+            #expect(line.contains(format), "tally --help's Reports: line does not name \(format): \(line)")
         }
     }
 
