@@ -34,11 +34,7 @@ public enum SourceGlob {
     }
 
     /// The file a path leads to, links resolved; the path itself when it cannot be resolved.
-    public static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    public static func realPath(_ path: String) -> String { SourceLinks.realPath(path) ?? path }
 
     /// Whether `path` is a symbolic link (to a folder or anything else).
     static func isSymbolicLink(_ path: String) -> Bool {

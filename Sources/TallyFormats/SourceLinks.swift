@@ -52,7 +52,8 @@ public enum SourceLinks {
         return folder == here || folder.hasPrefix(here + "/") ? here : folder
     }
 
-    static func realPath(_ path: String) -> String? {
+    /// The path with every link resolved (`realpath(3)`), or nil when it leads nowhere.
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

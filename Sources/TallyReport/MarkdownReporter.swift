@@ -94,11 +94,8 @@ enum MarkdownText {
     /// `@org/team`) notifies nobody (`SafeText.markdownMentions`).
     static func escape(_ text: String) -> String {
         var out = ""
-        var previous: Character?
         for character in FindingText.visible(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "), keeping: []) {
-            defer { previous = character }
             switch character {
-            case "@" where !(previous.map { $0.isLetter || $0.isNumber } ?? false): out += SafeText.markdownMentions("@")
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
@@ -106,7 +103,7 @@ enum MarkdownText {
             default: out.append(character)
             }
         }
-        return out
+        return SafeText.markdownMentions(out)
     }
 
     /// A finding's message: its words escaped, and the values a reader may copy (product IDs,

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -110,9 +111,5 @@ final class RunFiles: @unchecked Sendable {
         return nil
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { SourceLinks.realPath(path) }
 }
