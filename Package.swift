@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Tally: read → normalise → check/diff → report.
 import PackageDescription
 
@@ -21,9 +21,18 @@ let package = Package(
         .plugin(name: "TallyPlugin", targets: ["TallyPlugin"]),
         .library(name: "TallyDiff", targets: ["TallyDiff"]),
         .library(name: "TallyFetch", targets: ["TallyFetch"]),
+        .library(name: "TallyFetchHTTP", targets: ["TallyFetchHTTP"]),
         .library(name: "TallyConvert", targets: ["TallyConvert"]),
         .library(name: "TallyRun", targets: ["TallyRun"]),
         .library(name: "TallyCode", targets: ["TallyCode"]),
+    ],
+    // The network stack (SwiftNIO, swift-nio-ssl's BoringSSL, AsyncHTTPClient) is built only with the
+    // trait Fetch: `swift run tally check`, TallyTesting and the readers never build it, and a
+    // package depending on Tally does not even resolve it (every use below is guarded). Release
+    // builds turn it on (`--traits Fetch`: scripts/release), and so does the test command.
+    traits: [
+        .trait(name: "Fetch", description: "tally fetch's HTTP transport: AsyncHTTPClient on SwiftNIO and swift-nio-ssl."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,11 +82,18 @@ let package = Package(
         // Snapshots of a store: an HTTP transport with retries (AsyncHTTPClient), atomic snapshot
         // folders, progress events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages)
         // and Google Play (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
+        // The transport is a protocol here (HTTPTransport); the network stack is TallyFetchHTTP's.
         .target(name: "TallyFetch", dependencies: [
             "TallyFormats", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
+        // The real transport, AsyncHTTPClient: compiled only with the trait Fetch.
+        .target(name: "TallyFetchHTTP", dependencies: [
+            "TallyFetch",
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Fetch"])),
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Fetch"])),
+            .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Fetch"])),
+            .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Fetch"])),
+            .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Fetch"])),
         ]),
         // `swift package tally`: runs `tally check` with the package's .tally.yml.
         .plugin(
@@ -92,6 +108,7 @@ let package = Package(
             name: "tally",
             dependencies: [
                 "TallyModel", "TallyFormats", "TallyCheck", "TallyReport", "TallyConfig", "TallyDiff", "TallyFetch", "TallyConvert", "TallyRun", "TallyBuildInfo",
+                .target(name: "TallyFetchHTTP", condition: .when(traits: ["Fetch"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,9 +125,12 @@ let package = Package(
         .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
+        // Against local stand-in servers through the real transport: run with `--traits Fetch`.
         .testTarget(name: "TallyFetchTests", dependencies: [
             "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            .target(name: "TallyFetchHTTP", condition: .when(traits: ["Fetch"])),
+            .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Fetch"])),
+            .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["Fetch"])),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "TallyRunTests", dependencies: ["TallyRun", "TallyDiff", "TallyFormats", "TallyModel"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig", "TallyDiff", "TallyRun"]),

@@ -13,7 +13,7 @@ public struct FetchSettings: Sendable {
     public var transport: any HTTPTransport
 
     public init(limits: FetchLimits = FetchLimits(), retry: RetryPolicy = RetryPolicy(), allowHTTP: Bool = false,
-                userAgent: String = "tally", transport: any HTTPTransport = AsyncHTTPClientTransport()) {
+                userAgent: String = "tally", transport: any HTTPTransport) {
         self.limits = limits
         self.retry = retry
         self.allowHTTP = allowHTTP
@@ -23,9 +23,11 @@ public struct FetchSettings: Sendable {
 
     /// The settings of a command: `--timeout`, `--allow-http`, and the environment's knobs
     /// (`TALLY_FETCH_BACKOFF_SCALE`, `FetchLimits.knobs`, the proxies of `ProxySettings`), each a
-    /// `FetchError.usage` when out of bounds.
+    /// `FetchError.usage` when out of bounds. `transport` makes the transport for those proxies
+    /// (TallyFetchHTTP's `AsyncHTTPClientTransport` in `tally fetch`).
     public static func from(environment: [String: String], timeout: Double?, backoffScale: Double? = nil, allowHTTP: Bool = false,
-                            userAgent: String = "tally") throws -> FetchSettings {
+                            userAgent: String = "tally",
+                            transport: (ProxySettings) throws -> any HTTPTransport) throws -> FetchSettings {
         let limits = try FetchLimits.from(environment: environment, timeout: timeout)
         let range = RetryPolicy.backoffScaleRange
         var scale = try Bounded.number(environment, "TALLY_FETCH_BACKOFF_SCALE", in: range) ?? 1
@@ -36,7 +38,7 @@ public struct FetchSettings: Sendable {
             scale = backoffScale
         }
         return FetchSettings(limits: limits, retry: RetryPolicy(backoffScale: scale), allowHTTP: allowHTTP, userAgent: userAgent,
-                             transport: AsyncHTTPClientTransport(proxies: try ProxySettings.from(environment: environment)))
+                             transport: try transport(try ProxySettings.from(environment: environment)))
     }
 
     /// A client for one run: its own budget (the deadline starts now).

@@ -4,7 +4,7 @@ import TallyFetch
 import TallyReport
 
 /// `tally fetch app-store-connect`: the app's in-app purchases and subscriptions, live, into a snapshot folder.
-struct FetchAppStoreConnectCommand: ParsableCommand {
+struct FetchAppStoreConnectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-store-connect",
         abstract: "Fetch an app's in-app purchases and subscriptions from the App Store Connect API.",
@@ -48,7 +48,7 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
                                             valueName: "territories"))
     var pricePointTerritories: String?
 
-    func run() throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let (fetcher, credentials, settings, lifetime) = try FetchRunner.setUp(apiURL: apiURL) { url in
             (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP,
@@ -60,7 +60,7 @@ struct FetchAppStoreConnectCommand: ParsableCommand {
              try Bounded.number(environment, "TALLY_ASC_TOKEN_LIFETIME", in: 1...AppStoreConnectToken.maximumLifetime)
                 ?? AppStoreConnectToken.defaultLifetime)
         }
-        try FetchRunner.run(what: "App Store Connect app \(app)", options: fetch) { progress in
+        try await FetchRunner.run(what: "App Store Connect app \(app)", options: fetch) { progress in
             try await fetcher.run(credentials: credentials, tokenLifetime: lifetime, settings: settings, progress: progress)
         }
     }

@@ -14,7 +14,9 @@ struct FetchCommand: ParsableCommand {
         leaves the folder as it was. Credentials go only to the API's own origin (a redirect elsewhere \
         is refused), over https (plain http only to this machine, or with --allow-http). Every \
         response, list and run is bounded; --timeout bounds the whole fetch. Exit codes: 0 fetched, \
-        2 usage, credential, network or limit error, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
+        2 usage, credential, network or limit error, 130 interrupted (SIGINT), 143 terminated (SIGTERM). \
+        Release binaries can fetch; a build from source can with the package trait Fetch \
+        (swift build -c release --traits Fetch), which adds the network stack (SwiftNIO).
 
         Examples:
           tally fetch app-store-connect --app 1600000001 --output asc/
@@ -51,110 +53,38 @@ struct FetchOptions: ParsableArguments {
     /// Retry-After honoured up to 60 s), every environment knob read with bounds.
     func settings(environment: [String: String]) throws -> FetchSettings {
         try FetchSettings.from(environment: environment, timeout: timeout, backoffScale: backoffScale, allowHTTP: allowHTTP,
-                               userAgent: "tally/\(TallyInfo.version)")
+                               userAgent: "tally/\(TallyInfo.version)", transport: NetworkStack.transport(proxies:))
     }
 }
 
-/// Runs a fetch from a synchronous command: prints progress, turns every failure into a `Stop`
-/// (exit 2), and SIGINT or SIGTERM into `Stop.interrupted` (130 or 143) after removing the
-/// staging folder. `Tally.main` prints the stop and exits.
+/// A store's fetch for its command: the setup's `FetchError` becomes a `Stop` (exit 2), and
+/// `FetchRun`'s outcome becomes the summary line, a failure (exit 2) or `Stop.interrupted` (130 or
+/// 143). `Tally.main` prints the stop and exits.
 enum FetchRunner {
-    /// A fetch's setup before anything is fetched (the `--api-url`, then what `body` makes of
-    /// it: the fetcher, the credentials, the settings): a `FetchError` becomes a `Stop` (exit 2).
     static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
         do {
-            guard let url = URL(string: apiURL) else { throw FetchError.usage("--api-url \(APIURL.shown(apiURL)) is not a URL") }
-            return try body(url)
+            guard NetworkStack.isBuilt else { throw NetworkStack.missing }
+            return try FetchRun.setUp(apiURL: apiURL, body)
         } catch let error as FetchError {
             throw Stop.message(error.description)
         }
     }
 
     static func run(what: String, options: FetchOptions,
-                    _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) throws {
+                    _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) async throws {
         let printer = FetchProgressPrinter(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what)
-        let interruption = Interruption()
-        let outcome = blocking(interruption: interruption) { try await body(printer.handle) }
-        if let signal = interruption.signal {
-            printer.abandon()
-            StagingFolders.shared.removeAll()
-            let message = interruption.forced
-                ? "fetch interrupted; the staging folder was removed"
-                : "fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was"
-            throw Stop.interrupted(signal: signal, message: message)
-        }
-        switch outcome {
-        case .success(let manifest):
+        switch await FetchRun.run(progress: printer.handle, body) {
+        case .fetched(let manifest):
             printer.finish(manifest: manifest, folder: options.output)
-        case .failure(let error):
+        case .interrupted(let signal, let forced):
             printer.abandon()
-            let message = (error as? FetchError)?.description ?? ServerText.clean("\(error)", limit: 1_000)
+            throw Stop.interrupted(signal: signal, message: forced
+                ? "fetch interrupted; the staging folder was removed"
+                : "fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was")
+        case .failed(let message):
+            printer.abandon()
             throw Stop.lines("tally: fetch failed: \(message)\ntally: \(options.output) was left as it was")
         }
-    }
-
-    /// Which signal ended the run, if one did, and whether the fetch was abandoned without
-    /// waiting for it to stop (a second signal, or no stop within two seconds).
-    final class Interruption: @unchecked Sendable {
-        private let lock = NSLock()
-        private var received: Int32?
-        private var abandoned = false
-        var signal: Int32? { lock.withLock { received } }
-        var forced: Bool { lock.withLock { abandoned } }
-        func force() { lock.withLock { abandoned = true } }
-        /// Records the first signal; true when it is the first.
-        func record(_ signal: Int32) -> Bool {
-            lock.withLock {
-                guard received == nil else { return false }
-                received = signal
-                return true
-            }
-        }
-    }
-
-    /// Waits for async work on a synchronous thread (the command's), which nothing else needs
-    /// meanwhile. SIGINT and SIGTERM cancel the work (the fetch discards its staging folder); a
-    /// fetch that does not stop within two seconds, or a second signal, is abandoned: the wait
-    /// ends at once, the staging folders still registered are removed, and the caller stops the
-    /// run (`Stop.interrupted`).
-    static func blocking<T: Sendable>(interruption: Interruption,
-                                      _ body: @escaping @Sendable () async throws -> T) -> Result<T, Error> {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
-            do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
-            done.signal()
-        }
-        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                guard interruption.record(number) else {
-                    StagingFolders.shared.removeAll()
-                    interruption.force()
-                    done.signal()
-                    return
-                }
-                task.cancel()
-                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-                    StagingFolders.shared.removeAll()
-                    interruption.force()
-                    done.signal()
-                }
-            }
-            source.resume()
-            return source
-        }
-        done.wait()
-        sources.forEach { $0.cancel() }
-        return box.get() ?? .failure(CancellationError())
-    }
-
-    private final class ResultBox<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<T, Error>?
-        func set(_ value: Result<T, Error>) { lock.withLock { result = value } }
-        func get() -> Result<T, Error>? { lock.withLock { result } }
     }
 }
 

@@ -4,7 +4,7 @@ import TallyFetch
 import TallyReport
 
 /// `tally fetch google-play`: the app's subscriptions, offers and one-time products, live, into a snapshot folder.
-struct FetchGooglePlayCommand: ParsableCommand {
+struct FetchGooglePlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "google-play",
         abstract: "Fetch an app's subscriptions, offers and one-time products from the Google Play Developer API.",
@@ -37,7 +37,7 @@ struct FetchGooglePlayCommand: ParsableCommand {
                                             valueName: "url"))
     var tokenURL: String?
 
-    func run() throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let (fetcher, account, token, settings) = try FetchRunner.setUp(apiURL: apiURL) { url in
             let fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP)
@@ -45,7 +45,7 @@ struct FetchGooglePlayCommand: ParsableCommand {
             return (fetcher, account, try GooglePlayFetch.tokenURL(option: tokenURL, account: account, allowHTTP: fetch.allowHTTP),
                     try fetch.settings(environment: environment))
         }
-        try FetchRunner.run(what: "Google Play app \(package)", options: fetch) { progress in
+        try await FetchRunner.run(what: "Google Play app \(package)", options: fetch) { progress in
             try await fetcher.run(account: account, tokenURL: token, settings: settings, progress: progress)
         }
     }

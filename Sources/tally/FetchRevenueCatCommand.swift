@@ -4,7 +4,7 @@ import TallyFetch
 import TallyReport
 
 /// `tally fetch revenuecat`: a RevenueCat project's apps, products, offerings and entitlements into a snapshot folder.
-struct FetchRevenueCatCommand: ParsableCommand {
+struct FetchRevenueCatCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "revenuecat",
         abstract: "Fetch a RevenueCat project's apps, products, offerings and entitlements (REST API v2).",
@@ -31,13 +31,13 @@ struct FetchRevenueCatCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The API's base URL (a proxy, a test server).", valueName: "url"))
     var apiURL: String = RevenueCatFetch.defaultAPI
 
-    func run() throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let (fetcher, key, settings) = try FetchRunner.setUp(apiURL: apiURL) { url in
             (try RevenueCatFetch(projectID: project, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP),
              try RevenueCatKey.resolve(file: apiKeyFile, environment: environment), try fetch.settings(environment: environment))
         }
-        try FetchRunner.run(what: "RevenueCat project \(project)", options: fetch) { progress in
+        try await FetchRunner.run(what: "RevenueCat project \(project)", options: fetch) { progress in
             try await fetcher.run(key: key, settings: settings, progress: progress)
         }
     }

@@ -7,7 +7,7 @@ import TallyRun
 
 /// The `tally` command: checks that in-app-purchase product configurations agree.
 @main
-struct Tally: ParsableCommand {
+struct Tally: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
         abstract: "Keep in-app-purchase product catalogues consistent.",
@@ -47,12 +47,19 @@ struct Tally: ParsableCommand {
 
     /// Parses and runs, mapping every usage error to exit code 2 (not ArgumentParser's 64). Every
     /// way out goes through `Console.exit`, which turns an undelivered verdict into exit 2.
-    static func main() {
+    /// `tally fetch`'s commands are async (a fetch is a task that a signal cancels); the others
+    /// run as they are, on the main thread.
+    @MainActor static func main() async {
         Console.claimStandardStreams()
         do {
             // argv as bytes: a file name that is not UTF-8 stays openable (see RawArguments).
-            var command = try parseAsRoot(RawArguments.arguments)
-            try command.run()
+            let parsed = try parseAsRoot(RawArguments.arguments)
+            if var command = parsed as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                var command = parsed
+                try command.run()
+            }
             Console.exit(TallyExit.consistent.rawValue)
         } catch let verdict as Verdict {
             // The run's verdict: its reports are written; the outcome it keeps is never freed.

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 @testable import TallyFetch
@@ -98,3 +99,4 @@ import Testing
         #expect(throws: FetchError.self) { try AppStoreConnectFetch(appID: "1", apiURL: URL(string: "ftp://a.example")!, output: "x") }
     }
 }
+#endif

@@ -1,6 +1,8 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 @testable import TallyFetch
+@testable import TallyFetchHTTP
 
 /// The real transport, request by request, against raw servers on 127.0.0.1: each bound of
 /// `TransportRequest` and each failure kind `FetchClient` decides by. (Through the binary, with
@@ -317,3 +319,4 @@ import Testing
         #expect(!refused.all.contains("s3cret"), "\(refused.all)")
     }
 }
+#endif

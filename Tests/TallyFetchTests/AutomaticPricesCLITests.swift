@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 
@@ -48,3 +49,4 @@ import Testing
         #expect(check.stdout.contains("com.calmly.app.tip.tea costs 3.49 EUR in DEU in the configuration but 2.99 EUR"), "\(check.stdout)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 
@@ -40,3 +41,4 @@ import Testing
                 || check.stdout.contains("com.calmly.app.tip.tea has no price in 1 of the 2 territories the policy requires: ITA"), "\(check.stdout)")
     }
 }
+#endif

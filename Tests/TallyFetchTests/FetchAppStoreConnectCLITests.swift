@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 
@@ -205,3 +206,4 @@ import Testing
         #expect(setup.server.rejections.isEmpty, "\(setup.server.rejections)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 @testable import TallyFetch
@@ -123,3 +124,4 @@ import Testing
         #expect(RetryPolicy().backoff(after: 10) == .seconds(30))
     }
 }
+#endif

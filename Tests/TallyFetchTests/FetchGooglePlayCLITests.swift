@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import _CryptoExtras
 import Crypto
 import Foundation
@@ -233,3 +234,4 @@ struct TestServiceAccount: Sendable {
         #expect(wrong.stderr.contains("--package must be the app's package name"), "\(wrong.stderr)")
     }
 }
+#endif

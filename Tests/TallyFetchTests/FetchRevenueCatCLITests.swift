@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 import TallyFetch
@@ -116,3 +117,4 @@ import TallyFetch
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }
+#endif

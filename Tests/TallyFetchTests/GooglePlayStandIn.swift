@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import _CryptoExtras
 import Crypto
 import FlyingFox
@@ -208,3 +209,4 @@ final class GooglePlayStandIn: @unchecked Sendable {
         json(status, ["error": ["code": status, "message": message, "status": code]])
     }
 }
+#endif

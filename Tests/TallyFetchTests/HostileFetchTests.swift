@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import FlyingFox
 import Foundation
 import Testing
@@ -387,3 +388,4 @@ import Testing
         func next() -> Int { lock.withLock { value += 1; return value } }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import FlyingFox
 import Foundation
 import Testing
@@ -35,3 +36,4 @@ import Testing
         #expect(setup.requests.filter { $0.hasSuffix("/products") }.count == 4, "\(setup.requests)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 import TallyFormats
@@ -64,3 +65,4 @@ import TallyFormats
         #expect(eight.territories.isEmpty && eight.notFetched.map(\.code) == ["USA"])
     }
 }
+#endif

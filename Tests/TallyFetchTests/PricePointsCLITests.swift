@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import FlyingFox
 import Testing
@@ -165,3 +166,4 @@ import Testing
         #expect(fetched.stderr.contains("links.next leads back to a page already fetched"), "\(fetched.stderr)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -126,3 +127,4 @@ final class RawServer: @unchecked Sendable {
         close(listener)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import FlyingFox
 import Foundation
 
@@ -128,3 +129,4 @@ final class RevenueCatStandIn: @unchecked Sendable {
         return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Error"), headers: [.contentType: "application/json"], body: body)
     }
 }
+#endif

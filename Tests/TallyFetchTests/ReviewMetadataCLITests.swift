@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 
@@ -184,3 +185,4 @@ extension FetchAppStoreConnectCLITests.Setup {
         try await server.start()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 
@@ -62,3 +63,4 @@ import Testing
         #expect((tiers.last?["prices"] as? [String: String])?["USA"] == "7.99", "\(tiers)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 @testable import TallyFetch
@@ -76,3 +77,4 @@ import Testing
         #expect(Self.manifest.summary == "App Store Connect snapshot of app 1, fetched 1970-01-01T00:00:00Z from https://api.appstoreconnect.apple.com: 1 in-app purchase (2 requests)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import FlyingFox
 import Foundation
 
@@ -99,3 +100,4 @@ extension StandInServer {
         return NSDecimalNumber(decimal: rounded).stringValue
     }
 }
+#endif

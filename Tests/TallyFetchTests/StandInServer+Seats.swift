@@ -1,3 +1,4 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 
 /// A multi-seat subscription, as App Store Connect API 4.5 and 4.6.1 document it.
@@ -20,3 +21,4 @@ extension StandInServer {
          new: "\"productId\": \"com.calmly.app.plus.monthly\",\n        \"multiSeatStatus\": \"ENABLED\",\n        \"marketSettings\": [\"APP_STORE\", \"APPLE_BUSINESS\"],"),
     ]
 }
+#endif

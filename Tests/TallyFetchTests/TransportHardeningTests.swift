@@ -1,6 +1,8 @@
+#if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import Foundation
 import Testing
 @testable import TallyFetch
+import TallyFetchHTTP
 
 /// The shared transport's rules, one by one: redirects, numbers, server text, URLs, IDs, limits.
 @Suite struct TransportHardeningTests {
@@ -52,9 +54,10 @@ import Testing
     @Test func theBackoffScaleIsBounded() {
         #expect(RetryPolicy(backoffScale: 1e300).backoff(after: 5) == .seconds(16) * 100)
         #expect(RetryPolicy(backoffScale: .nan).backoff(after: 1) == .seconds(1))
-        #expect(throws: FetchError.self) { try FetchSettings.from(environment: ["TALLY_FETCH_BACKOFF_SCALE": "1e300"], timeout: nil) }
-        #expect(throws: FetchError.self) { try FetchSettings.from(environment: [:], timeout: 0) }
-        let settings = try? FetchSettings.from(environment: ["TALLY_FETCH_MAX_PAGES": "7", "TALLY_FETCH_RESPONSE_SECONDS": "0.5"], timeout: 30)
+        #expect(throws: FetchError.self) { try FetchSettings.from(environment: ["TALLY_FETCH_BACKOFF_SCALE": "1e300"], timeout: nil, transport: AsyncHTTPClientTransport.init(proxies:)) }
+        #expect(throws: FetchError.self) { try FetchSettings.from(environment: [:], timeout: 0, transport: AsyncHTTPClientTransport.init(proxies:)) }
+        let settings = try? FetchSettings.from(environment: ["TALLY_FETCH_MAX_PAGES": "7", "TALLY_FETCH_RESPONSE_SECONDS": "0.5"], timeout: 30,
+                                               transport: AsyncHTTPClientTransport.init(proxies:))
         #expect(settings?.limits.pagesPerList == 7)
         #expect(settings?.limits.timePerResponse == .milliseconds(500))
         #expect(settings?.limits.idleTime == .milliseconds(500))
@@ -133,3 +136,4 @@ enum HTTPDate {
         return formatter.string(from: date)
     }
 }
+#endif

@@ -19,7 +19,7 @@ public struct FetchClient: Sendable {
     /// The run's limits and what it has spent: shared by every copy of this client.
     public var budget: FetchBudget
 
-    public init(transport: any HTTPTransport = AsyncHTTPClientTransport(), signer: (any RequestSigner)?, retry: RetryPolicy = RetryPolicy(),
+    public init(transport: any HTTPTransport, signer: (any RequestSigner)?, retry: RetryPolicy = RetryPolicy(),
                 progress: FetchProgress? = nil, userAgent: String = "tally", budget: FetchBudget = FetchBudget()) {
         self.transport = transport
         self.signer = signer

@@ -75,7 +75,8 @@ public struct TransportFailure: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { message }
 }
 
-/// Sends requests. `AsyncHTTPClientTransport` is the real one; tests may pass their own.
+/// Sends requests. `AsyncHTTPClientTransport` (TallyFetchHTTP, built with the trait Fetch) is the
+/// real one; tests may pass their own.
 ///
 /// A transport never follows a redirect: a 3xx is answered as it came, and `FetchClient` decides
 /// (same origin only). It keeps to the request's bounds, and stops when its task is cancelled.
@@ -86,17 +87,17 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// Durations and sizes as messages name them: "1 s", "0.5 s", "1 MiB", "1000 bytes".
-enum Quantity {
-    static func seconds(_ duration: Duration) -> Double {
+public enum Quantity {
+    public static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    static func seconds(_ duration: Duration, text: Bool) -> String {
+    public static func seconds(_ duration: Duration, text: Bool) -> String {
         let value = seconds(duration)
         return value == value.rounded() ? "\(Int64(value)) s" : String(format: "%.1f s", value)
     }
 
-    static func bytes(_ count: Int) -> String {
+    public static func bytes(_ count: Int) -> String {
         count >= 1 << 20 && count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes"
     }
 }

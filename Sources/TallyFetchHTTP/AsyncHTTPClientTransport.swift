@@ -1,9 +1,13 @@
+// Compiled only with the package trait Fetch (Package.swift): without it this module is empty and
+// nothing of SwiftNIO is resolved or built.
+#if Fetch
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import TallyFetch
 
 /// The real transport: swift-server's AsyncHTTPClient (SwiftNIO; TLS through swift-nio-ssl's
 /// BoringSSL with the system's trust roots, on Debian `/etc/ssl/certs/ca-certificates.crt`).
@@ -255,3 +259,4 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 }
+#endif
