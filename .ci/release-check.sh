@@ -58,6 +58,15 @@ if readelf -d "$tally" | grep -q "libcurl"; then fail "the binary needs libcurl 
 ok "no libcurl (tally fetch is AsyncHTTPClient's)"
 if readelf -d "$tally" | grep -E "RUNPATH|RPATH"; then fail "the binary has a run path"; fi
 ok "no RUNPATH or RPATH"
+# The release binary is built with the trait Fetch: its fetch reaches the network (here a closed
+# port on this machine: a connection error, exit 2), not the default build's "built without".
+set +e
+REVENUECAT_API_KEY=sk_release_check TALLY_FETCH_BACKOFF_SCALE=0 "$tally" fetch revenuecat --project proj1ab2c3d4 \
+  --output "$work/fetched" --api-url http://127.0.0.1:9 --timeout 20 2> "$work/fetch.err"
+status=$?
+set -e
+if [ $status -ne 2 ] || ! grep -q "fetch failed" "$work/fetch.err"; then cat "$work/fetch.err"; fail "the release binary did not try to fetch (exit $status)"; fi
+ok "the release binary has tally fetch's network stack: $(head -1 "$work/fetch.err")"
 "$tally" --version | tee "$work/version.txt"
 commit="$(git rev-parse --short=12 HEAD)"
 grep -q "^$version (commit $commit\(-dirty\)\?)\$" "$work/version.txt" || fail "tally --version does not say $version (commit $commit)"

@@ -208,5 +208,7 @@ public struct SkippedSource: Sendable, Hashable, CustomStringConvertible {
         "\(path) matches the source \"\(pattern)\" but is not a product source (\(reason)); skipped"
     }
 
-    public var description: String { "\(location): warning: \(SafeText.line(message))" }
+    public var description: String { diagnostic.description }
+
+    public var diagnostic: Diagnostic { Diagnostic(.warning, message, at: location) }
 }

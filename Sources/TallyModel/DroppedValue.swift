@@ -19,11 +19,7 @@ public struct DroppedValue: Sendable, Hashable, CustomStringConvertible {
 
     /// The line, with the issue's remedy (if any) in the caller's words: `tally` names its flag.
     public func description(remedy text: (Remedy) -> String) -> String {
-        let remedy = issue.remedy.map { "; \(text($0))" } ?? ""
-        // An unknown key's message says itself what was not read.
-        let taken = issue.rule == .unknownContent ? "" : "; the value was not taken"
-        let product = issue.productID.map { "\(SafeText.line($0)): " } ?? ""
-        return "\(location): warning: \(product)\(SafeText.line(issue.message))\(taken) (\(issue.rule))\(remedy)"
+        diagnostic.rendered(remedy: text)
     }
 }
 

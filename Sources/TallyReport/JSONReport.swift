@@ -38,6 +38,44 @@ public struct JSONReport: Sendable, Hashable, Codable {
     /// The same per pair of sources, as values: the fields compared and those skipped, with why.
     public var pairs: [PairRecord]
     public var findings: [FindingRecord]
+    /// What the run said besides its findings (`Diagnostic`: values a reader could not take,
+    /// warnings about the policy, notes on what was left out), in order. Absent in a report
+    /// written by a Tally without it.
+    public var diagnostics: [DiagnosticRecord]? = nil
+
+    /// One diagnostic: `{"severity": "warning", "message": "…", "file": "App.storekit", "line": 12,
+    /// "column": 7, "path": null, "remedy": "raiseInputLimit"}`; `file` is null for the run itself.
+    public struct DiagnosticRecord: Sendable, Hashable, Codable {
+        public var severity: String
+        public var message: String
+        public var file: String?
+        public var line: Int?
+        public var column: Int?
+        public var path: String?
+        /// A `Remedy` case: what would help, named without a command-line flag.
+        public var remedy: String?
+
+        public init(_ diagnostic: Diagnostic) {
+            severity = diagnostic.severity.rawValue
+            message = diagnostic.message
+            file = diagnostic.location?.file
+            line = diagnostic.location?.line
+            column = diagnostic.location?.column
+            path = diagnostic.path ?? diagnostic.location?.path
+            remedy = diagnostic.remedy?.rawValue
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(message, forKey: .message)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(path, forKey: .path)
+            try container.encode(remedy, forKey: .remedy)
+        }
+    }
 
     /// One comparison of a configuration with a catalogue.
     public struct PairRecord: Sendable, Hashable, Codable {

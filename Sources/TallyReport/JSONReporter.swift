@@ -1,23 +1,29 @@
 import Foundation
 import TallyCheck
+import TallyModel
 
 /// Writes the versioned JSON document described on `JSONReport`: pretty printed, keys sorted,
 /// slashes unescaped, so the output is stable enough to diff and commit.
 public struct JSONReporter: Reporter {
     public static let identifier = "json"
 
-    public init() {}
+    /// The run's diagnostics (`ReportContext.diagnostics`) go into the report's `diagnostics`.
+    public let context: ReportContext
+
+    public init(context: ReportContext = ReportContext()) {
+        self.context = context
+    }
 
     public func report(_ result: CheckResult) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The report holds only strings, integers and nulls, which always encode.
-        guard let data = try? encoder.encode(Self.document(for: result)) else { return "{}" }
+        guard let data = try? encoder.encode(Self.document(for: result, diagnostics: context.diagnostics)) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
     /// The report as values, for callers that want to inspect it rather than print it.
-    public static func document(for result: CheckResult) -> JSONReport {
+    public static func document(for result: CheckResult, diagnostics: [Diagnostic] = []) -> JSONReport {
         JSONReport(
             version: 1,
             summary: JSONReport.Summary(
@@ -34,7 +40,8 @@ public struct JSONReporter: Reporter {
                                                   unstatedInConfiguration: $0.unstatedInConfiguration, unstatedInCatalog: $0.unstatedInCatalog)
                     })
             },
-            findings: result.findings.map(record))
+            findings: result.findings.map(record),
+            diagnostics: diagnostics.map(JSONReport.DiagnosticRecord.init))
     }
 
     static func record(_ finding: Finding) -> JSONReport.FindingRecord {

@@ -33,6 +33,8 @@ public struct ReportContext: Sendable, Hashable {
     public var workingDirectory: String?
     /// Rules the policy turned off: reports that list rules (SARIF's `tool.driver.rules`) leave them out.
     public var rulesOff: Set<RuleID> = []
+    /// What the run said besides its findings, for the reports that list it (JSON).
+    public var diagnostics: [Diagnostic] = []
 
     public init(failsAt: Severity? = .error, recordingBaseline: String? = nil, repositoryRoot: String? = nil, workingDirectory: String? = nil,
                 run: Run = .check) {

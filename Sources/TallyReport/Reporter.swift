@@ -32,24 +32,12 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
 
     public var description: String { rawValue }
 
-    /// The report as it may reach a terminal, a CI log or a pull request (see `SafeText`): the
-    /// formats for people (text, Markdown) pass through `SafeText.block`, which writes out any
-    /// escape sequence, bidirectional override or workflow command a value could still carry
-    /// (text keeps the colour it painted); GitHub annotations are commands by design and escape
-    /// their values themselves; JSON, JUnit, SARIF and HTML escape by their own syntax.
-    public func safe(_ report: String, color: Bool) -> String {
-        switch self {
-        case .text, .markdown: SafeText.block(report, keepingColour: color && self == .text)
-        case .json, .junit, .sarif, .github, .html: report
-        }
-    }
-
     /// The reporter for this format. `color` only affects `text`; `context` says what fails the
     /// run (summaries, JUnit failures) and where the repository root is (SARIF).
     public func reporter(color: Bool, context: ReportContext = ReportContext()) -> any Reporter {
         switch self {
         case .text: TextReporter(color: color, context: context)
-        case .json: JSONReporter()
+        case .json: JSONReporter(context: context)
         case .junit: JUnitReporter(context: context)
         case .sarif: SARIFReporter(context: context)
         case .github: GitHubReporter(context: context)

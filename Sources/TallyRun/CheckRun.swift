@@ -166,5 +166,7 @@ public struct RunNotice: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
 
-    public var description: String { "\(location): warning: \(SafeText.line(message))" }
+    public var description: String { diagnostic.description }
+
+    public var diagnostic: Diagnostic { Diagnostic(.warning, message, at: location) }
 }

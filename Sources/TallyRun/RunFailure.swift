@@ -25,3 +25,23 @@ public enum ExitStatus: Int32, Sendable, Hashable {
     case mismatches = 1
     case usageOrInput = 2
 }
+
+extension RunFailure {
+    /// What the failure says, as diagnostics: every located error, then what did not happen.
+    /// - Parameter outcome: "nothing was checked".
+    public func diagnostics(outcome: String) -> [Diagnostic] {
+        switch self {
+        case .unreadable(let errors):
+            let noun = errors.count == 1 ? "source" : "sources"
+            return errors.flatMap(\.diagnostics) + [Diagnostic(.error, "\(errors.count) \(noun) could not be read; \(outcome)")]
+        case .policy(let error):
+            return error.diagnostics
+        case .usage(let message):
+            return [Diagnostic(.error, message)]
+        case .noSources:
+            return [Diagnostic(.error, "no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check configs/ExampleApp.storekit catalog/products.yaml') or run 'tally init'.")]
+        case .revision(let error):
+            return [Diagnostic(.error, error.message, remedy: error.remedy)]
+        }
+    }
+}

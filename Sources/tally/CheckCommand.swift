@@ -76,7 +76,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var input: SourceOptions
 
-    @OptionGroup var reports: ReportOptions
+    @OptionGroup var reports: ReportOptions<ReportFormat>
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too, not only on errors, and on baseline entries that no longer match a finding.")
     var strict = false
@@ -91,7 +91,7 @@ struct CheckCommand: ParsableCommand {
         var timings = Timings()
         let policyFile = try policy.load()
         // Passing checks are listed only where a report shows them (JUnit's passing test cases).
-        let listsPassingChecks = try reports.targets().contains { $0.format == .junit }
+        let listsPassingChecks = reports.listsPassingChecks
         let run = CheckRun(
             sources: try input.sourceSet(arguments: sources, policy: policyFile), policyFile: policyFile,
             baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
@@ -106,16 +106,15 @@ struct CheckCommand: ParsableCommand {
         Diagnostics.warn(outcome.notices)
         if let writeBaseline {
             try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline", regularOnly: true)
-            var standardError = StandardError()
             let count = outcome.gate.current.count
-            print("tally: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)", to: &standardError)
+            Diagnostics.note("wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)")
         }
-        let context = ReportContext.forRun(outcome, recordingBaseline: writeBaseline, policyFile: policyFile,
+        var context = ReportContext.forRun(outcome, recordingBaseline: writeBaseline, policyFile: policyFile,
                                            needsRoot: reports.needsRepositoryRoot)
+        context.diagnostics = Diagnostics.log.all
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         if !reports.mentionsSuppressionsOnStandardOutput && !reports.silent {
-            var standardError = StandardError()
-            for line in TextReporter.suppressionLines(outcome.result.suppressed) { print("tally: \(line)", to: &standardError) }
+            for line in TextReporter.suppressionLines(outcome.result.suppressed) { Diagnostics.note(line) }
         }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         timings.lap("report")

@@ -92,11 +92,10 @@ struct ConvertCommand: ParsableCommand {
         var sink = destination.sink()
         let notes = Converter.write(catalog, options: options, to: &sink)
         sink.finish()
-        var standardError = StandardError()
-        for note in notes { print("tally: note: \(note)", to: &standardError) }
+        for note in notes { Diagnostics.note("note: \(note)") }
         try destination.commit()
         if let output {
-            print("tally: wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))", to: &standardError)
+            Diagnostics.note("wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))")
         }
     }
 }

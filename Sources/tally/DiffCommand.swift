@@ -86,14 +86,6 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --since: compare with the sources as they are at this revision, not with the working tree ('tally diff OLD..NEW' says both at once).", valueName: "rev"))
     var until: String?
 
-    @Option(name: .long, help: "Report format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: DiffFormat?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "A report to write: FORMAT to standard output, or FORMAT:FILE (atomically, folders created). Repeat for several (text, html and release-notes in one run).",
-        valueName: "format[:file]"))
-    var report: [String] = []
-
     @Flag(name: .long, help: "List every price row and every attention item instead of summarising large sweeps.")
     var verbose = false
 
@@ -102,7 +94,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var input: SourceOptions
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var reports: ReportOptions<DiffFormat>
 
     func validate() throws {
         if since?.isEmpty == true { throw ValidationError("--since needs a git revision, e.g. --since HEAD~1") }
@@ -114,7 +106,6 @@ struct DiffCommand: ParsableCommand {
         if since == nil, range == nil, files.count != 2 {
             throw ValidationError("tally diff needs OLD and NEW (got \(files.count) file\(files.count == 1 ? "" : "s")), e.g. 'tally diff old.storekit new.storekit', --since REV, or REV1..REV2.")
         }
-        _ = try targets()
     }
 
     /// `v1..v2` as the first argument (when no such file exists): the two revisions to compare.
@@ -126,28 +117,17 @@ struct DiffCommand: ParsableCommand {
         let plan = try plan()
         // A file compared as it is now is an input: no report may be written over it (`RunFiles`).
         for file in files { RunFiles.shared.noteInput(file) }
-        var standardError = StandardError()
-        for note in plan.skipped { print(note, to: &standardError) }
+        Diagnostics.emit(plan.skipped.map(\.diagnostic))
         let options = try input.readOptions(consequence: "nothing was compared")
         let outcome = try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
             try DiffRun(plan: plan, options: options).run(events: Diagnostics.progress)
         }
         DroppedValues.warn(about: outcome.catalogs)
         let result = outcome.result
-        let targets = try targets()
-        for target in targets {
-            var options = output
-            options.output = target.path
-            let color = target.path == nil && output.useColor
-            var stream = try ReportStream(options, forPeople: target.format.isForPeople, color: color)
-            target.format.reporter(color: color, verbose: verbose).write(result, to: &stream)
-            try stream.finish()
-        }
-        if !report.isEmpty, !targets.contains(where: { $0.path == nil }) {
+        try reports.stream { format, color, stream in format.reporter(color: color, verbose: verbose).write(result, to: &stream) }
+        if !reports.report.isEmpty {
             // Every report went to a file: the console gets the totals and where the reports went.
-            let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
-            var console = StandardOutput(role: .console)
-            print(DiffTextReporter.totals(result) + "\nreports: " + written.joined(separator: ", "), to: &console)
+            try reports.printConsoleSummary { _ in DiffTextReporter.totals(result) }
         }
         throw Verdict(outcome.status(failsOnChanges: exitCode), keeping: outcome)
     }
@@ -179,33 +159,6 @@ struct DiffCommand: ParsableCommand {
         return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
             try DiffPlan.sources(old: old, new: new, format: format)
         }
-    }
-
-    /// The reports asked for: every `--report`, and `--format`/`--output` (text to standard output
-    /// when nothing is named).
-    private func targets() throws -> [(format: DiffFormat, path: String?)] {
-        var targets: [(format: DiffFormat, path: String?)] = try report.map { text in
-            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard let format = DiffFormat(rawValue: parts[0].lowercased()) else {
-                var message = "unknown report format \"\(parts[0])\" in --report \(text)"
-                if let near = NearMatch.best(for: parts[0], among: DiffFormat.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-                throw ValidationError(message + " (formats: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            guard parts.count == 2 else { return (format, nil) }
-            guard !parts[1].isEmpty else { throw ValidationError("--report \(text) names no file after the ':'; write \(parts[0]):FILE, or \(parts[0]) alone for standard output") }
-            return (format, parts[1] == "-" ? nil : parts[1])
-        }
-        if format != nil || output.output != nil || targets.isEmpty { targets.insert((format ?? .text, output.output), at: 0) }
-        if targets.filter({ $0.path == nil }).count > 1 {
-            throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report html:build/diff.html")
-        }
-        let paths = targets.compactMap(\.path)
-        for (index, path) in paths.enumerated() {
-            guard let other = paths[..<index].first(where: { RunFiles.same($0, path) }) else { continue }
-            throw ValidationError(other == path ? "two reports would be written to \(path); give each its own file"
-                                  : "two reports would be written to one file (\(other) and \(path)); give each its own file")
-        }
-        return targets
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyFetch
+import TallyModel
 import TallyReport
 
 /// `tally fetch STORE`: a snapshot of what a store has live, for `check`, `show` and `diff` to read offline.
@@ -63,7 +64,8 @@ struct FetchOptions: ParsableArguments {
 enum FetchRunner {
     static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
         do {
-            guard NetworkStack.isBuilt else { throw NetworkStack.missing }
+            // Every argument and credential is checked first, in any build; the transport is
+            // made last (`FetchOptions.settings`), where a build without the trait Fetch stops.
             return try FetchRun.setUp(apiURL: apiURL, body)
         } catch let error as FetchError {
             throw Stop.message(error.description)
@@ -83,7 +85,7 @@ enum FetchRunner {
                 : "fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was")
         case .failed(let message):
             printer.abandon()
-            throw Stop.lines("tally: fetch failed: \(message)\ntally: \(options.output) was left as it was")
+            throw Stop.diagnostics([Diagnostic(.error, "fetch failed: \(message)"), Diagnostic(.note, "\(options.output) was left as it was")])
         }
     }
 }

@@ -33,7 +33,7 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var input: SourceOptions
 
-    @OptionGroup var reports: ReportOptions
+    @OptionGroup var reports: ReportOptions<ReportFormat>
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
@@ -42,13 +42,13 @@ struct LintCommand: ParsableCommand {
         let policyFile = try policy.load()
         let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
                            policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
-                           recordsSubjects: try reports.targets().contains { $0.format == .junit }, strict: strict)
+                           recordsSubjects: reports.listsPassingChecks, strict: strict)
         let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
         DroppedValues.warn(about: outcome.catalogs)
-        var standardError = StandardError()
-        for skipped in run.sources.skipped { print(skipped.description, to: &standardError) }
+        Diagnostics.emit(run.sources.skipped.map(\.diagnostic))
         var context = ReportContext.forRun(outcome, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
         context.run = .lint
+        context.diagnostics = Diagnostics.log.all
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         throw Verdict(outcome.status, keeping: outcome)

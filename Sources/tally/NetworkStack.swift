@@ -7,12 +7,6 @@ import TallyFetchHTTP
 /// Fetch — release binaries, the artifact bundle, `swift build --traits Fetch` — and none in a
 /// default build from source, which so never builds SwiftNIO (`swift run tally check`).
 enum NetworkStack {
-    #if Fetch
-    static let isBuilt = true
-    #else
-    static let isBuilt = false
-    #endif
-
     /// What a fetch in a build without the network stack says (exit 2), before anything else.
     static let missing = FetchError.usage("""
         this tally was built without the network stack that tally fetch needs (SwiftNIO, left out so \

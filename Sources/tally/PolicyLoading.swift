@@ -32,7 +32,7 @@ enum Reading {
         do {
             return try body()
         } catch let error as FormatError {
-            throw Stop.lines(Diagnostics.text(error))
+            throw Stop.diagnostics(error.diagnostics)
         } catch let stop as Stop {
             throw stop
         } catch let exit as ExitCode {

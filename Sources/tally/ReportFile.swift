@@ -23,6 +23,6 @@ enum ReportFile {
 
     /// `path: error: cannot write WHAT: REASON`, to throw.
     static func fail(_ path: String, what: String = "the report", _ failure: OutputFile.Failure) -> Stop {
-        .lines("\(SafeText.line(Elision.value(path))): error: cannot write \(what): \(failure.reason)")
+        .diagnostics([Diagnostic(.error, "cannot write \(what): \(failure.reason)", at: SourceLocation(file: Elision.value(path)))])
     }
 }

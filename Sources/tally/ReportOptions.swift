@@ -3,12 +3,14 @@ import Foundation
 import TallyModel
 import TallyReport
 
-/// Which reports `tally check` writes, and where: any number of `--report FORMAT[:FILE]`, or the
-/// `--format`/`--output` shorthand for one.
-struct ReportOptions: ParsableArguments {
+/// Which reports a command writes, and where: any number of `--report FORMAT[:FILE]`, or the
+/// `--format`/`--output` shorthand for one. One option group for `check`, `lint` (`ReportFormat`)
+/// and `diff` (`DiffFormat`); what differs between formats is the formats' own (`ReportKind`).
+struct ReportOptions<Format: ReportKind & ExpressibleByArgument>: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "One report's format (default: text; github when GITHUB_ACTIONS=true).", valueName: "format"))
-    var format: ReportFormat?
+        "One report's format: \(Format.names) (default: \(Format.standard(environment: [:]))\(Format.standard(environment: ["GITHUB_ACTIONS": "true"]) == Format.standard(environment: [:]) ? "" : "; \(Format.standard(environment: ["GITHUB_ACTIONS": "true"])) when GITHUB_ACTIONS=true")).",
+        valueName: "format"))
+    var format: Format?
 
     @Option(name: .long, help: ArgumentHelp("Write that report to FILE instead of standard output (atomically).", valueName: "file"))
     var output: String?
@@ -26,14 +28,14 @@ struct ReportOptions: ParsableArguments {
 
     /// One report: a format and a file, or standard output when `path` is nil.
     struct Target: Equatable {
-        var format: ReportFormat
+        var format: Format
         var path: String?
     }
 
     func validate() throws {
         let targets = try self.targets(environment: [:])
         if targets.filter({ $0.path == nil }).count > 1 {
-            throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report junit:build/tally.xml")
+            throw ValidationError("only one report can go to standard output; give the others a file, e.g. --report \(Format.exampleFileReport)")
         }
         let paths = targets.compactMap(\.path)
         for (index, path) in paths.enumerated() {
@@ -43,11 +45,12 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// The reports asked for; with none, text (or GitHub annotations on GitHub Actions) to standard output.
+    /// The reports asked for; with none, the format's standard one (text, or GitHub annotations on
+    /// GitHub Actions for check) to standard output.
     func targets(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [Target] {
         var targets = try report.map(Self.parse)
         if format != nil || output != nil || targets.isEmpty {
-            let automatic: ReportFormat = format == nil && output == nil && environment["GITHUB_ACTIONS"] == "true" ? .github : .text
+            let automatic = format == nil && output == nil ? Format.standard(environment: environment) : Format.standard(environment: [:])
             targets.insert(Target(format: format ?? automatic, path: output), at: 0)
         }
         return targets
@@ -57,10 +60,10 @@ struct ReportOptions: ParsableArguments {
     static func parse(_ text: String) throws -> Target {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0]
-        guard let format = ReportFormat(rawValue: name.lowercased()) else {
+        guard let format = Format(rawValue: name.lowercased()) else {
             var message = "unknown report format \"\(name)\" in --report \(text)"
-            if let near = NearMatch.best(for: name, among: ReportFormat.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-            throw ValidationError(message + " (formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            if let near = NearMatch.best(for: name, among: Format.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+            throw ValidationError(message + " (formats: \(Format.names))")
         }
         guard parts.count == 2 else { return Target(format: format, path: nil) }
         let path = parts[1]
@@ -68,21 +71,31 @@ struct ReportOptions: ParsableArguments {
         return Target(format: format, path: path == "-" ? nil : path)
     }
 
-    /// Colour only for text on a terminal, never with --no-color or a non-empty NO_COLOR.
+    /// Colour only for a format that paints it, on a terminal, never with --no-color or a non-empty NO_COLOR.
     func useColor(for target: Target) -> Bool {
-        target.format == .text && target.path == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
+        target.format.paintsColour && target.path == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
     }
 
     /// Whether the run writes a report that needs the repository root (SARIF, GitHub annotations).
     var needsRepositoryRoot: Bool {
-        ((try? targets()) ?? []).contains { $0.format == .sarif || $0.format == .github }
+        ((try? targets()) ?? []).contains { $0.format.needsRepositoryRoot }
+    }
+
+    /// Whether a report lists passing checks, so that the run records them (JUnit).
+    var listsPassingChecks: Bool {
+        ((try? targets()) ?? []).contains { $0.format.listsPassingChecks }
+    }
+
+    /// Every report goes to a file.
+    var allToFiles: Bool {
+        !((try? targets()) ?? []).contains { $0.path == nil }
     }
 
     /// With every report going to a file, the console still gets the summary line and where the
     /// reports went (unless --quiet): `✘ 4 errors, ... ` then `reports: junit build/tally.xml`.
     func printConsoleSummary(_ summary: (_ color: Bool) -> String) throws {
         let targets = try targets()
-        guard !silent, !targets.contains(where: { $0.path == nil }) else { return }
+        guard !silent, allToFiles else { return }
         let written = targets.compactMap { target in target.path.map { "\(target.format) \($0)" } }
         let text = summary(Terminal.colorsStandardOutput(noColorFlag: noColor)) + "\nreports: " + written.joined(separator: ", ") + "\n"
         Console.out(text, role: .console)
@@ -90,12 +103,10 @@ struct ReportOptions: ParsableArguments {
 
     /// `--quiet` with every report going to a file: nothing on the console, not even what the
     /// baseline or the ignores took out (the reports say it).
-    var silent: Bool {
-        quiet && !((try? targets()) ?? []).contains { $0.path == nil }
-    }
+    var silent: Bool { quiet && allToFiles }
 
     /// Writes every report; each file is written atomically.
-    func write(_ render: (ReportFormat, Bool) -> String) throws {
+    func write(_ render: (Format, Bool) -> String) throws {
         for target in try targets() {
             let color = useColor(for: target)
             let text = target.format.safe(render(target.format, color), color: color)
@@ -107,9 +118,18 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// Whether a report on standard output already says what the ignores and baseline took out
-    /// (text, GitHub annotations and Markdown do; JSON, JUnit and SARIF have no place for it).
+    /// Writes every report in pieces (`ReportStream`: a large diff is never held twice).
+    func stream(_ render: (Format, Bool, inout ReportStream) -> Void) throws {
+        for target in try targets() {
+            let color = useColor(for: target)
+            var stream = try ReportStream(path: target.path, forPeople: target.format.isForPeople, color: color)
+            render(target.format, color, &stream)
+            try stream.finish()
+        }
+    }
+
+    /// Whether a report on standard output already says what the ignores and baseline took out.
     var mentionsSuppressionsOnStandardOutput: Bool {
-        ((try? targets()) ?? []).contains { $0.path == nil && [.text, .github, .markdown].contains($0.format) }
+        ((try? targets()) ?? []).contains { $0.path == nil && $0.format.showsSuppressions }
     }
 }

@@ -16,11 +16,11 @@ struct ReportStream: TextOutputStream {
     private let safe: ((String) -> String)?
     private var pending = ""
 
-    /// Opens standard output, or `options.output` (creating its folders). `forPeople`: the
-    /// report is text or Markdown, made safe line by line (see `DiffFormat.isForPeople`).
-    init(_ options: OutputOptions, forPeople: Bool = false, color: Bool = false) throws {
+    /// Opens standard output, or `path` (creating its folders). `forPeople`: the report is text
+    /// or Markdown, made safe line by line (see `ReportKind.isForPeople`).
+    init(path: String?, forPeople: Bool = false, color: Bool = false) throws {
         safe = forPeople ? { SafeText.block($0, keepingColour: color) } : nil
-        guard let output = options.output else {
+        guard let output = path else {
             file = nil
             destination = nil
             return

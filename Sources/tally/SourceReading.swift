@@ -4,8 +4,9 @@ import TallyFormats
 import TallyModel
 import TallyRun
 
-/// How the command line shows what `TallyRun` reports: failures with their remedies as flags,
-/// progress on a terminal. Every command that reads sources goes through here.
+/// The command line's one diagnostics stream: what a run says besides its findings (`Diagnostic`:
+/// failures, dropped values, notices, notes), rendered with each remedy as its flag, collected for
+/// the JSON report; progress on a terminal.
 enum Diagnostics {
     /// A remedy in the command line's words.
     static func flag(_ remedy: Remedy) -> String {
@@ -22,11 +23,6 @@ enum Diagnostics {
         }
     }
 
-    /// A format error as the command line prints it.
-    static func text(_ error: FormatError) -> String {
-        error.rendered(remedy: flag)
-    }
-
     /// Runs a stage; a failure stops the command (`main` prints it and exits 2).
     /// - Parameter outcome: what did not happen because of it ("nothing was checked").
     static func orExit<T>(_ outcome: String = "nothing was checked", _ body: () throws(RunFailure) -> T) throws(Stop) -> T {
@@ -37,36 +33,32 @@ enum Diagnostics {
         }
     }
 
-    static func report(_ failure: RunFailure, outcome: String) {
-        var standardError = StandardError()
-        switch failure {
-        case .unreadable(let errors):
-            for error in errors { print(text(error), to: &standardError) }
-            let noun = errors.count == 1 ? "source" : "sources"
-            print("tally: \(errors.count) \(noun) could not be read; \(outcome)", to: &standardError)
-        case .policy(let error):
-            print(text(error), to: &standardError)
-        case .usage(let message):
-            print("tally: \(message)", to: &standardError)
-        case .noSources:
-            print("tally: no sources given, no .tally.yml with sources, and no configs/*.{storekit,plist} or catalog/* files here. Name the files to compare (e.g. 'tally check configs/ExampleApp.storekit catalog/products.yaml') or run 'tally init'.",
-                  to: &standardError)
-        case .revision(let error):
-            print("tally: \(error.message)\(error.remedy.map { " (\(flag($0)))" } ?? "")", to: &standardError)
+    /// Everything the run said besides its findings, in order: the JSON report lists them.
+    static let log = DiagnosticLog()
+
+    /// The one way a command tells the user something besides its findings and its reports: each
+    /// diagnostic is recorded and written on standard error, its remedy as the flag.
+    static func emit(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            log.append(diagnostic)
+            Console.err(diagnostic.rendered(remedy: flag) + "\n")
         }
     }
 
-    /// Prints the run's warnings about its own settings.
+    static func emit(_ diagnostics: Diagnostic...) { emit(diagnostics) }
+
+    /// The run's warnings about its own settings.
     static func warn(_ notices: [RunNotice]) {
-        var standardError = StandardError()
-        for notice in notices { print(notice.description, to: &standardError) }
+        emit(notices.map(\.diagnostic))
     }
+
+    /// `tally: MESSAGE`, a note on what the command did (wrote a file, took out findings).
+    static func note(_ message: String) { emit(Diagnostic(.note, message)) }
 
     /// Progress on standard error, only for large files and only on a terminal.
     static let progress: RunEvents = { event in
         guard case .reading(let path, let bytes?) = event, bytes >= progressThreshold, isatty(STDERR_FILENO) == 1 else { return }
-        var standardError = StandardError()
-        print("tally: reading \(path) (\(bytes / 1_048_576) MB)…", to: &standardError)
+        Console.err("tally: reading \(SafeText.line(path)) (\(bytes / 1_048_576) MB)…\n")
     }
 
     static let progressThreshold = 8 * 1024 * 1024
@@ -92,21 +84,25 @@ enum DroppedValues {
     static let shown = 20
 
     static func warn(about catalogs: [Catalog]) {
-        var standardError = StandardError()
-        for catalog in catalogs {
-            let dropped = catalog.droppedValues
-            for value in dropped.prefix(shown) { print(value.description(remedy: Diagnostics.flag), to: &standardError) }
-            if dropped.count > shown {
-                print("\(catalog.file): warning: \(dropped.count - shown) more values were not taken ('tally lint \(catalog.file)' lists them all)",
-                      to: &standardError)
-            }
-            if let note = hiddenNote(catalog) { print(note, to: &standardError) }
+        Diagnostics.emit(catalogs.flatMap(diagnostics))
+    }
+
+    /// A catalogue's dropped values (the first `shown`, then how many more), and what its state
+    /// filter left out.
+    static func diagnostics(_ catalog: Catalog) -> [Diagnostic] {
+        let dropped = catalog.droppedValues
+        var list = dropped.prefix(shown).map(\.diagnostic)
+        if dropped.count > shown {
+            list.append(Diagnostic(.warning, "\(dropped.count - shown) more values were not taken ('tally lint \(catalog.file)' lists them all)",
+                                   at: SourceLocation(file: catalog.file)))
         }
+        if let note = hiddenNote(catalog) { list.append(note) }
+        return list
     }
 
     /// `play.csv: note: 5 products were left out by state (5 INACTIVE): only products for sale
     /// count; --include-state INACTIVE shows them (--include-state ALL shows every product)`.
-    static func hiddenNote(_ catalog: Catalog) -> String? {
+    static func hiddenNote(_ catalog: Catalog) -> Diagnostic? {
         let hidden = catalog.hiddenByState.filter { $0.value > 0 }
         guard !hidden.isEmpty else { return nil }
         let total = hidden.values.reduce(0, +)
@@ -114,6 +110,7 @@ enum DroppedValues {
         let counts = states.map { "\($0.value) \($0.key.isEmpty ? "without a state" : $0.key)" }.joined(separator: ", ")
         let flags = states.map { $0.key }.filter { ProductStates.normalise($0) != nil }.map { "--include-state \($0)" }
         let show = flags.isEmpty ? "--include-state ALL shows them" : "\(flags.joined(separator: " ")) shows them (--include-state ALL shows every product)"
-        return "\(catalog.file): note: \(total) product\(total == 1 ? " was" : "s were") left out by state (\(counts)): only products for sale count; \(show)"
+        return Diagnostic(.note, "\(total) product\(total == 1 ? " was" : "s were") left out by state (\(counts)): only products for sale count; \(show)",
+                          at: SourceLocation(file: catalog.file))
     }
 }

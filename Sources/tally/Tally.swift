@@ -65,7 +65,7 @@ struct Tally: AsyncParsableCommand {
             // The run's verdict: its reports are written; the outcome it keeps is never freed.
             Console.exit(verdict.status.rawValue)
         } catch let stop as Stop {
-            stop.report()
+            Diagnostics.emit(stop.diagnostics)
             Console.exit(stop.exitCode)
         } catch let exit as ExitCode {
             Console.exit(exit.rawValue)
@@ -82,34 +82,37 @@ struct Tally: AsyncParsableCommand {
     }
 }
 
-/// Why a command ends without a verdict: `main` prints it on standard error and exits 2 (128 +
-/// the signal when interrupted). Commands throw it; none prints an error and exits on its own.
+/// Why a command ends without a verdict: `main` emits its diagnostics (`Diagnostics.emit`, the
+/// one stream) and exits 2 (128 + the signal when interrupted). Commands throw it; none prints an
+/// error and exits on its own.
 enum Stop: Error {
     /// A stage of a run failed (sources, policy, revisions); `outcome` says what did not happen.
     case run(RunFailure, outcome: String)
-    /// A file the run needs could not be read: its errors, then `tally: WHAT could not be read; CONSEQUENCE`.
-    case unreadable(FormatError, what: String, consequence: String)
-    /// `tally: MESSAGE`.
-    case message(String)
-    /// Lines already in their final form (`path: error: …`).
-    case lines(String)
+    /// What stopped it, as diagnostics (`tally: MESSAGE`, `path: error: …`).
+    case diagnostics([Diagnostic])
     /// A signal stopped the run (`tally fetch`): `tally: MESSAGE`, exit 128 + the signal.
     case interrupted(signal: Int32, message: String)
+
+    /// `tally: MESSAGE`.
+    static func message(_ message: String, remedy: Remedy? = nil) -> Stop {
+        .diagnostics([Diagnostic(.error, message, remedy: remedy)])
+    }
+
+    /// A file the run needs could not be read: its errors, then `tally: WHAT could not be read; CONSEQUENCE`.
+    static func unreadable(_ error: FormatError, what: String, consequence: String) -> Stop {
+        .diagnostics(error.diagnostics + [Diagnostic(.error, "\(what) could not be read; \(consequence)")])
+    }
 
     var exitCode: Int32 {
         if case .interrupted(let signal, _) = self { return 128 + signal }
         return TallyExit.usageOrInput.rawValue
     }
 
-    func report() {
-        var standardError = StandardError()
+    var diagnostics: [Diagnostic] {
         switch self {
-        case .run(let failure, let outcome): Diagnostics.report(failure, outcome: outcome)
-        case .unreadable(let error, let what, let consequence):
-            print(Diagnostics.text(error), to: &standardError)
-            print("tally: \(what) could not be read; \(consequence)", to: &standardError)
-        case .message(let message), .interrupted(_, let message): print("tally: \(message)", to: &standardError)
-        case .lines(let lines): Console.err(lines + "\n")
+        case .run(let failure, let outcome): failure.diagnostics(outcome: outcome)
+        case .diagnostics(let diagnostics): diagnostics
+        case .interrupted(_, let message): [Diagnostic(.error, message)]
         }
     }
 }

@@ -11,7 +11,6 @@ struct Timings {
         let elapsed = now - last
         last = now
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        var standardError = StandardError()
-        print("tally: \(phase) \(String(format: "%.1f", ms)) ms", to: &standardError)
+        Console.err("tally: \(phase) \(String(format: "%.1f", ms)) ms\n")
     }
 }

@@ -11,6 +11,13 @@ struct CLIRunner {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
     static let sharedAvailable = FileManager.default.fileExists(atPath: shared.appendingPathComponent("fixtures/realworld").path)
+    /// Whether the built `tally` has `tally fetch`'s network stack (the package trait Fetch, which
+    /// the README's test command turns on): tests that fetch are skipped without it.
+    #if Fetch
+    static let fetches = true
+    #else
+    static let fetches = false
+    #endif
 
     /// The `tally` executable built beside the test bundle.
     static var executable: URL {

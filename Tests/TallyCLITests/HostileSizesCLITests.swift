@@ -265,7 +265,8 @@ import Testing
 
     // MARK: - Stale staging folders
 
-    @Test func onlyTallysOwnStaleFoldersAreSwept() throws {
+    @Test(.enabled(if: CLIRunner.fetches, "needs the network stack: swift test --traits Fetch"))
+    func onlyTallysOwnStaleFoldersAreSwept() throws {
         let scratch = try Scratch([".OUT.tally-old-notapid/notes.txt": "mine", ".OUT.tally-partial-12ab/notes.txt": "mine too"])
         defer { scratch.remove() }
         let alive = ProcessInfo.processInfo.processIdentifier

@@ -12,7 +12,7 @@ import Testing
         try FileManager.default.copyItem(at: directory.appendingPathComponent("catalog/products.yaml"), to: copy)
         try CLIRunner.edit(copy, replacing: "prices: {USA: \"5.99\"", with: "prices: {USA: \"6.49\"")
         let help = try CLIRunner.run(["diff", "--help"], in: directory).stdout
-        let formats = try Self.list(after: "Report format: ", in: help)
+        let formats = try Self.list(after: "One report's format: ", in: help, end: "(default")
         #expect(formats.contains("html") && formats.contains("json") && formats.count >= 4, "\(formats)")
         for format in formats {
             let path = "build/sub/\(format)/diff.\(format)"

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCheck
+import TallyModel
 import TallyReport
 import Testing
 
@@ -16,7 +17,8 @@ struct JSONReporterTests {
         let output = JSONReporter().report(Sample.mixed)
         // Then
         let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["version", "summary", "comparisons", "pairs", "findings"])
+        #expect(Set(root.keys) == ["version", "summary", "comparisons", "pairs", "findings", "diagnostics"])
+        #expect((root["diagnostics"] as? [Any])?.isEmpty == true)
         let pairs = try #require(root["pairs"] as? [[String: Any]])
         #expect(pairs.count == Sample.mixed.pairs.count)
         for pair in pairs {
@@ -83,5 +85,25 @@ struct JSONReporterTests {
         let output = JSONReporter().report(Sample.mixed)
         let decoded = try JSONDecoder().decode(JSONReport.self, from: Data(output.utf8))
         #expect(decoded == JSONReporter.document(for: Sample.mixed))
+    }
+
+    @Test("The run's diagnostics are listed with every key, null where one does not apply")
+    func diagnostics() throws {
+        var context = ReportContext()
+        context.diagnostics = [
+            Diagnostic(.warning, "com.example.pro: price \"abc\" is not a decimal; the value was not taken (invalid-price)",
+                       at: SourceLocation(file: "App.storekit", line: 12, column: 7)),
+            Diagnostic(.error, "the file is larger than the input limit", at: SourceLocation(file: "big.json"), remedy: .raiseInputLimit),
+        ]
+        let output = JSONReporter(context: context).report(Sample.mixed)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let list = try #require(root["diagnostics"] as? [[String: Any]])
+        #expect(list.count == 2)
+        for entry in list { #expect(Set(entry.keys) == ["severity", "message", "file", "line", "column", "path", "remedy"]) }
+        #expect(list[0]["severity"] as? String == "warning")
+        #expect(list[0]["line"] as? Int == 12)
+        #expect(list[0]["remedy"] is NSNull)
+        #expect(list[1]["remedy"] as? String == "raiseInputLimit")
+        #expect(list[1]["line"] is NSNull)
     }
 }

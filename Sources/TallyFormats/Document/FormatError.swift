@@ -62,15 +62,15 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The errors with each remedy in the words of the caller (a flag, an argument).
     public func rendered(remedy text: (Remedy) -> String) -> String {
-        var lines = all.map { error in error.remedy.map { error.line + " (\(text($0)))" } ?? error.line }
-        if stoppedAtLimit { lines.append("\(location.file): note: stopped after \(FormatError.limit) errors; fix these and run again") }
-        return lines.joined(separator: "\n")
+        diagnostics.map { $0.rendered(remedy: text) }.joined(separator: "\n")
     }
 
-    /// Long values (a 50 MB key, a 20 MB ID) elided with their length, see `Elision`.
-    private var line: String {
-        var text = "\(location): error: \(SafeText.line(message))"
-        if location.line != nil, let path = location.path, !path.isEmpty { text += " (at \(SafeText.line(path)))" }
-        return Elision.message(text)
+    /// Each error as a diagnostic, and a note when the reader stopped at `FormatError.limit`.
+    public var diagnostics: [Diagnostic] {
+        var list = all.map { Diagnostic(.error, $0.message, at: $0.location, path: $0.location.path, remedy: $0.remedy) }
+        if stoppedAtLimit {
+            list.append(Diagnostic(.note, "stopped after \(FormatError.limit) errors; fix these and run again", at: SourceLocation(file: location.file)))
+        }
+        return list
     }
 }

@@ -37,15 +37,6 @@ public enum DiffFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
 
     public var description: String { rawValue }
 
-    /// Whether the report passes through `SafeText.block` on its way out (the formats for
-    /// people; JSON and HTML escape by their own syntax). See `ReportFormat.safe(_:color:)`.
-    public var isForPeople: Bool {
-        switch self {
-        case .text, .markdown, .releaseNotes: true
-        case .json, .html: false
-        }
-    }
-
     /// Text and Markdown summarise a product's price changes in one row above this many,
     /// unless verbose.
     public static let sweepThreshold = 10

@@ -56,7 +56,7 @@ public struct DiffPlan: Sendable {
     /// `the sources .tally.yml names`, `configs/ and catalog/`, or the arguments.
     public var origin: String
     /// Files a policy glob matches that are not product sources (left out, each a warning).
-    public var skipped: [String] = []
+    public var skipped: [SkippedSource] = []
 
     /// The pairs of source sets compared: OLD and NEW, or each set at the revision and now.
     public var pairs: [(old: SourceSet, new: SourceSet)] {
@@ -197,7 +197,7 @@ struct RevisionPlanner {
         let sides = [old, new]
         var found: [[String]] = [[], []]
         var mappings: [String: String] = [:]
-        var skipped: [String] = []
+        var skipped: [SkippedSource] = []
         let origin: String
         if !arguments.isEmpty {
             for argument in arguments {
@@ -253,7 +253,7 @@ struct RevisionPlanner {
             let files = all.filter { DiffPlan.role(of: $0, format) == role }
             if !files.isEmpty { sets.append(DiffPlan.FileSet(role: role, files: files, old: oldFiles, new: newFiles)) }
         }
-        var seen = Set<String>()
+        var seen = Set<SkippedSource>()
         // Every file that exists on a side, read at once; paths from the top folder, opened
         // through `root`, the top folder as the process sees it.
         var entries: [SourceSet.Entry] = []
@@ -273,9 +273,9 @@ struct RevisionPlanner {
     /// (`SourcePattern.match`): files Tally reads, and folders it reads as one source; a file a
     /// glob matches that is not a product source is left out with a note.
     private func matches(_ source: SourcePattern, base: String, side: RevisionTree, format: SourceFormat?, readsAll: Bool,
-                         policy: String, skipped: inout [String]) throws -> [String] {
+                         policy: String, skipped: inout [SkippedSource]) throws -> [String] {
         let match = try source.match(in: side, base: base, policyFile: policy) { _ in format != nil || readsAll }
-        skipped += match.skipped.map(\.description)
+        skipped += match.skipped
         return match.paths.filter { side.isFolder($0) || claimed($0, format) }
     }
 

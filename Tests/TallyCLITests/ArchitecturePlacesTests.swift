@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TallyReport
+
+/// docs/architecture.md lists the places that adding a format, a rule or a report format touches,
+/// one per numbered item as `` `FILE` `SYMBOL` ``. The lists drift when code moves: these tests
+/// fail when a named file is gone, when its symbol is no longer in it, or when a heading's count of
+/// places is not the number of items under it.
+@Suite struct ArchitecturePlacesTests {
+    struct Place: CustomStringConvertible {
+        var list: String
+        var file: String
+        var symbol: String
+        var description: String { "\(list): `\(file)` `\(symbol)`" }
+    }
+
+    /// Each "**Adding a …** (N places…" heading with its numbered items.
+    static func lists() throws -> [(heading: String, count: Int, places: [Place])] {
+        let text = try String(contentsOf: CLIRunner.repository.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        var lists: [(heading: String, count: Int, places: [Place])] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let heading = line.firstMatch(of: /^\*\*(Adding a [a-z ]+)\*\* \((\d+) places/) {
+                lists.append((String(heading.output.1), Int(heading.output.2) ?? -1, []))
+            } else if let item = line.firstMatch(of: /^\d+\. `([^`]+)` `([^`]+)`/), !lists.isEmpty {
+                lists[lists.count - 1].places.append(Place(list: lists[lists.count - 1].heading, file: String(item.output.1),
+                                                           symbol: String(item.output.2)))
+            }
+        }
+        return lists
+    }
+
+    @Test func theThreeListsAreThereWithTheirCounts() throws {
+        let lists = try Self.lists()
+        #expect(lists.map(\.heading) == ["Adding a format", "Adding a rule", "Adding a report format"], "\(lists.map(\.heading))")
+        for list in lists {
+            #expect(list.places.count == list.count, "\(list.heading) says \(list.count) places and lists \(list.places.count)")
+        }
+    }
+
+    @Test func everyPlaceNamesAFileThatHoldsItsSymbol() throws {
+        let places = try Self.lists().flatMap(\.places)
+        #expect(places.count >= 12)
+        for place in places {
+            let url = CLIRunner.repository.appendingPathComponent(place.file)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                Issue.record("\(place): no such file")
+                continue
+            }
+            #expect(text.contains(place.symbol), "\(place): the file does not mention the symbol")
+        }
+    }
+
+    /// The formats' own lists in the docs: docs/reports.md's table for check and lint, the synopsis
+    /// of docs/commands/diff.md for diff. Each names every format and no other.
+    @Test func theReportDocsNameEveryFormat() throws {
+        let reports = try String(contentsOf: CLIRunner.repository.appendingPathComponent("docs/reports.md"), encoding: .utf8)
+        let rows = Set(reports.split(separator: "\n").compactMap { line in line.firstMatch(of: /^\| `([a-z-]+)` \|/).map { String($0.output.1) } })
+        #expect(rows == Set(ReportFormat.allCases.map(\.rawValue)), "docs/reports.md's table: \(rows.sorted())")
+
+        let diff = try String(contentsOf: CLIRunner.repository.appendingPathComponent("docs/commands/diff.md"), encoding: .utf8)
+        let synopsis = diff.firstMatch(of: /--format ([a-z|-]+)\]/).map { Set($0.output.1.split(separator: "|").map(String.init)) }
+        #expect(synopsis == Set(DiffFormat.allCases.map(\.rawValue)), "docs/commands/diff.md's synopsis: \(String(describing: synopsis))")
+    }
+
+    /// `--format`'s help comes from the formats (`ReportKind.names`) in check, lint and diff alike.
+    @Test(arguments: ["check", "lint", "diff"]) func theFormatHelpNamesEveryFormat(command: String) throws {
+        let help = try CLIRunner.run([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let names = command == "diff" ? DiffFormat.names : ReportFormat.names
+        #expect(help.contains("One report's format: \(names)"), "\(command) --help: \(help)")
+    }
+}
