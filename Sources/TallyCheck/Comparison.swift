@@ -162,6 +162,12 @@ public protocol ComparisonRule: Sendable {
     static var description: RuleDescription { get }
     /// Appends findings and the subjects examined.
     func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog)
+    /// This rule as `policy` configures it; a rule with nothing to configure is itself (see `LintRule`).
+    func configured(by policy: Policy) -> any ComparisonRule
+}
+
+extension ComparisonRule {
+    public func configured(by policy: Policy) -> any ComparisonRule { self }
 }
 
 /// A rule that looks at one product present on both sides at a time.

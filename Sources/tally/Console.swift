@@ -1,5 +1,6 @@
 import Foundation
 import TallyModel
+import TallyRun
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -19,12 +20,7 @@ import Darwin
 ///   error's messages are not the verdict: when they cannot be written the run keeps its exit
 ///   code and the other stream says what was lost.
 enum Console {
-    /// A write that failed, with the C library's reason.
-    struct WriteFailure: Error {
-        var code: Int32
-        var reason: String { String(cString: strerror(code)) }
-        var readerGone: Bool { code == EPIPE }
-    }
+    typealias WriteFailure = Descriptor.WriteFailure
 
     /// What a line on standard output is.
     enum Role {
@@ -34,70 +30,11 @@ enum Console {
         case console
     }
 
-    /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: a stream the
-    /// caller closed (`>&-`, `2>&-`) becomes /dev/null opened for reading, so that writing to it
-    /// fails with EBADF instead of landing in whatever file the run opens next.
-    static func claimStandardStreams() {
-        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-            let null = openNull()
-            guard null >= 0, null != descriptor else { continue }
-            dup2(null, descriptor)
-            close(null)
-        }
-    }
+    static func claimStandardStreams() { Descriptor.claimStandardStreams() }
 
-    private static func openNull() -> Int32 {
-        #if canImport(Darwin)
-        Darwin.open("/dev/null", O_RDONLY)
-        #elseif canImport(Musl)
-        Musl.open("/dev/null", O_RDONLY)
-        #else
-        Glibc.open("/dev/null", O_RDONLY)
-        #endif
-    }
+    static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) { try Descriptor.write(text, to: descriptor) }
 
-    /// Writes all of `bytes` to `descriptor`, retrying after a signal (EINTR) and waiting while a
-    /// non-blocking descriptor is full (EAGAIN).
-    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteFailure) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Darwin)
-            let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-            #elseif canImport(Musl)
-            let written = Musl.write(descriptor, base + offset, bytes.count - offset)
-            #else
-            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            #endif
-            if written > 0 {
-                offset += written
-                continue
-            }
-            let code = written == 0 ? EIO : errno
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK {
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&waiting, 1, 1000)
-                continue
-            }
-            throw WriteFailure(code: code)
-        }
-    }
-
-    static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) {
-        var text = text
-        let failure = text.withUTF8 { buffer -> WriteFailure? in
-            do {
-                try write(UnsafeRawBufferPointer(buffer), to: descriptor)
-                return nil
-            } catch let failure as WriteFailure {
-                return failure
-            } catch {
-                return WriteFailure(code: EIO)
-            }
-        }
-        if let failure { throw failure }
-    }
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteFailure) { try Descriptor.write(bytes, to: descriptor) }
 
     /// Writes to standard output. A failure is said on standard error once; after it, nothing
     /// more is written there. Console lines pass through `SafeText.block` (no escape sequence,

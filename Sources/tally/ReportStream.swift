@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyRun
 import Foundation
 import TallyModel
 import TallyReport

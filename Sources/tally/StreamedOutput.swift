@@ -1,4 +1,5 @@
 import Foundation
+import TallyRun
 import TallyModel
 import TallyModel
 

@@ -4,9 +4,15 @@ import TallyModel
 public protocol LintRule: Sendable {
     static var description: RuleDescription { get }
     func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog)
+    /// This rule as `policy` configures it (the territories or locales it requires); a rule with
+    /// nothing to configure is itself. The rule owns its configuration: `Policy.checker` asks
+    /// every rule, and keeps no list of which rules read what.
+    func configured(by policy: Policy) -> any LintRule
 }
 
 extension LintRule {
+    public func configured(by policy: Policy) -> any LintRule { self }
+
     func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: FindingMessage,
                  at position: Position, path: String? = nil, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,

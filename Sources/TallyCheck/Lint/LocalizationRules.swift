@@ -138,3 +138,13 @@ public struct LocalizationTextRule: LintRule {
         return []
     }
 }
+
+extension MissingLocaleRule {
+    /// The policy's required locales.
+    public func configured(by policy: Policy) -> any LintRule { MissingLocaleRule(locales: policy.requiredLocales) }
+}
+
+extension LocalizationTextRule {
+    /// The policy's required locales.
+    public func configured(by policy: Policy) -> any LintRule { LocalizationTextRule(isEnabled: !policy.requiredLocales.isEmpty) }
+}

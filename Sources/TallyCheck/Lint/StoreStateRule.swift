@@ -147,3 +147,8 @@ extension SourceFormat {
         }
     }
 }
+
+extension StoreStateRule {
+    /// The policy's required territories and locales.
+    public func configured(by policy: Policy) -> any LintRule { StoreStateRule(territories: policy.requiredTerritories, locales: policy.requiredLocales) }
+}

@@ -54,3 +54,8 @@ public struct UnpricedTerritoryRule: LintRule {
         }
     }
 }
+
+extension UnpricedTerritoryRule {
+    /// The policy's required territories.
+    public func configured(by policy: Policy) -> any LintRule { UnpricedTerritoryRule(territories: policy.requiredTerritories) }
+}

@@ -34,16 +34,9 @@ public struct Policy: Sendable, Hashable {
 
     /// A checker with every rule, configured as the policy says.
     public func checker(recordsSubjects: Bool = true) -> Checker {
-        let lintRules: [any LintRule] = RuleSet.lintRules.map { rule in
-            if rule is UnpricedTerritoryRule { return UnpricedTerritoryRule(territories: requiredTerritories) }
-            if rule is MissingLocaleRule { return MissingLocaleRule(locales: requiredLocales) }
-            if rule is LocalizationTextRule { return LocalizationTextRule(isEnabled: !requiredLocales.isEmpty) }
-            if rule is StoreStateRule { return StoreStateRule(territories: requiredTerritories, locales: requiredLocales) }
-            return rule
-        }
-        let comparisonRules: [any ComparisonRule] = RuleSet.comparisonRules.map { rule in
-            rule is PricedTerritoriesRule ? PricedTerritoriesRule(territories: requiredTerritories) : rule
-        }
+        // Each rule reads what it needs of the policy (`configured(by:)`).
+        let lintRules = RuleSet.lintRules.map { $0.configured(by: self) }
+        let comparisonRules = RuleSet.comparisonRules.map { $0.configured(by: self) }
         return Checker(comparisonRules: comparisonRules, lintRules: lintRules, recordsSubjects: recordsSubjects,
                        groupCorrespondences: groups)
     }

@@ -105,3 +105,8 @@ public struct PricedTerritoriesRule: ComparisonRule {
         territories.count <= 8 ? "\(territories)" : "\(Array(territories.prefix(5))) and \(count: territories.count - 5) more"
     }
 }
+
+extension PricedTerritoriesRule {
+    /// The policy's required territories.
+    public func configured(by policy: Policy) -> any ComparisonRule { PricedTerritoriesRule(territories: policy.requiredTerritories) }
+}

@@ -21,13 +21,13 @@ import Darwin
 ///   (refused for a policy or baseline file, which must be a regular file: `regularOnly`);
 /// - a folder, socket or block device: refused.
 /// Every failure is an `OutputFile.Failure` whose reason the caller prints with the path.
-final class OutputFile {
-    struct Failure: Error {
-        var reason: String
+public final class OutputFile {
+    public struct Failure: Error {
+        public var reason: String
 
-        init(_ reason: String) { self.reason = reason }
+        public init(_ reason: String) { self.reason = reason }
 
-        static func posix(_ code: Int32, _ doing: String = "") -> Failure {
+        public static func posix(_ code: Int32, _ doing: String = "") -> Failure {
             Failure(doing + String(cString: strerror(code)))
         }
     }
@@ -50,7 +50,7 @@ final class OutputFile {
     /// Opens `path` for writing as the type comment says.
     /// - Parameter regularOnly: the file must be a regular file (a policy, a baseline): a named
     ///   pipe or device is refused (writing a policy to a FIFO nobody reads would wait forever).
-    static func open(_ path: String, regularOnly: Bool = false) throws(Failure) -> OutputFile {
+    public static func open(_ path: String, regularOnly: Bool = false) throws(Failure) -> OutputFile {
         if let descriptor = standardDescriptor(path), !regularOnly {
             guard fcntl(descriptor, F_GETFD) != -1 else { throw .posix(errno) }
             return OutputFile(descriptor: descriptor, kind: .descriptor)
@@ -87,25 +87,25 @@ final class OutputFile {
     }
 
     /// Writes `text`.
-    func write(_ text: String) throws(Failure) {
+    public func write(_ text: String) throws(Failure) {
         do {
-            try Console.write(text, to: descriptor)
+            try Descriptor.write(text, to: descriptor)
         } catch {
             throw .posix(error.code)
         }
     }
 
     /// Writes `bytes`.
-    func write(bytes: UnsafeRawBufferPointer) throws(Failure) {
+    public func write(bytes: UnsafeRawBufferPointer) throws(Failure) {
         do {
-            try Console.write(bytes, to: descriptor)
+            try Descriptor.write(bytes, to: descriptor)
         } catch {
             throw .posix(error.code)
         }
     }
 
     /// Completes the file: closes it and, for a regular file, renames it into place.
-    func commit() throws(Failure) {
+    public func commit() throws(Failure) {
         switch kind {
         case .descriptor:
             return
@@ -129,7 +129,7 @@ final class OutputFile {
     }
 
     /// Gives the file up: a temporary file is removed, the destination keeps what it had.
-    func abandon() {
+    public func abandon() {
         guard !closed else { return }
         closed = true
         switch kind {
@@ -142,7 +142,7 @@ final class OutputFile {
     }
 
     /// Writes `text` to `path` whole, or throws with nothing half-written in a regular file.
-    static func write(_ text: String, to path: String, regularOnly: Bool = false) throws(Failure) {
+    public static func write(_ text: String, to path: String, regularOnly: Bool = false) throws(Failure) {
         let file = try open(path, regularOnly: regularOnly)
         do {
             try file.write(text)
@@ -170,7 +170,7 @@ final class OutputFile {
     }
 
     /// 1 for `/dev/stdout`, `/dev/fd/1` and `/proc/self/fd/1`; 2 for standard error; N for `/dev/fd/N`.
-    static func standardDescriptor(_ path: String) -> Int32? {
+    public static func standardDescriptor(_ path: String) -> Int32? {
         switch path {
         case "/dev/stdout": return STDOUT_FILENO
         case "/dev/stderr": return STDERR_FILENO

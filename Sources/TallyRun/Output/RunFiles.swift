@@ -14,11 +14,11 @@ import Darwin
 /// writes over one of its own inputs (`--report json:products.yaml`, `convert X -o X`,
 /// `--write-baseline .tally.yml`), never into a folder it reads as a source, and never writes
 /// the same file twice.
-final class RunFiles: @unchecked Sendable {
-    static let shared = RunFiles()
+public final class RunFiles: @unchecked Sendable {
+    public static let shared = RunFiles()
 
     /// A file as the file system knows it.
-    enum Identity: Hashable {
+    public enum Identity: Hashable {
         case inode(device: UInt64, inode: UInt64)
         /// A file that does not exist yet: its folder's real path and its name.
         case path(String)
@@ -32,7 +32,7 @@ final class RunFiles: @unchecked Sendable {
     private var outputs: [Identity: String] = [:]
 
     /// Notes a file or folder the run reads. Paths that do not exist are ignored (the reader says so).
-    func noteInput(_ path: String) {
+    public func noteInput(_ path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         lock.withLock {
@@ -45,7 +45,7 @@ final class RunFiles: @unchecked Sendable {
     }
 
     /// Claims `path` as an output of this run, or says why it cannot be one.
-    func claimOutput(_ path: String) -> String? {
+    public func claimOutput(_ path: String) -> String? {
         let identity = Self.identity(path)
         let folder = Self.realFolder(of: path)
         return lock.withLock { () -> String? in
@@ -72,7 +72,7 @@ final class RunFiles: @unchecked Sendable {
 
     /// Whether two paths name one file (for option validation before anything is written); a
     /// named pipe or device (`/dev/null` twice) is compared by name.
-    static func same(_ a: String, _ b: String) -> Bool {
+    public static func same(_ a: String, _ b: String) -> Bool {
         guard !isSpecial(a), !isSpecial(b), let first = identity(a), let second = identity(b) else { return a == b }
         return first == second
     }
@@ -84,7 +84,7 @@ final class RunFiles: @unchecked Sendable {
     }
 
     /// The identity of an existing file (links followed), or of the name a new file would take.
-    static func identity(_ path: String) -> Identity? {
+    public static func identity(_ path: String) -> Identity? {
         var status = stat()
         if stat(path, &status) == 0 {
             return .inode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -95,7 +95,7 @@ final class RunFiles: @unchecked Sendable {
 
     /// The real path of the folder `path` is in (the working directory for a bare name): its
     /// deepest existing folder's real path, with the folders still to be created after it.
-    static func realFolder(of path: String) -> String? {
+    public static func realFolder(of path: String) -> String? {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var missing: [String] = []
         var folder = (URL(fileURLWithPath: absolute).standardizedFileURL.path as NSString).deletingLastPathComponent
@@ -111,5 +111,5 @@ final class RunFiles: @unchecked Sendable {
         return nil
     }
 
-    static func realPath(_ path: String) -> String? { SourceLinks.realPath(path) }
+    public static func realPath(_ path: String) -> String? { SourceLinks.realPath(path) }
 }
