@@ -1,5 +1,6 @@
 import Foundation
 import TallyModel
+import TallyFetch
 import TallyRun
 #if canImport(Glibc)
 import Glibc
@@ -94,6 +95,14 @@ enum Console {
         } else {
             state.lost(shown)
         }
+    }
+
+    /// Writes a terminal control of Tally's own (`FetchProgressText.rewriteLine`: back to the
+    /// line's start and clear it) to standard error as it is: the one sequence that is not passed
+    /// through `SafeText`. Anything else is refused.
+    static func err(control: String) {
+        guard control == FetchProgressText.rewriteLine, state.errorUsable else { return }
+        do { try write(control, to: STDERR_FILENO) } catch { state.errorFailed(error) }
     }
 
     /// Ends the process with `code`, or 2 when the verdict could not be written to standard

@@ -74,7 +74,10 @@ enum FetchRunner {
 
     static func run(what: String, options: FetchOptions,
                     _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) async throws {
-        let printer = FetchProgressPrinter(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what)
+        let printer = FetchProgressText(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what) { control, text in
+            Console.err(control: control)
+            Console.err(text)
+        }
         switch await FetchRun.run(progress: printer.handle, body) {
         case .fetched(let manifest):
             printer.finish(manifest: manifest, folder: options.output)
@@ -87,94 +90,5 @@ enum FetchRunner {
             printer.abandon()
             throw Stop.diagnostics([Diagnostic(.error, "fetch failed: \(message)"), Diagnostic(.note, "\(options.output) was left as it was")])
         }
-    }
-}
-
-/// Renders fetch events on standard error: a live line on a terminal, one summary line otherwise,
-/// and each request with --verbose. Never prints a token or a key.
-final class FetchProgressPrinter: @unchecked Sendable {
-    private let verbose: Bool
-    private let live: Bool
-    private let what: String
-    private let lock = NSLock()
-    private var requests = 0
-    private var retries = 0
-    private var products = 0
-    private var lineShown = false
-    /// What the fetch waits for now, for the live line.
-    private var waiting = ""
-
-    init(verbose: Bool, live: Bool, what: String) {
-        self.verbose = verbose
-        self.live = live
-        self.what = what
-    }
-
-    var handle: FetchProgress { { [self] event in self.receive(event) } }
-
-    private func receive(_ event: FetchEvent) {
-        lock.withLock {
-            switch event {
-            case let .request(url, attempt):
-                waiting = "waiting for \(Self.shown(url))"
-                if verbose { line("GET \(Self.shown(url))\(attempt > 1 ? " (attempt \(attempt))" : "")") }
-            case let .response(_, status, bytes, _):
-                requests += 1
-                waiting = ""
-                if verbose { line("  → \(status), \(bytes) bytes") }
-            case let .retry(url, reason, delay, _):
-                retries += 1
-                waiting = "\(reason): waiting \(Self.seconds(delay)) before retrying \(Self.shown(url))"
-                if verbose { line("  \(reason): retrying in \(Self.seconds(delay))") }
-            case let .products(count):
-                products = count
-            case let .stagingRemoved(name):
-                line("tally: removed \(name), a staging folder an interrupted fetch left")
-            case .pageSaved, .tokenSigned:
-                break
-            }
-            if live { status() }
-        }
-    }
-
-    /// The live line, rewritten in place.
-    private func status() {
-        let now = waiting.isEmpty ? "" : "; " + String(waiting.prefix(100))
-        write("\r\u{1B}[K\(what): \(requests) request\(requests == 1 ? "" : "s") done, \(products) product\(products == 1 ? "" : "s") found\(now)")
-        lineShown = true
-    }
-
-    /// A line above the live one.
-    private func line(_ text: String) {
-        write((live && lineShown ? "\r\u{1B}[K" : "") + text + "\n")
-    }
-
-    func finish(manifest: SnapshotManifest, folder: String) {
-        lock.withLock {
-            if live && lineShown { write("\r\u{1B}[K") }
-            var summary = manifest.summary
-            if retries > 0, summary.hasSuffix(")") {
-                summary = String(summary.dropLast()) + ", \(retries) retr\(retries == 1 ? "y" : "ies"))"
-            }
-            write("fetched \(folder): \(summary)\n")
-        }
-    }
-
-    func abandon() {
-        lock.withLock { if live && lineShown { write("\n") } }
-    }
-
-    private func write(_ text: String) { Console.err(text) }
-
-    /// The path and query: what identifies a request (the host is the same for all).
-    static func shown(_ url: URL) -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return ServerText.clean(APIURL.shown(url)) }
-        return ServerText.clean(components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? ""))
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return value >= 1 ? String(format: "%.0f s", value) : String(format: "%.0f ms", value * 1000)
     }
 }

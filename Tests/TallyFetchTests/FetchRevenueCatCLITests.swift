@@ -33,6 +33,38 @@ import TallyFetch
 
     static let prefix = "/v2/projects/\(RevenueCatStandIn.project)/"
 
+    /// On a terminal the progress is one live line, rewritten in place with the renderer's own
+    /// control (`FetchProgressText.rewriteLine`), which is written as it is; everything else on
+    /// standard error passes through `SafeText` (issue 37), so the control must not come out as
+    /// the text `\u{1B}[K`. Run under `script`, which gives the command a pseudo-terminal.
+    @Test(.timeLimit(.minutes(5)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func theLiveLineOnATerminalRewritesItselfWithARealControl() async throws {
+        let setup = try await Setup()
+        defer { Task { await setup.finish() } }
+        let command = ([Tally.executable.path, "fetch", "revenuecat", "--project", RevenueCatStandIn.project, "--output", setup.output,
+                        "--api-url", setup.server.baseURL]).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command.joined(separator: " "), "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["REVENUECAT_API_KEY"] = RevenueCatStandIn.key
+        environment["TALLY_FETCH_BACKOFF_SCALE"] = "0.01"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: out.fileHandleForReading.readDataToEndOfFile()) }
+        }
+        process.waitUntilExit()
+        let terminal = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(terminal)")
+        #expect(terminal.contains(FetchProgressText.rewriteLine + "RevenueCat project \(RevenueCatStandIn.project): "), "\(terminal.debugDescription)")
+        #expect(!terminal.contains("\\u{1B}") && !terminal.contains("\\u{D}"), "\(terminal.debugDescription)")
+        #expect(terminal.contains("fetched \(setup.output)"), "\(terminal.debugDescription)")
+    }
+
     @Test(.timeLimit(.minutes(5)))
     func theSnapshotIsThePagesServedAndChecksConsistent() async throws {
         let setup = try await Setup()
