@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyConvert
 import TallyModel
+import TallyRun
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -88,12 +89,12 @@ struct ConvertCommand: ParsableCommand {
             throw Stop.message("error: \(refusal); nothing was converted")
         }
         // Written as it is made; what the target could not hold is said once the file is complete.
-        let destination = try StreamedOutput(output, what: "the converted file")
+        let destination = try StreamedOutput.opened(output, what: "the converted file")
         var sink = destination.sink()
         let notes = Converter.write(catalog, options: options, to: &sink)
         sink.finish()
         for note in notes { Diagnostics.note("note: \(note)") }
-        try destination.commit()
+        try destination.commit(what: "the converted file")
         if let output {
             Diagnostics.note("wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))")
         }

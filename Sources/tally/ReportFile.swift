@@ -27,3 +27,34 @@ enum ReportFile {
         .diagnostics([Diagnostic(.error, "cannot write \(what): \(failure.reason)", at: SourceLocation(file: Elision.value(path)))])
     }
 }
+
+extension StreamedOutput {
+    /// A command's streamed product: to standard output through `Console`, or to `path`; a path
+    /// that cannot be opened or written is a `Stop` (`path: error: cannot write WHAT: …`, exit 2).
+    static func opened(_ path: String?, what: String) throws -> StreamedOutput {
+        do {
+            return try StreamedOutput(path) { Console.out(bytes: $0) }
+        } catch {
+            throw ReportFile.fail(path ?? "-", what: what, error)
+        }
+    }
+
+    func commit(what: String) throws {
+        do { try commit() } catch { throw ReportFile.fail(path ?? "-", what: what, error) }
+    }
+}
+
+extension ReportStream {
+    /// A report written in pieces to standard output through `Console`, or to `path`; failures are `Stop`s.
+    static func opened(_ path: String?, forPeople: Bool, color: Bool) throws -> ReportStream {
+        do {
+            return try ReportStream(path: path, forPeople: forPeople, color: color) { Console.out($0) }
+        } catch {
+            throw ReportFile.fail(path ?? "-", error)
+        }
+    }
+
+    mutating func finish(path: String?) throws {
+        do { try finish() } catch { throw ReportFile.fail(path ?? "-", error) }
+    }
+}

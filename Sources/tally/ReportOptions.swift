@@ -123,9 +123,9 @@ struct ReportOptions<Format: ReportKind & ExpressibleByArgument>: ParsableArgume
     func stream(_ render: (Format, Bool, inout ReportStream) -> Void) throws {
         for target in try targets() {
             let color = useColor(for: target)
-            var stream = try ReportStream(path: target.path, forPeople: target.format.isForPeople, color: color)
+            var stream = try ReportStream.opened(target.path, forPeople: target.format.isForPeople, color: color)
             render(target.format, color, &stream)
-            try stream.finish()
+            try stream.finish(path: target.path)
         }
     }
 

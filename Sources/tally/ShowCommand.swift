@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyFetch
 import TallyModel
+import TallyRun
 import TallyReport
 
 struct ShowCommand: ParsableCommand {
@@ -48,11 +49,11 @@ struct ShowCommand: ParsableCommand {
             try output.write(snapshot + CatalogTable.render(catalog))
         case .json:
             // Written product by product (a catalogue of hundreds of megabytes is never held as text).
-            let destination = try StreamedOutput(output.output, what: "the report")
+            let destination = try StreamedOutput.opened(output.output, what: "the report")
             var sink = destination.sink()
             CatalogJSON.write(catalog, to: &sink)
             sink.finish()
-            try destination.commit()
+            try destination.commit(what: "the report")
         }
     }
 }

@@ -1,17 +1,14 @@
-import ArgumentParser
-import TallyRun
 import Foundation
 import TallyModel
-import TallyReport
 
 /// Writes a report in pieces: to standard output, or to `--output FILE` as `OutputFile` writes
 /// files (a regular file atomically, a named pipe or device through, a link followed).
 /// For reports too large to hold twice in memory (`tally diff --format json` on two large catalogues).
-struct ReportStream: TextOutputStream {
+public struct ReportStream: TextOutputStream {
     private let file: OutputFile?
-    private let destination: String?
     private var endsWithNewline = false
-    private(set) var failure: OutputFile.Failure?
+    public private(set) var failure: OutputFile.Failure?
+    private let standardOutput: (String) -> Void
     /// For a report for people: `SafeText.block` on every complete line (keeping colour when
     /// painted), the unfinished line held until its end.
     private let safe: ((String) -> String)?
@@ -19,22 +16,14 @@ struct ReportStream: TextOutputStream {
 
     /// Opens standard output, or `path` (creating its folders). `forPeople`: the report is text
     /// or Markdown, made safe line by line (see `ReportKind.isForPeople`).
-    init(path: String?, forPeople: Bool = false, color: Bool = false) throws {
+    public init(path: String?, forPeople: Bool = false, color: Bool = false,
+                standardOutput: @escaping (String) -> Void) throws(OutputFile.Failure) {
         safe = forPeople ? { SafeText.block($0, keepingColour: color) } : nil
-        guard let output = path else {
-            file = nil
-            destination = nil
-            return
-        }
-        do {
-            file = try OutputFile.open(output)
-        } catch {
-            throw ReportFile.fail(output, error)
-        }
-        destination = output
+        self.standardOutput = standardOutput
+        file = try path.map { path throws(OutputFile.Failure) in try OutputFile.open(path) }
     }
 
-    mutating func write(_ string: String) {
+    public mutating func write(_ string: String) {
         guard failure == nil, !string.isEmpty else { return }
         guard let safe else { return deliver(string) }
         pending += string
@@ -47,7 +36,7 @@ struct ReportStream: TextOutputStream {
     private mutating func deliver(_ string: String) {
         endsWithNewline = string.hasSuffix("\n")
         guard let file else {
-            Console.out(string)
+            standardOutput(string)
             return
         }
         do {
@@ -58,19 +47,19 @@ struct ReportStream: TextOutputStream {
     }
 
     /// Ends the report with a newline and, for a file, completes it.
-    mutating func finish() throws {
+    public mutating func finish() throws(OutputFile.Failure) {
         if let safe, !pending.isEmpty {
             deliver(safe(pending))
             pending = ""
         }
         if !endsWithNewline { deliver("\n") }
-        guard let file, let destination else { return }
+        guard let file else { return }
         if failure == nil {
             do { try file.commit() } catch { failure = error }
         }
         if let failure {
             file.abandon()
-            throw ReportFile.fail(destination, failure)
+            throw failure
         }
     }
 }

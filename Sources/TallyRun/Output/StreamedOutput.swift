@@ -1,35 +1,26 @@
 import Foundation
-import TallyRun
-import TallyModel
 import TallyModel
 
 /// A command's product written as it is made (a converted file, `show --format json`): a
 /// `ByteSink` whose pieces go to standard output, or to `--output FILE` as `OutputFile` writes
 /// files (a regular file replaced atomically once complete, a pipe or device written through).
-final class StreamedOutput {
+public final class StreamedOutput {
     private let file: OutputFile?
-    private let path: String?
-    private let what: String
+    /// The file written, or nil for standard output.
+    public let path: String?
     private var failure: OutputFile.Failure?
+    /// Writes bytes to standard output; false once it cannot be written (the CLI's console).
+    private let standardOutput: (UnsafeRawBufferPointer) -> Bool
 
-    /// Opens `path` (creating its folders), or standard output when it is nil; a path that cannot
-    /// be opened is said on standard error and ends the run with exit 2.
-    init(_ path: String?, what: String) throws {
+    /// Opens `path` (creating its folders), or standard output when it is nil.
+    public init(_ path: String?, standardOutput: @escaping (UnsafeRawBufferPointer) -> Bool) throws(OutputFile.Failure) {
         self.path = path
-        self.what = what
-        guard let path else {
-            file = nil
-            return
-        }
-        do {
-            file = try OutputFile.open(path)
-        } catch {
-            throw ReportFile.fail(path, what: what, error)
-        }
+        self.standardOutput = standardOutput
+        file = try path.map { path throws(OutputFile.Failure) in try OutputFile.open(path) }
     }
 
     /// A sink delivering here; call `finish()` on it, then `commit()` here.
-    func sink() -> ByteSink {
+    public func sink() -> ByteSink {
         ByteSink { [self] bytes in deliver(bytes) }
     }
 
@@ -54,7 +45,7 @@ final class StreamedOutput {
         let colon = UInt8(ascii: ":"), hash = UInt8(ascii: "#")
         guard bytes.contains(colon) || bytes.contains(hash) else {
             if let last = bytes.last { atLineStart = last == 0x0A }
-            return Console.out(bytes: bytes)
+            return standardOutput(bytes)
         }
         // Byte by byte (a piece may end inside a character): `::` first on a line (after blanks)
         // and `##[` or `##vso[` anywhere get their first character written as `\u{3A}`/`\u{23}`.
@@ -84,19 +75,19 @@ final class StreamedOutput {
             index += 1
         }
         atLineStart = lineStart
-        return out.withUnsafeBytes { Console.out(bytes: $0) }
+        return out.withUnsafeBytes { standardOutput($0) }
     }
 
-    /// Completes a file (renamed into place); a write that failed is said on standard error,
-    /// the file is left as it was, and the run ends with exit 2.
-    func commit() throws {
-        guard let file, let path else { return }
+    /// Completes a file (renamed into place); when a write failed, the file is left as it was
+    /// and the failure thrown.
+    public func commit() throws(OutputFile.Failure) {
+        guard let file else { return }
         if failure == nil {
             do { try file.commit() } catch { failure = error }
         }
         if let failure {
             file.abandon()
-            throw ReportFile.fail(path, what: what, failure)
+            throw failure
         }
     }
 }
