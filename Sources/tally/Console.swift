@@ -168,16 +168,6 @@ private final class ConsoleState: @unchecked Sendable {
     }
 }
 
-/// Messages for standard error through `Console.err`, for `print(_:to:)`.
-struct StandardError: TextOutputStream {
-    /// Whether the lines are the reason the run fails (they go to standard output when standard error is closed).
-    var essential = false
-
-    mutating func write(_ string: String) {
-        Console.err(string, essential: essential)
-    }
-}
-
 /// Standard output through `Console.out`, for `print(_:to:)`.
 struct StandardOutput: TextOutputStream {
     var role: Console.Role = .verdict

@@ -129,6 +129,21 @@ public final class OutputFile {
     }
 
     /// Gives the file up: a temporary file is removed, the destination keeps what it had.
+    /// Commits the file, or abandons it (left as it was) when a write already failed or the
+    /// commit fails; throws that failure.
+    public func complete(after failure: Failure?) throws(Failure) {
+        if let failure {
+            abandon()
+            throw failure
+        }
+        do {
+            try commit()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
     public func abandon() {
         guard !closed else { return }
         closed = true

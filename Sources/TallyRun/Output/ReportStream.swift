@@ -53,13 +53,6 @@ public struct ReportStream: TextOutputStream {
             pending = ""
         }
         if !endsWithNewline { deliver("\n") }
-        guard let file else { return }
-        if failure == nil {
-            do { try file.commit() } catch { failure = error }
-        }
-        if let failure {
-            file.abandon()
-            throw failure
-        }
+        try file?.complete(after: failure)
     }
 }

@@ -81,13 +81,6 @@ public final class StreamedOutput {
     /// Completes a file (renamed into place); when a write failed, the file is left as it was
     /// and the failure thrown.
     public func commit() throws(OutputFile.Failure) {
-        guard let file else { return }
-        if failure == nil {
-            do { try file.commit() } catch { failure = error }
-        }
-        if let failure {
-            file.abandon()
-            throw failure
-        }
+        try file?.complete(after: failure)
     }
 }
