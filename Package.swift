@@ -79,10 +79,11 @@ let package = Package(
         .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyDiff"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
         .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun", "TallyDiff"]),
-        // Snapshots of a store: an HTTP transport with retries (AsyncHTTPClient), atomic snapshot
-        // folders, progress events, typed fetch errors; App Store Connect (JWT ES256, JSON:API pages)
-        // and Google Play (service-account RS256 JWT → OAuth token, androidpublisher v3 pages) on top.
-        // The transport is a protocol here (HTTPTransport); the network stack is TallyFetchHTTP's.
+        // Snapshots of a store: a fetch as a run (FetchRun: cancellation, typed outcome), an HTTP
+        // client with retries over a transport protocol (HTTPTransport; the network stack is
+        // TallyFetchHTTP's), atomic snapshot folders, progress events, typed fetch errors; App Store
+        // Connect (JWT ES256, JSON:API pages), Google Play (service-account RS256 JWT → OAuth token,
+        // androidpublisher v3 pages) and RevenueCat on top.
         .target(name: "TallyFetch", dependencies: [
             "TallyFormats", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),

@@ -31,6 +31,9 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
         case count(Int)
         /// Any other name a source holds: a group, an offer, a locale, a key, an offering.
         case name(String)
+        /// An offer's terms (mode, period, periods, price): "free trial of 1 week". A value, so
+        /// that its money and period reach the reporters as such, not baked into words.
+        case offer(Offer)
 
         /// The value in words, as the sentence for people shows it.
         public var text: String {
@@ -41,10 +44,11 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
             case .territory(let territory): territory.code
             case .territories(let territories): territories.map(\.code).joined(separator: ", ")
             case .count(let count): String(count)
+            case .offer(let offer): offer.summary
             }
         }
 
-        /// `product`, `money`, `period`, `territory`, `territories`, `source`, `count`, `name`.
+        /// `product`, `money`, `period`, `territory`, `territories`, `source`, `count`, `name`, `offer`.
         public var kind: String {
             switch self {
             case .product: "product"
@@ -55,6 +59,7 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
             case .source: "source"
             case .count: "count"
             case .name: "name"
+            case .offer: "offer"
             }
         }
     }
@@ -153,6 +158,7 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
         public mutating func appendInterpolation(source: String) { message.append(.value(.source(source))) }
         public mutating func appendInterpolation(count: Int) { message.append(.value(.count(count))) }
         public mutating func appendInterpolation(name: String) { message.append(.value(.name(name))) }
+        public mutating func appendInterpolation(offer: Offer) { message.append(.value(.offer(offer))) }
         /// A side's value: money, a period or territories stay typed; words are a name.
         public mutating func appendInterpolation(_ value: FindingValue) {
             switch value {

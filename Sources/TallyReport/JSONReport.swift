@@ -210,6 +210,13 @@ public struct JSONReport: Sendable, Hashable, Codable {
                 case .territory(let territory): territories = [territory.code]
                 case .territories(let list): territories = list.map(\.code)
                 case .count(let value): count = value
+                case .offer(let offer):
+                    period = offer.period.literal
+                    count = offer.periods
+                    if let price = offer.price {
+                        amount = Money.text(Money.plain(price.amount), currency: price.currency, code: false)
+                        currency = price.currency
+                    }
                 case .product, .source, .name: break
                 }
             }

@@ -114,7 +114,7 @@ enum MarkdownText {
             case .text(let words): escape(words)
             case .value(let value):
                 switch value {
-                case .source, .count: escape(value.text)
+                case .source, .count, .offer: escape(value.text)
                 case .product, .money, .period, .territory, .territories, .name: code(value.text)
                 }
             }

@@ -88,6 +88,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        if reports.silent { Diagnostics.quiet.turnOn() }
         var timings = Timings()
         let policyFile = try policy.load()
         // Passing checks are listed only where a report shows them (JUnit's passing test cases).
@@ -113,7 +114,7 @@ struct CheckCommand: ParsableCommand {
                                            needsRoot: reports.needsRepositoryRoot)
         context.diagnostics = Diagnostics.log.all
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        if !reports.mentionsSuppressionsOnStandardOutput && !reports.silent {
+        if !reports.mentionsSuppressionsOnStandardOutput {
             for line in TextReporter.suppressionLines(outcome.result.suppressed) { Diagnostics.note(line) }
         }
         try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }

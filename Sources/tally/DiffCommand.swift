@@ -114,6 +114,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        if reports.silent { Diagnostics.quiet.turnOn() }
         let plan = try plan()
         // A file compared as it is now is an input: no report may be written over it (`RunFiles`).
         for file in files { RunFiles.shared.noteInput(file) }

@@ -39,6 +39,7 @@ struct LintCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
+        if reports.silent { Diagnostics.quiet.turnOn() }
         let policyFile = try policy.load()
         let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
                            policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),

@@ -41,8 +41,21 @@ enum Diagnostics {
     static func emit(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             log.append(diagnostic)
+            guard diagnostic.severity != .note || !quiet.isOn else { continue }
             Console.err(diagnostic.rendered(remedy: flag) + "\n")
         }
+    }
+
+    /// `--quiet` with every report in a file: notes (what a command wrote, what the baseline or
+    /// the ignores took out, what a state filter left out) are logged for the reports but not
+    /// shown; warnings and errors still are.
+    static let quiet = Switch()
+
+    final class Switch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var on = false
+        var isOn: Bool { lock.withLock { on } }
+        func turnOn() { lock.withLock { on = true } }
     }
 
     static func emit(_ diagnostics: Diagnostic...) { emit(diagnostics) }

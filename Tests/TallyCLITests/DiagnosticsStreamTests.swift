@@ -41,6 +41,27 @@ import Testing
         #expect(warnings.count == report.diagnostics.filter { $0.severity == "warning" }.count, "\(run.stderr)")
     }
 
+    /// `--quiet` with every report in a file reads the stream: notes are logged (the JSON report
+    /// has them) but not shown; a warning still is.
+    @Test func quietLeavesOutNotesButNotWarnings() throws {
+        let directory = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try CLIRunner.edit(directory.appendingPathComponent("configs/ExampleApp.storekit"),
+                           replacing: "\"displayPrice\" : \"5.99\"", with: "\"displayPrice\" : \"5,99\"")
+        let arguments = ["check", "--no-config", "configs/ExampleApp.storekit", "catalog/products.yaml", "--write-baseline", "base.json",
+                         "--report", "json:build/tally.json"]
+        let loud = try CLIRunner.run(arguments, in: directory)
+        #expect(loud.status == 0, "\(loud.stderr)")
+        #expect(loud.stderr.contains("tally: wrote "), "\(loud.stderr)")
+        let quiet = try CLIRunner.run(arguments + ["--quiet"], in: directory)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(!quiet.stderr.contains("tally: wrote "), "\(quiet.stderr)")
+        #expect(quiet.stderr.contains(": warning: "), "\(quiet.stderr)")
+        #expect(quiet.stdout.isEmpty, "\(quiet.stdout)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: directory.appendingPathComponent("build/tally.json")))
+        #expect(report.diagnostics.contains { $0.severity == "note" && $0.message.hasPrefix("wrote ") && $0.file == nil }, "\(report.diagnostics)")
+    }
+
     @Test func aCleanRunHasNoDiagnostics() throws {
         let directory = try CLIRunner.exampleCopy()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TallyCheck
 import TallyModel
+import TallyTestSupport
 
 /// A finding's message keeps its values typed: the sentence for people is the parts' texts, and
 /// SARIF's template gives the same sentence back once its arguments are put in.
@@ -17,6 +18,17 @@ import TallyModel
         let template = finding.typedMessage.template
         #expect(template.text == "{0} costs {1} in {2} in {3} but {4} in {5}")
         #expect(Self.substituted(template) == finding.message)
+    }
+
+    /// An offer reaches the reporters as a value (its money and period typed), not as words a
+    /// rule baked: the sentence is the same, the argument says what it is (issue 39).
+    @Test func anOfferIsAValueInTheMessage() {
+        let offer = Offer.test(.payAsYouGo, "P1M", periods: 3, price: "1.99")
+        let message: FindingMessage = "\(source: "the configuration") has \(offer: offer), \(source: "the catalogue") has none"
+        #expect(message.text == "the configuration has pay as you go: 1.99 USD per 1 month, 3 periods, the catalogue has none")
+        #expect(message.arguments.contains(.offer(offer)))
+        #expect(message.template.text == "{0} has {1}, {2} has none")
+        #expect(FindingMessage.Argument.offer(offer).kind == "offer")
     }
 
     @Test func literalBracesAreDoubledAndNeighbouringWordsMerge() {

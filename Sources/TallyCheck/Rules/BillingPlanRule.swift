@@ -73,7 +73,7 @@ public struct BillingPlanRule: ProductPairRule {
                   let otherPlan = others[index].billingPlan else { continue }
             used.insert(index)
             result.append(finding(config.id, .billingPlans,
-                                  "\(product: config.id)'s \(words: offer.summary) is on the \(words: plan) in \(source: comparison.configNoun) but on the \(words: otherPlan) in \(source: comparison.catalogNoun)",
+                                  "\(product: config.id)'s \(offer: offer) is on the \(words: plan) in \(source: comparison.configNoun) but on the \(words: otherPlan) in \(source: comparison.catalogNoun)",
                                   left: comparison.configSide(config, .billingPlans, value: plan.rawValue, position: offer.position),
                                   right: comparison.catalogSide(catalog, .billingPlans, value: otherPlan.rawValue, position: others[index].position),
                                   offerID: offer.id))

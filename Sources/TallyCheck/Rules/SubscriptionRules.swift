@@ -142,8 +142,8 @@ enum OfferComparison {
         let (leftNoun, rightNoun) = (comparison.configNoun, comparison.catalogNoun)
         switch (left, right) {
         case (nil, nil): return nil
-        case (let offer?, nil): return ["\(source: leftNoun) has \(words: offer.summary), \(source: rightNoun) has none"]
-        case (nil, let offer?): return ["\(source: rightNoun) has \(words: offer.summary), \(source: leftNoun) has none"]
+        case (let offer?, nil): return ["\(source: leftNoun) has \(offer: offer), \(source: rightNoun) has none"]
+        case (nil, let offer?): return ["\(source: rightNoun) has \(offer: offer), \(source: leftNoun) has none"]
         case (let a?, let b?):
             return a.termDifferences(b).map { term -> FindingMessage in
                 switch term {
