@@ -78,7 +78,7 @@ let package = Package(
         // revision through a RevisionStore: git behind it). The CLI and TallyTesting both run through it.
         .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyDiff"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
-        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun", "TallyDiff"]),
+        .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun", "TallyDiff", "TallyReport"]),
         // Snapshots of a store: a fetch as a run (FetchRun: cancellation, typed outcome), an HTTP
         // client with retries over a transport protocol (HTTPTransport; the network stack is
         // TallyFetchHTTP's), atomic snapshot folders, progress events, typed fetch errors; App Store
@@ -122,7 +122,7 @@ let package = Package(
         .target(name: "TallyTestSupport", dependencies: ["TallyModel"], path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats", "TallyTestSupport"]),
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats", "TallyTestSupport"]),
+        .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats", "TallyReport", "TallyTestSupport"]),
         .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig"]),
         .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
@@ -133,7 +133,7 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Fetch"])),
             .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["Fetch"])),
         ], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyRunTests", dependencies: ["TallyRun", "TallyDiff", "TallyFormats", "TallyModel"]),
+        .testTarget(name: "TallyRunTests", dependencies: ["TallyRun", "TallyDiff", "TallyFormats", "TallyModel", "TallyReport"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyCheck", "TallyFormats", "TallyConfig", "TallyDiff", "TallyRun"]),
     ],
     swiftLanguageModes: [.v6]

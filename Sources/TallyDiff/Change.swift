@@ -66,7 +66,8 @@ public enum ChangeAction: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var description: String { rawValue }
 }
 
-/// A typed value on one side of a change. Reporters turn it into words; scripts get it typed.
+/// A typed value on one side of a change. Reporters turn it into words (`ChangeValue.text`, in
+/// TallyReport); scripts get it typed.
 public enum ChangeValue: Sendable, Hashable {
     case money(Money)
     case period(Period)
@@ -79,36 +80,12 @@ public enum ChangeValue: Sendable, Hashable {
     indirect case localization(Localization)
     indirect case product(ProductOutline)
 
-    /// The value in words: `4.99 USD`, `P1M`, `free trial of 1 week`, `on`.
-    public var text: String {
-        switch self {
-        case .money(let money): DecimalFormat.money(money)
-        case .period(let period): period.literal
-        case .kind(let kind): kind.rawValue
-        case .flag(let flag): flag ? "on" : "off"
-        case .level(let level): String(level)
-        case .text(let text): text
-        case .offer(let offer): offer.summary
-        case .localization(let localization): ChangeValue.words(localization)
-        case .product(let outline): outline.summary
-        }
-    }
-
     /// The money, when this is a price.
     public var money: Money? {
         if case .money(let money) = self { return money }
         return nil
     }
 
-    /// `"Lifetime" — "Unlock everything, forever"`, the description cut at 60 characters.
-    static func words(_ localization: Localization) -> String {
-        var text = localization.displayName.map { "\"\($0)\"" } ?? "(no display name)"
-        if let description = localization.description, !description.isEmpty {
-            let cut = description.count > 60 ? description.prefix(59) + "…" : Substring(description)
-            text += " — \"\(cut)\""
-        }
-        return text
-    }
 }
 
 /// One semantic difference between two versions of a catalogue, keyed by identity (product ID,

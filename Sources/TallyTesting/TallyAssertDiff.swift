@@ -2,6 +2,7 @@ import Foundation
 import TallyDiff
 import TallyFormats
 import TallyModel
+import TallyReport
 import TallyRun
 
 /// A kind of change a diff assertion allows or forbids: price rises, removed products, anything

@@ -1,5 +1,6 @@
 import Foundation
 import TallyDiff
+import TallyReport
 import TallyFormats
 import TallyModel
 import Testing

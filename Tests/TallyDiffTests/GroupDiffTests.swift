@@ -1,4 +1,5 @@
 import TallyDiff
+import TallyReport
 import TallyModel
 import Testing
 

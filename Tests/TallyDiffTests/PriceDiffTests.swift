@@ -1,5 +1,6 @@
 import Foundation
 import TallyDiff
+import TallyReport
 import TallyModel
 import Testing
 

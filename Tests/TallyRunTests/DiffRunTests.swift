@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallyDiff
+import TallyReport
 import TallyFormats
 import TallyModel
 @testable import TallyRun

@@ -1,3 +1,36 @@
+import TallyDiff
+import TallyModel
+
+// A diff's changes in words for people: the one place a change's values and the change itself
+// become text (the differ keeps them typed; every diff reporter and TallyTesting read these).
+
+extension ChangeValue {
+    /// The value in words: `4.99 USD`, `P1M`, `free trial of 1 week`, `on`.
+    public var text: String {
+        switch self {
+        case .money(let money): DecimalFormat.money(money)
+        case .period(let period): period.literal
+        case .kind(let kind): kind.rawValue
+        case .flag(let flag): flag ? "on" : "off"
+        case .level(let level): String(level)
+        case .text(let text): text
+        case .offer(let offer): offer.summary
+        case .localization(let localization): ChangeValue.words(localization)
+        case .product(let outline): outline.summary
+        }
+    }
+
+    /// `"Lifetime" — "Unlock everything, forever"`, the description cut at 60 characters.
+    static func words(_ localization: Localization) -> String {
+        var text = localization.displayName.map { "\"\($0)\"" } ?? "(no display name)"
+        if let description = localization.description, !description.isEmpty {
+            let cut = description.count > 60 ? description.prefix(59) + "…" : Substring(description)
+            text += " — \"\(cut)\""
+        }
+        return text
+    }
+}
+
 extension Change {
     /// The change in words, without its path or locations:
     /// `4.99 USD → 5.99 USD (+1 USD, +20.04%)`, `removed: consumable, 0.99 USD in USA`.
