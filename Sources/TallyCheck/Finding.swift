@@ -26,7 +26,9 @@ public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, 
     case period(Period)
     /// Territories, in order ("DEU, GBR, JPN": the storefronts a product has no price in).
     case territories([Territory])
-    /// Anything else, in words ("tier 5", "true", a product ID, an offer's summary).
+    /// An offer's terms ("free trial of 1 week"; its period and price apart in JSON).
+    case offer(Offer)
+    /// Anything else, in words ("tier 5", "true", a product ID).
     case text(String)
 
     public init(stringLiteral text: String) { self = .text(text) }
@@ -36,6 +38,7 @@ public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, 
         case .money(let money): money.description
         case .period(let period): period.description
         case .territories(let territories): territories.map(\.code).joined(separator: ", ")
+        case .offer(let offer): offer.summary
         case .text(let text): text
         }
     }

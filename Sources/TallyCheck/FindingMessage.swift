@@ -165,6 +165,7 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
             case .money(let money): appendInterpolation(money)
             case .period(let period): appendInterpolation(period)
             case .territories(let territories): appendInterpolation(territories)
+            case .offer(let offer): appendInterpolation(offer: offer)
             case .text(let text): appendInterpolation(name: text)
             }
         }

@@ -260,6 +260,13 @@ public struct JSONReport: Sendable, Hashable, Codable {
             }
             if case .period(let value)? = value { period = value.literal }
             if case .territories(let list)? = value { territories = list.map(\.code) }
+            if case .offer(let offer)? = value {
+                period = offer.period.literal
+                if let price = offer.price {
+                    amount = Money.text(Money.plain(price.amount), currency: price.currency, code: false)
+                    currency = price.currency
+                }
+            }
             self.store = store
             self.file = file
             self.line = line

@@ -106,4 +106,18 @@ struct JSONReporterTests {
         #expect(list[1]["remedy"] as? String == "raiseInputLimit")
         #expect(list[1]["line"] is NSNull)
     }
+
+    @Test("An offer on a side keeps its period and price apart from its words")
+    func anOfferSideIsTyped() throws {
+        let offer = Offer(id: "intro", mode: .payAsYouGo, period: Period(months: 1, days: 0), periods: 3,
+                          price: Money(amount: Decimal(string: "1.99") ?? 0, currency: "USD"))
+        let side = JSONReport.SideRecord(value: .offer(offer), store: nil, file: "App.storekit", line: 3, column: 5, path: nil)
+        #expect(side.value == "pay as you go: 1.99 USD per 1 month, 3 periods")
+        #expect(side.period == "P1M")
+        #expect(side.amount == "1.99")
+        #expect(side.currency == "USD")
+        let free = JSONReport.SideRecord(value: .offer(Offer(id: nil, mode: .freeTrial, period: Period(months: 0, days: 7), periods: 1, price: nil)),
+                                         store: nil, file: "b.yaml", line: 1, column: 1, path: nil)
+        #expect(free.period == "P1W" && free.amount == nil && free.currency == nil, "\(free)")
+    }
 }

@@ -79,8 +79,8 @@ public struct IntroOfferRule: ProductPairRule {
         let at = OfferComparison.positions(left, right)
         return [finding(config.id, .introductoryOffer,
                         "\(product: config.id) introductory offer differs: \(FindingMessage.joined(differences, separator: "; "))",
-                        left: comparison.configSide(config, .introductoryOffer, value: left?.summary ?? "none", position: at.left),
-                        right: comparison.catalogSide(catalog, .introductoryOffer, value: right?.summary ?? "none", position: at.right))]
+                        left: comparison.configSide(config, .introductoryOffer, value: left.map(FindingValue.offer) ?? "none", position: at.left),
+                        right: comparison.catalogSide(catalog, .introductoryOffer, value: right.map(FindingValue.offer) ?? "none", position: at.right))]
     }
 }
 
@@ -109,7 +109,7 @@ public struct PromotionalOfferRule: ProductPairRule {
         var configIDs = Set<String>()
         for offer in config.promotionalOffers {
             guard let id = offer.id, configIDs.insert(id).inserted else { continue }
-            let left = comparison.configSide(config, .promotionalOffers, value: offer.summary, position: offer.position)
+            let left = comparison.configSide(config, .promotionalOffers, value: .offer(offer), position: offer.position)
             guard let other = catalogByID[id] else {
                 result.append(finding(config.id, .promotionalOffers, "\(product: config.id) promotional offer \(name: id) is missing from \(source: comparison.catalogNoun)",
                                       left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil as FindingValue?), offerID: id))
@@ -119,8 +119,8 @@ public struct PromotionalOfferRule: ProductPairRule {
                 let at = OfferComparison.positions(offer, other)
                 result.append(finding(config.id, .promotionalOffers,
                                       "\(product: config.id) promotional offer \(name: id) differs: \(FindingMessage.joined(differences, separator: "; "))",
-                                      left: comparison.configSide(config, .promotionalOffers, value: offer.summary, position: at.left),
-                                      right: comparison.catalogSide(catalog, .promotionalOffers, value: other.summary, position: at.right),
+                                      left: comparison.configSide(config, .promotionalOffers, value: .offer(offer), position: at.left),
+                                      right: comparison.catalogSide(catalog, .promotionalOffers, value: .offer(other), position: at.right),
                                       offerID: id))
             }
         }
@@ -129,7 +129,7 @@ public struct PromotionalOfferRule: ProductPairRule {
             configIDs.insert(id)
             result.append(finding(config.id, .promotionalOffers, "\(product: config.id) promotional offer \(name: id) is missing from \(source: comparison.configNoun)",
                                   left: comparison.configSide(config, .promotionalOffers, value: nil as FindingValue?),
-                                  right: comparison.catalogSide(catalog, .promotionalOffers, value: offer.summary, position: offer.position),
+                                  right: comparison.catalogSide(catalog, .promotionalOffers, value: .offer(offer), position: offer.position),
                                   offerID: id))
         }
         return result
