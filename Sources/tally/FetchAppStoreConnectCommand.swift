@@ -49,19 +49,17 @@ struct FetchAppStoreConnectCommand: AsyncParsableCommand {
     var pricePointTerritories: String?
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let (fetcher, credentials, settings, lifetime) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            (try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP,
-                                      pricePointTerritories: try pricePointTerritories.map(PricePointPlan.territories(named:))),
-             try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
-                                                    environment: environment),
-             try fetch.settings(environment: environment),
-             // Hidden, for tests: a shorter token lifetime, so that a fetch renews its token.
-             try Bounded.number(environment, "TALLY_ASC_TOKEN_LIFETIME", in: 1...AppStoreConnectToken.maximumLifetime)
-                ?? AppStoreConnectToken.defaultLifetime)
-        }
-        try await FetchRunner.run(what: "App Store Connect app \(app)", options: fetch) { progress in
-            try await fetcher.run(credentials: credentials, tokenLifetime: lifetime, settings: settings, progress: progress)
+        try await FetchRunner.fetch("App Store Connect app \(app)", options: fetch, apiURL: apiURL) { url, environment in
+            let fetcher = try AppStoreConnectFetch(appID: app, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP,
+                                                   pricePointTerritories: try pricePointTerritories.map(PricePointPlan.territories(named:)))
+            let credentials = try AppStoreConnectCredentials.resolve(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey,
+                                                                     environment: environment)
+            // Hidden, for tests: a shorter token lifetime, so that a fetch renews its token.
+            let lifetime = try Bounded.number(environment, "TALLY_ASC_TOKEN_LIFETIME", in: 1...AppStoreConnectToken.maximumLifetime)
+                ?? AppStoreConnectToken.defaultLifetime
+            return { settings, progress in
+                try await fetcher.run(credentials: credentials, tokenLifetime: lifetime, settings: settings, progress: progress)
+            }
         }
     }
 }

@@ -62,6 +62,20 @@ struct FetchOptions: ParsableArguments {
 /// `FetchRun`'s outcome becomes the summary line, a failure (exit 2) or `Stop.interrupted` (130 or
 /// 143). `Tally.main` prints the stop and exits.
 enum FetchRunner {
+    /// A store's fetch from its command, every store the same way: `prepare` makes the store's
+    /// fetcher and reads its credentials from the `--api-url` and the environment (each a
+    /// `FetchError` when it cannot), the run's settings are read after it, then `FetchRun` runs it.
+    typealias Job = @Sendable (FetchSettings, @escaping FetchProgress) async throws -> SnapshotManifest
+
+    static func fetch(_ what: String, options: FetchOptions, apiURL: String,
+                      prepare: (URL, [String: String]) throws -> Job) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (job, settings) = try setUp(apiURL: apiURL) { url in
+            (try prepare(url, environment), try options.settings(environment: environment))
+        }
+        try await run(what: what, options: options) { progress in try await job(settings, progress) }
+    }
+
     static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
         do {
             // Every argument and credential is checked first, in any build; the transport is

@@ -38,15 +38,11 @@ struct FetchGooglePlayCommand: AsyncParsableCommand {
     var tokenURL: String?
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let (fetcher, account, token, settings) = try FetchRunner.setUp(apiURL: apiURL) { url in
+        try await FetchRunner.fetch("Google Play app \(package)", options: fetch, apiURL: apiURL) { url, environment in
             let fetcher = try GooglePlayFetch(packageName: package, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP)
             let account = try GooglePlayServiceAccount.resolve(file: serviceAccount, environment: environment)
-            return (fetcher, account, try GooglePlayFetch.tokenURL(option: tokenURL, account: account, allowHTTP: fetch.allowHTTP),
-                    try fetch.settings(environment: environment))
-        }
-        try await FetchRunner.run(what: "Google Play app \(package)", options: fetch) { progress in
-            try await fetcher.run(account: account, tokenURL: token, settings: settings, progress: progress)
+            let token = try GooglePlayFetch.tokenURL(option: tokenURL, account: account, allowHTTP: fetch.allowHTTP)
+            return { settings, progress in try await fetcher.run(account: account, tokenURL: token, settings: settings, progress: progress) }
         }
     }
 }

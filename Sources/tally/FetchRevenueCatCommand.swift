@@ -32,13 +32,10 @@ struct FetchRevenueCatCommand: AsyncParsableCommand {
     var apiURL: String = RevenueCatFetch.defaultAPI
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let (fetcher, key, settings) = try FetchRunner.setUp(apiURL: apiURL) { url in
-            (try RevenueCatFetch(projectID: project, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP),
-             try RevenueCatKey.resolve(file: apiKeyFile, environment: environment), try fetch.settings(environment: environment))
-        }
-        try await FetchRunner.run(what: "RevenueCat project \(project)", options: fetch) { progress in
-            try await fetcher.run(key: key, settings: settings, progress: progress)
+        try await FetchRunner.fetch("RevenueCat project \(project)", options: fetch, apiURL: apiURL) { url, environment in
+            let fetcher = try RevenueCatFetch(projectID: project, apiURL: url, output: fetch.output, allowHTTP: fetch.allowHTTP)
+            let key = try RevenueCatKey.resolve(file: apiKeyFile, environment: environment)
+            return { settings, progress in try await fetcher.run(key: key, settings: settings, progress: progress) }
         }
     }
 }
