@@ -1,22 +1,5 @@
 import TallyModel
 
-/// How much a finding matters. `error` fails the gate; `warning` fails it only with `--strict`.
-public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
-    case note, warning, error
-
-    public var description: String { rawValue }
-
-    private var rank: Int {
-        switch self {
-        case .note: return 0
-        case .warning: return 1
-        case .error: return 2
-        }
-    }
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-}
-
 /// What one side of a finding holds, as a value: reporters format it (money in its currency's
 /// minor units, a period in the source's own words) and structured reports keep its parts.
 public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {

@@ -6,20 +6,6 @@ import Foundation
 /// console (`tally`: `file:line:col: warning: …`, a remedy as its flag), the JSON report
 /// (`diagnostics`), `TallyTesting` (a remedy as the argument a test passes).
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable, Codable, Comparable {
-        case note, warning, error
-
-        private var rank: Int {
-            switch self {
-            case .note: 0
-            case .warning: 1
-            case .error: 2
-            }
-        }
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-    }
-
     public var severity: Severity
     /// The file (and line, column, key path) it is about; none for the run itself (`tally: …`).
     public var location: SourceLocation?
@@ -80,5 +66,5 @@ public final class DiagnosticLog: @unchecked Sendable {
     public var all: [Diagnostic] { lock.withLock { entries } }
 
     /// How many of each severity.
-    public func count(_ severity: Diagnostic.Severity) -> Int { lock.withLock { entries.filter { $0.severity == severity }.count } }
+    public func count(_ severity: Severity) -> Int { lock.withLock { entries.filter { $0.severity == severity }.count } }
 }

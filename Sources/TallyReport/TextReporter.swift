@@ -1,3 +1,4 @@
+import TallyModel
 import TallyCheck
 
 /// Human-readable lines: findings grouped by product, how to fix each rule that has findings

@@ -31,12 +31,6 @@ enum Console {
         case console
     }
 
-    static func claimStandardStreams() { Descriptor.claimStandardStreams() }
-
-    static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) { try Descriptor.write(text, to: descriptor) }
-
-    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteFailure) { try Descriptor.write(bytes, to: descriptor) }
-
     /// Writes to standard output. A failure is said on standard error once; after it, nothing
     /// more is written there. Console lines pass through `SafeText.block` (no escape sequence,
     /// bidirectional override or workflow command from a file name or value reaches the terminal
@@ -46,7 +40,7 @@ enum Console {
         guard !text.isEmpty, state.outputUsable else { return }
         let text = role == .console ? SafeText.block(text) : text
         do {
-            try write(text, to: STDOUT_FILENO)
+            try Descriptor.write(text, to: STDOUT_FILENO)
         } catch {
             state.outputFailed(role: role, readerGone: error.readerGone)
             guard !error.readerGone else { return }
@@ -63,7 +57,7 @@ enum Console {
         guard state.outputUsable else { return false }
         guard !bytes.isEmpty else { return true }
         do {
-            try write(bytes, to: STDOUT_FILENO)
+            try Descriptor.write(bytes, to: STDOUT_FILENO)
             return true
         } catch {
             state.outputFailed(role: role, readerGone: error.readerGone)
@@ -84,7 +78,7 @@ enum Console {
         let shown = SafeText.block(Elision.message(text))
         if state.errorUsable {
             do {
-                try write(shown, to: STDERR_FILENO)
+                try Descriptor.write(shown, to: STDERR_FILENO)
                 return
             } catch {
                 state.errorFailed(error)
@@ -102,7 +96,7 @@ enum Console {
     /// through `SafeText`. Anything else is refused.
     static func err(control: String) {
         guard control == FetchProgressText.rewriteLine, state.errorUsable else { return }
-        do { try write(control, to: STDERR_FILENO) } catch { state.errorFailed(error) }
+        do { try Descriptor.write(control, to: STDERR_FILENO) } catch { state.errorFailed(error) }
     }
 
     /// Ends the process with `code`, or 2 when the verdict could not be written to standard

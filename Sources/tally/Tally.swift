@@ -50,7 +50,7 @@ struct Tally: AsyncParsableCommand {
     /// `tally fetch`'s commands are async (a fetch is a task that a signal cancels); the others
     /// run as they are, on the main thread.
     @MainActor static func main() async {
-        Console.claimStandardStreams()
+        Descriptor.claimStandardStreams()
         do {
             // argv as bytes: a file name that is not UTF-8 stays openable (see RawArguments).
             let parsed = try parseAsRoot(RawArguments.arguments)

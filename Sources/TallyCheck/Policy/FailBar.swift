@@ -1,3 +1,5 @@
+import TallyModel
+
 /// What fails a run, decided once and read by everything that says whether it failed: the exit
 /// status (`RunOutcome.status`), the reports (`ReportContext`) and `TallyAssert`.
 ///

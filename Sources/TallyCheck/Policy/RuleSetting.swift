@@ -1,3 +1,5 @@
+import TallyModel
+
 /// What a policy makes of a rule's findings: report them as errors or warnings, or not at all.
 public enum RuleSetting: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case error, warning, off
