@@ -86,6 +86,16 @@ public struct ConvertOptions: Sendable {
         self.storeKitVersion = storeKitVersion
         self.store = store
     }
+
+    /// A file name for the converted file: `output` as given, or with the language's extension
+    /// when a constants file's name has none and nothing is there yet (a compiler, and Tally, know
+    /// a source file by its extension).
+    public func outputPath(_ output: String?, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String? {
+        guard let output, target.isCode else { return output }
+        let name = output.split(separator: "/").last ?? ""
+        guard !output.hasSuffix("/"), !name.contains("."), !exists(output) else { return output }
+        return output + "." + target.fileExtension
+    }
 }
 
 /// A converted file and what the target could not hold.

@@ -8,6 +8,9 @@ public enum RunFailure: Error, Sendable, Hashable {
     case unreadable([FormatError])
     /// The policy file, the baseline or a mapping file could not be read.
     case policy(FormatError)
+    /// A file a source needs could not be read (the mapping file, the price-tier table): its
+    /// errors, then `WHAT could not be read; OUTCOME`.
+    case needed(FormatError, what: String)
     /// A usage problem in what was asked.
     case usage(String)
     /// No sources were named and none were found.
@@ -24,6 +27,15 @@ public enum ExitStatus: Int32, Sendable, Hashable {
     case consistent = 0
     case mismatches = 1
     case usageOrInput = 2
+
+    /// How a command ends, read from what it said (its diagnostics, in the one stream) and from its
+    /// verdict: a command that said an error (a source it could not read, a report or standard
+    /// output it could not write, a usage error, a reason it stopped) ends with 2 whatever it
+    /// found; otherwise with its verdict, 0 or 1; a command without a verdict (`show`, `convert`,
+    /// `init`, `rules`) with 0. Warnings and notes never change the exit.
+    public static func ending(verdict: ExitStatus?, said diagnostics: [Diagnostic]) -> ExitStatus {
+        diagnostics.contains { $0.severity == .error } ? .usageOrInput : verdict ?? .consistent
+    }
 }
 
 extension RunFailure {
@@ -36,6 +48,8 @@ extension RunFailure {
             return errors.flatMap(\.diagnostics) + [Diagnostic(.error, "\(errors.count) \(noun) could not be read; \(outcome)")]
         case .policy(let error):
             return error.diagnostics
+        case .needed(let error, let what):
+            return error.diagnostics + [Diagnostic(.error, "\(what) could not be read; \(outcome)")]
         case .usage(let message):
             return [Diagnostic(.error, message)]
         case .noSources:

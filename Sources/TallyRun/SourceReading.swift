@@ -183,3 +183,36 @@ extension SourceSet {
         (error as? FormatError) ?? FormatError("\(error)", file: file, position: .unknown)
     }
 }
+
+extension Catalog {
+    /// How many dropped values are said per source before the rest is counted.
+    public static let droppedValuesShown = 20
+
+    /// What reading this source left out, as diagnostics: the values the reader could not take
+    /// (the first `droppedValuesShown`, with file and line, then how many more), and what its
+    /// state filter left out. Every command that reads sources says these once, after reading.
+    public var readingDiagnostics: [Diagnostic] {
+        let shown = Catalog.droppedValuesShown
+        var list = droppedValues.prefix(shown).map(\.diagnostic)
+        if droppedValues.count > shown {
+            list.append(Diagnostic(.warning, "\(droppedValues.count - shown) more values were not taken ('tally lint \(file)' lists them all)",
+                                   at: SourceLocation(file: file)))
+        }
+        if let note = hiddenByStateNote { list.append(note) }
+        return list
+    }
+
+    /// `play.csv: note: 5 products were left out by state (5 INACTIVE): only products for sale
+    /// count; --include-state INACTIVE shows them (--include-state ALL shows every product)`.
+    var hiddenByStateNote: Diagnostic? {
+        let hidden = hiddenByState.filter { $0.value > 0 }
+        guard !hidden.isEmpty else { return nil }
+        let total = hidden.values.reduce(0, +)
+        let states = hidden.sorted { $0.key < $1.key }
+        let counts = states.map { "\($0.value) \($0.key.isEmpty ? "without a state" : $0.key)" }.joined(separator: ", ")
+        let flags = states.map { $0.key }.filter { ProductStates.normalise($0) != nil }.map { "--include-state \($0)" }
+        let show = flags.isEmpty ? "--include-state ALL shows them" : "\(flags.joined(separator: " ")) shows them (--include-state ALL shows every product)"
+        return Diagnostic(.note, "\(total) product\(total == 1 ? " was" : "s were") left out by state (\(counts)): only products for sale count; \(show)",
+                          at: SourceLocation(file: file))
+    }
+}

@@ -135,6 +135,8 @@ public struct TallyAssertError: Error, CustomStringConvertible {
             description = errors.map { $0.rendered(remedy: Self.argument) }.joined(separator: "\n")
         case .policy(let error):
             description = error.rendered(remedy: Self.argument)
+        case .needed(let error, let what):
+            description = error.rendered(remedy: Self.argument) + "\n\(what) could not be read"
         case .usage(let message):
             description = message
         case .noSources:

@@ -92,7 +92,7 @@ struct CheckCommand: ParsableCommand {
         var timings = Timings()
         let policyFile = try policy.load()
         // Passing checks are listed only where a report shows them (JUnit's passing test cases).
-        let listsPassingChecks = reports.listsPassingChecks
+        let listsPassingChecks = reports.targets.listsPassingChecks
         let run = CheckRun(
             sources: try input.sourceSet(arguments: sources, policy: policyFile), policyFile: policyFile,
             baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
@@ -103,7 +103,7 @@ struct CheckCommand: ParsableCommand {
         timings.lap("read")
         let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(catalogs) }
         timings.lap("check")
-        DroppedValues.warn(about: outcome.catalogs)
+        Diagnostics.readingDone(outcome.catalogs)
         Diagnostics.warn(outcome.notices)
         if let writeBaseline {
             try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline", regularOnly: true)
@@ -111,13 +111,13 @@ struct CheckCommand: ParsableCommand {
             Diagnostics.note("wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)")
         }
         var context = ReportContext.forRun(outcome, recordingBaseline: writeBaseline, policyFile: policyFile,
-                                           needsRoot: reports.needsRepositoryRoot)
+                                           needsRoot: reports.targets.needsRepositoryRoot)
         context.diagnostics = Diagnostics.log.all
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        if !reports.mentionsSuppressionsOnStandardOutput {
+        if !reports.targets.mentionsSuppressionsOnStandardOutput {
             for line in TextReporter.suppressionLines(outcome.result.suppressed) { Diagnostics.note(line) }
         }
-        try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
+        reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         timings.lap("report")
         throw Verdict(outcome.status, keeping: outcome)
     }

@@ -42,12 +42,19 @@ enum Console {
         do {
             try Descriptor.write(text, to: STDOUT_FILENO)
         } catch {
-            state.outputFailed(role: role, readerGone: error.readerGone)
-            guard !error.readerGone else { return }
-            err(role == .verdict
-                ? "tally: error: cannot write to standard output: \(error.reason); the output did not arrive (exit 2)\n"
-                : "tally: warning: cannot write to standard output: \(error.reason); the console summary did not arrive (the reports are in their files)\n")
+            outputFailed(error, role: role)
         }
+    }
+
+    /// After standard output failed, nothing more is written there; a lost verdict is an error in
+    /// the diagnostics stream (which the exit reads: 2), a lost console line a warning. A reader
+    /// that went away (`| head -1`) is not a failure: no message, the exit as it was.
+    private static func outputFailed(_ error: WriteFailure, role: Role) {
+        state.outputFailed()
+        guard !error.readerGone else { return }
+        Diagnostics.emit(role == .verdict
+            ? Diagnostic(.error, "error: cannot write to standard output: \(error.reason); the output did not arrive (exit 2)")
+            : Diagnostic(.warning, "warning: cannot write to standard output: \(error.reason); the console summary did not arrive (the reports are in their files)"))
     }
 
     /// Writes bytes to standard output as `out(_:role:)` writes text (a streamed report or
@@ -60,11 +67,7 @@ enum Console {
             try Descriptor.write(bytes, to: STDOUT_FILENO)
             return true
         } catch {
-            state.outputFailed(role: role, readerGone: error.readerGone)
-            guard !error.readerGone else { return false }
-            err(role == .verdict
-                ? "tally: error: cannot write to standard output: \(error.reason); the output did not arrive (exit 2)\n"
-                : "tally: warning: cannot write to standard output: \(error.reason); the console summary did not arrive (the reports are in their files)\n")
+            outputFailed(error, role: role)
             return false
         }
     }
@@ -99,9 +102,8 @@ enum Console {
         do { try Descriptor.write(control, to: STDERR_FILENO) } catch { state.errorFailed(error) }
     }
 
-    /// Ends the process with `code`, or 2 when the verdict could not be written to standard
-    /// output (not when its reader went away: `| head -1` keeps the code); with a line on standard
-    /// output when lines for standard error were lost.
+    /// Ends the process with `code` (`main` reads it from the diagnostics stream and the verdict:
+    /// `ExitStatus.ending`), with a line on standard output when lines for standard error were lost.
     static func exit(_ code: Int32) -> Never {
         let outcome = state.outcome
         if let failure = outcome.errorFailure, let lost = outcome.lost {
@@ -116,7 +118,7 @@ enum Console {
             }
             out(note + "\n", role: .console)
         }
-        Foundation.exit(outcome.verdictLost ? TallyExit.usageOrInput.rawValue : code)
+        Foundation.exit(code)
     }
 
     private static let state = ConsoleState()
@@ -126,7 +128,6 @@ enum Console {
 private final class ConsoleState: @unchecked Sendable {
     private let lock = NSLock()
     private var outputBroken = false
-    private var verdictLost = false
     private var errorFailure: Console.WriteFailure?
     /// What standard error did not get: the first 16 KB, and how many lines after them.
     private var lost: (text: String, dropped: Int)?
@@ -134,11 +135,8 @@ private final class ConsoleState: @unchecked Sendable {
     var outputUsable: Bool { lock.withLock { !outputBroken } }
     var errorUsable: Bool { lock.withLock { errorFailure == nil } }
 
-    func outputFailed(role: Console.Role, readerGone: Bool) {
-        lock.withLock {
-            outputBroken = true
-            if role == .verdict && !readerGone { verdictLost = true }
-        }
+    func outputFailed() {
+        lock.withLock { outputBroken = true }
     }
 
     func errorFailed(_ failure: Console.WriteFailure) {
@@ -157,8 +155,8 @@ private final class ConsoleState: @unchecked Sendable {
         }
     }
 
-    var outcome: (verdictLost: Bool, errorFailure: Console.WriteFailure?, lost: (text: String, dropped: Int)?) {
-        lock.withLock { (verdictLost, errorFailure, lost) }
+    var outcome: (errorFailure: Console.WriteFailure?, lost: (text: String, dropped: Int)?) {
+        lock.withLock { (errorFailure, lost) }
     }
 }
 

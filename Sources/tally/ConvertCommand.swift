@@ -72,19 +72,10 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// `-o NAME` as given, or with the language's extension when a constants file's name has none
-    /// and nothing is there yet (a compiler, and Tally, know a source file by its extension).
-    var outputPath: String? {
-        guard let output, to.isCode else { return output }
-        let name = output.split(separator: "/").last ?? ""
-        guard !output.hasSuffix("/"), !name.contains("."), !FileManager.default.fileExists(atPath: output) else { return output }
-        return output + "." + to.fileExtension
-    }
-
     func run() throws {
         guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw Stop.run(.noSources, outcome: "nothing was converted") }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion, store: store)
-        let output = outputPath
+        let output = options.outputPath(self.output)
         if let refusal = Converter.refusal(catalog, options: options) {
             throw Stop.message("error: \(refusal); nothing was converted")
         }

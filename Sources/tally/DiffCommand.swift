@@ -96,26 +96,19 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var reports: ReportOptions<DiffFormat>
 
-    func validate() throws {
-        if since?.isEmpty == true { throw ValidationError("--since needs a git revision, e.g. --since HEAD~1") }
-        if until?.isEmpty == true { throw ValidationError("--until needs a git revision, e.g. --until v2") }
-        if until != nil, since == nil, range == nil { throw ValidationError("--until goes with --since: 'tally diff --since v1 --until v2', or 'tally diff v1..v2'") }
-        if range != nil, since != nil || until != nil {
-            throw ValidationError("\(files[0]) names both revisions already; drop --since and --until, or write 'tally diff --since v1 --until v2'")
-        }
-        if since == nil, range == nil, files.count != 2 {
-            throw ValidationError("tally diff needs OLD and NEW (got \(files.count) file\(files.count == 1 ? "" : "s")), e.g. 'tally diff old.storekit new.storekit', --since REV, or REV1..REV2.")
-        }
-    }
+    /// What was asked, as `TallyRun` takes it.
+    var request: DiffRequest { DiffRequest(files: files, since: since, until: until) }
 
-    /// `v1..v2` as the first argument (when no such file exists): the two revisions to compare.
-    var range: (since: String, until: String)? {
-        files.first.flatMap { DiffPlan.range(parsing: $0) }
+    func validate() throws {
+        try Usage.checked { () throws(RunFailure) in try request.validate() }
     }
 
     func run() throws {
         if reports.silent { Diagnostics.quiet.turnOn() }
-        let plan = try plan()
+        let readsAll = try input.mappingChoice().general != nil
+        let plan = try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
+            try request.plan(format: input.inputFormat, readsAll: readsAll, store: GitRevisionStore(), rawName: RawArguments.bytes(for:))
+        }
         // A file compared as it is now is an input: no report may be written over it (`RunFiles`).
         for file in files { RunFiles.shared.noteInput(file) }
         Diagnostics.emit(plan.skipped.map(\.diagnostic))
@@ -123,43 +116,14 @@ struct DiffCommand: ParsableCommand {
         let outcome = try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
             try DiffRun(plan: plan, options: options).run(events: Diagnostics.progress)
         }
-        DroppedValues.warn(about: outcome.catalogs)
+        Diagnostics.readingDone(outcome.catalogs)
         let result = outcome.result
         try reports.stream { format, color, stream in format.reporter(color: color, verbose: verbose).write(result, to: &stream) }
         if !reports.report.isEmpty {
             // Every report went to a file: the console gets the totals and where the reports went.
-            try reports.printConsoleSummary { _ in DiffTextReporter.totals(result) }
+            reports.printConsoleSummary { _ in DiffTextReporter.totals(result) }
         }
         throw Verdict(outcome.status(failsOnChanges: exitCode), keeping: outcome)
-    }
-
-    /// What is compared: OLD and NEW, or the sources since a revision (`--since`, `REV..REV2`).
-    private func plan() throws -> DiffPlan {
-        let format = input.inputFormat
-        if let range {
-            let readsAll = try input.mappingChoice().general != nil
-            return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
-                try DiffPlan.since(range.since, until: range.until, arguments: Array(files.dropFirst()), format: format,
-                                   readsAll: readsAll, store: GitRevisionStore())
-            }
-        }
-        if let since {
-            let readsAll = try input.mappingChoice().general != nil
-            return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
-                try DiffPlan.since(since, until: until, arguments: files, format: format, readsAll: readsAll, store: GitRevisionStore())
-            }
-        }
-        func entry(_ argument: String) throws -> SourceSet.Entry {
-            guard var entry = DiffPlan.entry(parsing: argument) else {
-                throw ValidationError("'\(argument)' is neither a file nor FILE@REV; write e.g. configs/App.storekit@HEAD~1")
-            }
-            if entry.revision == nil { entry.rawName = RawArguments.bytes(for: argument) }
-            return entry
-        }
-        let old = try entry(files[0]), new = try entry(files[1])
-        return try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
-            try DiffPlan.sources(old: old, new: new, format: format)
-        }
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCheck
 import TallyModel
+import TallyReport
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,44 +28,6 @@ struct ExplainCommand: ParsableCommand {
             throw Stop.message(message + " ('tally rules' lists every rule)")
         }
         var out = StandardOutput()
-        print(Self.text(description), to: &out)
-    }
-
-    static func text(_ rule: RuleDescription) -> String {
-        let kind = rule.category == "lint" ? "single-source lint" : rule.category == "paywall" ? "paywall, on its own and against the stores" : "cross-source"
-        return """
-        \(rule.id)  (\(kind), default severity \(rule.defaultSeverity))
-
-        \(wrap(rule.summary, indent: ""))
-
-        Why it matters:
-        \(wrap(rule.rationale, indent: "  "))
-
-        How to fix:
-        \(wrap(rule.fix, indent: "  "))
-
-        In .tally.yml:
-          rules:
-            \(rule.id): warning          # error, warning or off
-          ignore:
-            - rule: \(rule.id)
-              product: com.example.legacy.*
-              reason: why these findings are accepted
-        """
-    }
-
-    /// Words wrapped at 96 columns, each line indented.
-    static func wrap(_ text: String, indent: String, width: Int = 96) -> String {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && indent.count + line.count + 1 + word.count > width {
-                lines.append(indent + line)
-                line = ""
-            }
-            line += line.isEmpty ? String(word) : " \(word)"
-        }
-        if !line.isEmpty { lines.append(indent + line) }
-        return lines.joined(separator: "\n")
+        print(RuleExplanation.text(description), to: &out)
     }
 }

@@ -43,15 +43,15 @@ struct LintCommand: ParsableCommand {
         let policyFile = try policy.load()
         let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
                            policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
-                           recordsSubjects: reports.listsPassingChecks, strict: strict)
+                           recordsSubjects: reports.targets.listsPassingChecks, strict: strict)
         let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
-        DroppedValues.warn(about: outcome.catalogs)
+        Diagnostics.readingDone(outcome.catalogs)
         Diagnostics.emit(run.sources.skipped.map(\.diagnostic))
-        var context = ReportContext.forRun(outcome, policyFile: policyFile, needsRoot: reports.needsRepositoryRoot)
+        var context = ReportContext.forRun(outcome, policyFile: policyFile, needsRoot: reports.targets.needsRepositoryRoot)
         context.run = .lint
         context.diagnostics = Diagnostics.log.all
         try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        try reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
+        reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
         throw Verdict(outcome.status, keeping: outcome)
     }
 }

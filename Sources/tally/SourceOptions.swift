@@ -12,13 +12,13 @@ struct SourceOptions: ParsableArguments {
     var inputFormat: SourceFormat?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Refuse input files larger than this many megabytes (\(InputLimits.inputMegabytes.lowerBound) to \(InputLimits.inputMegabytes.upperBound); default 512).",
-        valueName: "MB"), transform: { try InputLimits.number($0, in: InputLimits.inputMegabytes, of: "megabytes") })
+        "Refuse input files larger than this many megabytes (\(ReadSettings.inputMegabytes.lowerBound) to \(ReadSettings.inputMegabytes.upperBound); default 512).",
+        valueName: "MB"), transform: { text in try Usage.checked { () throws(RunFailure) in try ReadSettings.number(text, in: ReadSettings.inputMegabytes, of: "megabytes") } })
     var maxInputMb: Int = 512
 
     @Option(name: .long, help: ArgumentHelp(
-        "Refuse documents nested deeper than this many levels (\(InputLimits.depth.lowerBound) to \(InputLimits.depth.upperBound); default 256).",
-        valueName: "levels"), transform: { try InputLimits.number($0, in: InputLimits.depth, of: "levels") })
+        "Refuse documents nested deeper than this many levels (\(ReadSettings.depth.lowerBound) to \(ReadSettings.depth.upperBound); default 256).",
+        valueName: "levels"), transform: { text in try Usage.checked { () throws(RunFailure) in try ReadSettings.number(text, in: ReadSettings.depth, of: "levels") } })
     var maxDepth: Int = 256
 
     @Option(name: .long, help: ArgumentHelp(
@@ -51,62 +51,33 @@ struct SourceOptions: ParsableArguments {
         valueName: "app"))
     var reportApp: String?
 
+    /// The settings as the run takes them.
+    var settings: ReadSettings {
+        var settings = ReadSettings()
+        settings.maxInputMegabytes = maxInputMb
+        settings.maxDepth = maxDepth
+        settings.mapping = mapping
+        settings.priceTiers = priceTiers
+        settings.includeStates = includeState
+        settings.playDefaultTerritory = playDefaultTerritory
+        settings.playDefaultCurrency = playDefaultCurrency
+        settings.reportApp = reportApp
+        return settings
+    }
+
     func validate() throws {
-        _ = try mappingChoice()
-        for state in includeState where ProductStates.normalise(state) == nil {
-            throw ValidationError("--include-state \(state) is not a state Tally knows; use one of: \(ProductStates.known.joined(separator: ", "))")
-        }
-        if let playDefaultTerritory, Self.territory(playDefaultTerritory) == nil {
-            throw ValidationError("--play-default-territory \(playDefaultTerritory) is not a territory: give an ISO 3166-1 code such as USA or US")
-        }
-        if let playDefaultCurrency, !Self.isCurrencyCode(playDefaultCurrency) {
-            throw ValidationError("--play-default-currency \(playDefaultCurrency) is not a currency code: give three letters (ISO 4217) such as USD")
-        }
-        if playDefaultCurrency != nil, playDefaultTerritory == nil {
-            throw ValidationError("--play-default-currency needs --play-default-territory: a price is read as one territory's price")
-        }
+        try Usage.checked { () throws(RunFailure) in try settings.validate() }
     }
 
-    /// The reader settings these options ask for. A mapping file or price-tier table that cannot
-    /// be read is an input error (exit 2), reported like an unreadable source, ending with
-    /// `consequence` ("nothing was checked", "nothing was shown").
+    /// The reader settings these options ask for; a mapping file or price-tier table that cannot
+    /// be read stops the command like an unreadable source, ending with `consequence`.
     func readOptions(consequence: String = "nothing was checked") throws -> ReadOptions {
-        var options = ReadOptions(maxBytes: maxInputMb * 1024 * 1024, maxDepth: maxDepth)
-        if let general = try mappingChoice().general {
-            RunFiles.shared.noteInput(general)
-            options.mapping = try MappingFile.load(general, consequence: consequence)
-        }
-        options.includeStates = Set(includeState.compactMap(ProductStates.normalise))
-        options.playDefaultTerritory = playDefaultTerritory.flatMap(Self.territory)
-        options.playDefaultCurrency = playDefaultCurrency?.uppercased()
-        options.reportApp = reportApp
-        if let priceTiers {
-            RunFiles.shared.noteInput(priceTiers)
-            do {
-                options.priceTiers = try PriceTierTable.load(path: priceTiers, maxBytes: options.maxBytes)
-            } catch let error as FormatError {
-                throw Stop.unreadable(error, what: "the price-tier table", consequence: consequence)
-            }
-        }
-        return options
-    }
-
-    /// A territory given as an App Store storefront (USA) or a Play region (US).
-    static func territory(_ text: String) -> Territory? {
-        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
-        return code.count == 2 ? Territory(region: code) : Territory(code)
-    }
-
-    static func isCurrencyCode(_ text: String) -> Bool {
-        text.count == 3 && text.allSatisfy { $0.isASCII && $0.isLetter }
+        try Diagnostics.orExit(consequence) { () throws(RunFailure) in try settings.readOptions(noteInput: RunFiles.shared.noteInput) }
     }
 
     /// `--mapping` as `TallyRun` takes it.
     func mappingChoice() throws -> SourceSet.MappingChoice {
-        do { return try SourceSet.MappingChoice.parse(mapping) } catch {
-            if case .usage(let message) = error { throw ValidationError(message) }
-            throw ValidationError("\(error)")
-        }
+        try Usage.checked { () throws(RunFailure) in try settings.mappingChoice() }
     }
 
     /// The files a command reads: `arguments`, else the policy's sources, else configs/ and
@@ -132,19 +103,15 @@ struct SourceOptions: ParsableArguments {
 
 extension SourceFormat: ExpressibleByArgument {}
 
-/// The bounds of the numeric options that set a reader's limits. A value outside them is a usage
-/// error naming them (exit 2), never a trap: `--max-input-mb` becomes bytes by multiplication.
-enum InputLimits {
-    /// Megabytes `--max-input-mb` takes: up to 1 TB, whose bytes fit an `Int` many times over.
-    static let inputMegabytes = 1...(ReadOptions.maxBytesLimit >> 20)
-    /// Levels `--max-depth` takes: up to the depth the readers follow within their stack.
-    static let depth = 1...ReadOptions.maxDepthLimit
-
-    /// `text` as a whole number in `range`; anything else is a usage error that names the range.
-    static func number(_ text: String, in range: ClosedRange<Int>, of unit: String) throws -> Int {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
-            throw ValidationError("give a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)")
+/// A usage problem found by a library (`RunFailure.usage`) as ArgumentParser reports it: the
+/// command's usage line and the message, exit 2.
+enum Usage {
+    static func checked<T>(_ body: () throws(RunFailure) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if case .usage(let message) = error { throw ValidationError(message) }
+            throw ValidationError("\(error)")
         }
-        return value
     }
 }

@@ -60,6 +60,12 @@ enum Diagnostics {
 
     static func emit(_ diagnostics: Diagnostic...) { emit(diagnostics) }
 
+    /// What reading left out (dropped values, products a state filter hid), once per command
+    /// that reads sources, after reading them.
+    static func readingDone(_ catalogs: [Catalog]) {
+        emit(catalogs.flatMap(\.readingDiagnostics))
+    }
+
     /// The run's warnings about its own settings.
     static func warn(_ notices: [RunNotice]) {
         emit(notices.map(\.diagnostic))
@@ -85,45 +91,7 @@ enum SourceReading {
         let catalogs = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
             try set.read(format: options.inputFormat, options: readOptions, events: Diagnostics.progress)
         }
-        DroppedValues.warn(about: catalogs)
+        Diagnostics.readingDone(catalogs)
         return catalogs
-    }
-}
-
-/// Values the readers could not take, on standard error with file and line: every command that
-/// reads sources (check, lint, show, diff, convert) calls this once, after reading them.
-enum DroppedValues {
-    /// How many are listed per source before the rest is counted.
-    static let shown = 20
-
-    static func warn(about catalogs: [Catalog]) {
-        Diagnostics.emit(catalogs.flatMap(diagnostics))
-    }
-
-    /// A catalogue's dropped values (the first `shown`, then how many more), and what its state
-    /// filter left out.
-    static func diagnostics(_ catalog: Catalog) -> [Diagnostic] {
-        let dropped = catalog.droppedValues
-        var list = dropped.prefix(shown).map(\.diagnostic)
-        if dropped.count > shown {
-            list.append(Diagnostic(.warning, "\(dropped.count - shown) more values were not taken ('tally lint \(catalog.file)' lists them all)",
-                                   at: SourceLocation(file: catalog.file)))
-        }
-        if let note = hiddenNote(catalog) { list.append(note) }
-        return list
-    }
-
-    /// `play.csv: note: 5 products were left out by state (5 INACTIVE): only products for sale
-    /// count; --include-state INACTIVE shows them (--include-state ALL shows every product)`.
-    static func hiddenNote(_ catalog: Catalog) -> Diagnostic? {
-        let hidden = catalog.hiddenByState.filter { $0.value > 0 }
-        guard !hidden.isEmpty else { return nil }
-        let total = hidden.values.reduce(0, +)
-        let states = hidden.sorted { $0.key < $1.key }
-        let counts = states.map { "\($0.value) \($0.key.isEmpty ? "without a state" : $0.key)" }.joined(separator: ", ")
-        let flags = states.map { $0.key }.filter { ProductStates.normalise($0) != nil }.map { "--include-state \($0)" }
-        let show = flags.isEmpty ? "--include-state ALL shows them" : "\(flags.joined(separator: " ")) shows them (--include-state ALL shows every product)"
-        return Diagnostic(.note, "\(total) product\(total == 1 ? " was" : "s were") left out by state (\(counts)): only products for sale count; \(show)",
-                          at: SourceLocation(file: catalog.file))
     }
 }

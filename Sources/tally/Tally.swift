@@ -45,12 +45,17 @@ struct Tally: AsyncParsableCommand {
         defaultSubcommand: nil
     )
 
-    /// Parses and runs, mapping every usage error to exit code 2 (not ArgumentParser's 64). Every
-    /// way out goes through `Console.exit`, which turns an undelivered verdict into exit 2.
-    /// `tally fetch`'s commands are async (a fetch is a task that a signal cancels); the others
-    /// run as they are, on the main thread.
+    /// Parses and runs; every way out goes through here. The exit is read from what the command
+    /// said and its verdict (`ExitStatus.ending`): an error in the diagnostics stream (a usage
+    /// error, a file it could not read, a report or standard output it could not write) ends it
+    /// with 2, whatever it found. `tally fetch`'s commands are async (a fetch is a task that a
+    /// signal cancels); the others run as they are, on the main thread.
     @MainActor static func main() async {
         Descriptor.claimStandardStreams()
+        var verdict: ExitStatus?
+        // The run's outcome, held until the process exits: unwinding would free a large model,
+        // which costs time and shows nothing.
+        var kept: Verdict?
         do {
             // argv as bytes: a file name that is not UTF-8 stays openable (see RawArguments).
             let parsed = try parseAsRoot(RawArguments.arguments)
@@ -60,30 +65,32 @@ struct Tally: AsyncParsableCommand {
                 var command = parsed
                 try command.run()
             }
-            Console.exit(TallyExit.consistent.rawValue)
-        } catch let verdict as Verdict {
-            // The run's verdict: its reports are written; the outcome it keeps is never freed.
-            Console.exit(verdict.status.rawValue)
+        } catch let ended as Verdict {
+            (verdict, kept) = (ended.status, ended)
         } catch let stop as Stop {
             Diagnostics.emit(stop.diagnostics)
-            Console.exit(stop.exitCode)
+            if case .interrupted(let signal, _) = stop { Console.exit(128 + signal) }
+            verdict = .usageOrInput
         } catch let exit as ExitCode {
             Console.exit(exit.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
+            if exitCode(for: error) == .success {
                 // --help and --version: the text is the output.
                 Console.out(fullMessage(for: error) + "\n")
-                Console.exit(code.rawValue)
+            } else {
+                // ArgumentParser's usage message, as it writes it; in the stream as an error.
+                Diagnostics.log.append(Diagnostic(.error, message(for: error)))
+                Console.err(fullMessage(for: error) + "\n", essential: true)
             }
-            Console.err(fullMessage(for: error) + "\n", essential: true)
-            Console.exit(TallyExit.usageOrInput.rawValue)
+        }
+        withExtendedLifetime(kept) {
+            Console.exit(ExitStatus.ending(verdict: verdict, said: Diagnostics.log.all).rawValue)
         }
     }
 }
 
 /// Why a command ends without a verdict: `main` emits its diagnostics (`Diagnostics.emit`, the
-/// one stream) and exits 2 (128 + the signal when interrupted). Commands throw it; none prints an
+/// one stream), and the exit reads them: 2 (128 + the signal when interrupted). Commands throw it; none prints an
 /// error and exits on its own.
 enum Stop: Error {
     /// A stage of a run failed (sources, policy, revisions); `outcome` says what did not happen.
@@ -101,11 +108,6 @@ enum Stop: Error {
     /// A file the run needs could not be read: its errors, then `tally: WHAT could not be read; CONSEQUENCE`.
     static func unreadable(_ error: FormatError, what: String, consequence: String) -> Stop {
         .diagnostics(error.diagnostics + [Diagnostic(.error, "\(what) could not be read; \(consequence)")])
-    }
-
-    var exitCode: Int32 {
-        if case .interrupted(let signal, _) = self { return 128 + signal }
-        return TallyExit.usageOrInput.rawValue
     }
 
     var diagnostics: [Diagnostic] {

@@ -99,4 +99,28 @@ import Testing
         }
         #expect(writers.isEmpty, "\(writers)")
     }
+
+    /// The exit is read in one place, `main`, from the stream and the verdict
+    /// (`ExitStatus.ending`): no command ends the process itself.
+    @Test func onlyMainEndsTheProcessAndItReadsTheStream() throws {
+        let folder = CLIRunner.repository.appendingPathComponent("Sources/tally")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var exits: [String] = []
+        for file in files where file != "Console.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("Console.exit(") || line.contains("Foundation.exit(") || line.contains("Glibc.exit(") {
+                exits.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(exits.allSatisfy { $0.hasPrefix("Tally.swift:") }, "\(exits)")
+        #expect(exits.contains { $0.contains("ExitStatus.ending(verdict: verdict, said: Diagnostics.log.all)") }, "\(exits)")
+    }
+
+    /// A usage error is in the stream too: exit 2, ArgumentParser's message on standard error.
+    @Test func aUsageErrorEndsWithTwo() throws {
+        let run = try CLIRunner.run(["check", "--no-such-flag"], in: CLIRunner.repository)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Unknown option '--no-such-flag'"), "\(run.stderr)")
+    }
 }

@@ -2,13 +2,13 @@ import Foundation
 import TallyCheck
 import TallyConfig
 import TallyReport
-import TallyRun
+
 
 extension ReportContext {
     /// The context of a check or lint run: what fails it (the outcome's `FailBar`, the value
     /// its exit status reads) and, when a report needs it, the repository root:
     /// `git rev-parse --show-toplevel` here, else the folder of the policy file, else here.
-    static func forRun(_ outcome: RunOutcome, recordingBaseline: String? = nil, policyFile: PolicyFile?, needsRoot: Bool) -> ReportContext {
+    public static func forRun(_ outcome: RunOutcome, recordingBaseline: String? = nil, policyFile: PolicyFile?, needsRoot: Bool) -> ReportContext {
         var context = ReportContext(failsAt: outcome.failBar.severity, recordingBaseline: recordingBaseline)
         let policy = outcome.gate.policy
         context.rulesOff = Set(policy.rules.filter { $0.value == .off }.keys)

@@ -1,0 +1,64 @@
+import TallyFormats
+import TallyModel
+
+extension SourceScan.Found {
+    /// How many files a summary line names before it counts the rest (a repository with
+    /// generated documentation holds thousands of JSON files that are not sources).
+    static let shownPerLine = 10
+
+    /// `a, b, c, … and 4 more`: each name one safe line.
+    static func listed(_ items: [String], separator: String) -> String {
+        let shown = items.prefix(shownPerLine).map { SafeText.line($0) }.joined(separator: separator)
+        return items.count > shownPerLine ? shown + "\(separator)and \(items.count - shownPerLine) more" : shown
+    }
+
+    /// Whether anything was found that a policy can name (else `init` writes nothing).
+    public var hasSources: Bool { !configurations.isEmpty || !catalogs.isEmpty || code != nil }
+
+    /// What `tally init` says when it found nothing to name (and wrote nothing), line by line.
+    public var nothingFoundLines: [String] {
+        var lines = ["no product source found below this folder (no .storekit file, product list, catalogue or store export Tally reads); nothing written"]
+        if !unreadable.isEmpty {
+            lines.append("  unreadable:     " + Self.listed(unreadable.map { "\($0.path): \($0.error)" }, separator: "; ")
+                         + " ('tally lint FILE' shows every error)")
+        }
+        lines.append("next: name the files in a .tally.yml by hand (docs/policy.md), or 'tally init --print' for a starter file")
+        return lines
+    }
+
+    /// What `tally init` says after writing the policy file `path`: what it names, what it left
+    /// out and why, and what to run next; line by line.
+    public func summaryLines(wrote path: String) -> [String] {
+        let catalogues = catalogs.map { path in
+            guard let folder = folders[path] else { return path }
+            let count = loaded[path].map { ", \($0.products.count) product\($0.products.count == 1 ? "" : "s")" } ?? ""
+            return "\(path)/ (\(folder.kind)\(count))"
+        }
+        var lines = ["wrote \(path)"]
+        lines.append("  configurations: \(configurations.isEmpty ? "none found: add them under sources:" : Self.listed(configurations, separator: ", "))")
+        lines.append("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : Self.listed(catalogues, separator: ", "))")
+        if let code {
+            var line = "  code:           \(Self.listed(code.globs, separator: ", ")), \(code.ids) product ID\(code.ids == 1 ? "" : "s") in \(code.files.count) file\(code.files.count == 1 ? "" : "s")"
+            if code.unresolved > 0 {
+                line += " (\(code.unresolved) call\(code.unresolved == 1 ? "" : "s") with IDs built at run time: add ids: REGEX under code:)"
+            }
+            lines.append(line)
+        }
+        if !inTestFolders.isEmpty {
+            let shown = inTestFolders.prefix(5).map { SafeText.line($0) }.joined(separator: ", ") + (inTestFolders.count > 5 ? " and \(inTestFolders.count - 5) more" : "")
+            lines.append("  left out:       \(inTestFolders.count) source\(inTestFolders.count == 1 ? "" : "s") under test folders (\(shown)); add them under sources: if the gate should check them")
+        }
+        if !unreadable.isEmpty {
+            lines.append("  unreadable:     " + Self.listed(unreadable.map { "\($0.path): \($0.error)" }, separator: "; ")
+                         + "; left out: 'tally lint FILE' shows every error")
+        }
+        if !notSources.isEmpty {
+            lines.append("  not sources:    " + Self.listed(notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }, separator: ", "))
+        }
+        let sources = configurations.count + catalogs.count + (code == nil ? 0 : 1)
+        lines.append(sources == 1
+                     ? "next: 'tally check' (no arguments needed) lints the one source; add a second copy to compare it with (a catalogue, a store snapshot from 'tally fetch'); 'tally explain RULE' explains a rule"
+                     : "next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule")
+        return lines
+    }
+}
