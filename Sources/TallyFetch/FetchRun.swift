@@ -1,4 +1,5 @@
 import Foundation
+import TallyModel
 
 /// How a store's fetch ended, for the command to say and exit with.
 public enum FetchOutcome: Sendable {
@@ -9,6 +10,22 @@ public enum FetchOutcome: Sendable {
     /// SIGINT or SIGTERM stopped the fetch and its staging folder was removed. `forced`: it did
     /// not stop within two seconds (or a second signal came), so it was abandoned, not awaited.
     case interrupted(signal: Int32, forced: Bool)
+
+    /// What a fetch that did not end in a snapshot says, for a snapshot folder `output`: `fetch
+    /// failed: …` and that the folder was left as it was, or that it was interrupted. Nothing for
+    /// a fetch that succeeded.
+    public func diagnostics(output: String) -> [Diagnostic] {
+        switch self {
+        case .fetched:
+            return []
+        case .failed(let message):
+            return [Diagnostic(.error, "fetch failed: \(message)"), Diagnostic(.note, "\(output) was left as it was")]
+        case .interrupted(let signal, let forced):
+            return [Diagnostic(.error, forced
+                ? "fetch interrupted; the staging folder was removed"
+                : "fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(output) was left as it was")]
+        }
+    }
 }
 
 /// One store's fetch as a run, whatever the store: its setup checked before anything is sent, its

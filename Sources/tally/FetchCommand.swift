@@ -92,17 +92,16 @@ enum FetchRunner {
             Console.err(control: control)
             Console.err(text)
         }
-        switch await FetchRun.run(progress: printer.handle, body) {
+        let outcome = await FetchRun.run(progress: printer.handle, body)
+        switch outcome {
         case .fetched(let manifest):
             printer.finish(manifest: manifest, folder: options.output)
-        case .interrupted(let signal, let forced):
+        case .interrupted(let signal, _):
             printer.abandon()
-            throw Stop.interrupted(signal: signal, message: forced
-                ? "fetch interrupted; the staging folder was removed"
-                : "fetch interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")); \(options.output) was left as it was")
-        case .failed(let message):
+            throw Stop.interrupted(signal: signal, outcome.diagnostics(output: options.output))
+        case .failed:
             printer.abandon()
-            throw Stop.diagnostics([Diagnostic(.error, "fetch failed: \(message)"), Diagnostic(.note, "\(options.output) was left as it was")])
+            throw Stop.diagnostics(outcome.diagnostics(output: options.output))
         }
     }
 }

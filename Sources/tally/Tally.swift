@@ -97,8 +97,8 @@ enum Stop: Error {
     case run(RunFailure, outcome: String)
     /// What stopped it, as diagnostics (`tally: MESSAGE`, `path: error: …`).
     case diagnostics([Diagnostic])
-    /// A signal stopped the run (`tally fetch`): `tally: MESSAGE`, exit 128 + the signal.
-    case interrupted(signal: Int32, message: String)
+    /// A signal stopped the run (`tally fetch`): its diagnostics, exit 128 + the signal.
+    case interrupted(signal: Int32, [Diagnostic])
 
     /// `tally: MESSAGE`.
     static func message(_ message: String, remedy: Remedy? = nil) -> Stop {
@@ -114,7 +114,7 @@ enum Stop: Error {
         switch self {
         case .run(let failure, let outcome): failure.diagnostics(outcome: outcome)
         case .diagnostics(let diagnostics): diagnostics
-        case .interrupted(_, let message): [Diagnostic(.error, message)]
+        case .interrupted(_, let diagnostics): diagnostics
         }
     }
 }
