@@ -32,10 +32,10 @@ enum OfferDiffer {
             return true
         }
         for offer in before where !after.contains(where: { $0.sameTerms(as: offer) }) && firstTime(offer) {
-            changes.append(Change(.introductoryOffer, .removed, productID: id, key: offer.summary, old: .offer(offer), oldPosition: offer.position))
+            changes.append(Change(.introductoryOffer, .removed, productID: id, key: PeopleText.offer(offer), old: .offer(offer), oldPosition: offer.position))
         }
         for offer in after where !before.contains(where: { $0.sameTerms(as: offer) }) && firstTime(offer) {
-            changes.append(Change(.introductoryOffer, .added, productID: id, key: offer.summary, new: .offer(offer), newPosition: offer.position))
+            changes.append(Change(.introductoryOffer, .added, productID: id, key: PeopleText.offer(offer), new: .offer(offer), newPosition: offer.position))
         }
     }
 
@@ -64,7 +64,7 @@ enum OfferDiffer {
         }
     }
 
-    private static func key(_ offer: Offer) -> String { offer.id ?? offer.summary }
+    private static func key(_ offer: Offer) -> String { offer.id ?? PeopleText.offer(offer) }
 
     /// What differs, in words: `period 1 week → 3 days; price 0.99 USD → 1.99 USD`.
     static func differences(_ a: Offer, _ b: Offer) -> String {

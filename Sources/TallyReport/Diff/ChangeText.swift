@@ -14,7 +14,7 @@ extension ChangeValue {
         case .flag(let flag): flag ? "on" : "off"
         case .level(let level): String(level)
         case .text(let text): text
-        case .offer(let offer): offer.summary
+        case .offer(let offer): PeopleText.offer(offer)
         case .localization(let localization): ChangeValue.words(localization)
         case .product(let outline): outline.summary
         }
