@@ -120,11 +120,11 @@ let package = Package(
         .testTarget(name: "TallyFormatsTests", dependencies: ["TallyFormats"], exclude: ["Fixtures"]),
         // Test-data factories shared by the test targets (test-only: not a product).
         .target(name: "TallyTestSupport", dependencies: ["TallyModel"], path: "Tests/TallyTestSupport"),
-        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats", "TallyTestSupport"]),
+        .testTarget(name: "TallyCheckTests", dependencies: ["TallyCheck", "TallyFormats", "TallyReport", "TallyTestSupport"]),
         .testTarget(name: "TallyReportTests", dependencies: ["TallyReport", "TallyFormats", "TallyDiff"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyDiffTests", dependencies: ["TallyDiff", "TallyFormats", "TallyReport", "TallyTestSupport"]),
-        .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyConvertTests", dependencies: ["TallyConvert", "TallyFormats", "TallyCheck", "TallyConfig", "TallyReport"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyTesting", "TallyReport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         // Against local stand-in servers through the real transport: run with `--traits Fetch`.
         .testTarget(name: "TallyFetchTests", dependencies: [

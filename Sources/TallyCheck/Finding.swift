@@ -1,8 +1,9 @@
 import TallyModel
 
-/// What one side of a finding holds, as a value: reporters format it (money in its currency's
-/// minor units, a period in the source's own words) and structured reports keep its parts.
-public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+/// What one side of a finding holds, as a value: reporters make its words (money in its
+/// currency's minor units, a period in the source's own words; TallyReport's `MessageText`) and
+/// structured reports keep its parts.
+public enum FindingValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral {
     /// An amount with its currency ("4.99 USD" for people; amount and currency apart in JSON).
     case money(Money)
     /// A subscription or offer period ("P1M").
@@ -15,16 +16,6 @@ public enum FindingValue: Sendable, Hashable, Codable, CustomStringConvertible, 
     case text(String)
 
     public init(stringLiteral text: String) { self = .text(text) }
-
-    public var description: String {
-        switch self {
-        case .money(let money): money.description
-        case .period(let period): period.description
-        case .territories(let territories): territories.map(\.code).joined(separator: ", ")
-        case .offer(let offer): offer.summary
-        case .text(let text): text
-        }
-    }
 }
 
 /// One side of a finding: which source, what it says, and where.
@@ -52,11 +43,6 @@ public struct FindingSide: Sendable, Hashable, Codable {
     /// How reports name the side: `configuration`, `catalog`, `source` (lint) or the store
     /// (`google-play`).
     public var label: String { store?.rawValue ?? role?.rawValue ?? "source" }
-
-    /// `configuration: configs/App.storekit:42:7  4.99 USD`; the value is left out when unknown.
-    public var line: String {
-        "\(label): \(location)" + (value.map { "  \($0)" } ?? "")
-    }
 }
 
 /// A mismatch or lint problem: a plain value; printing happens in the reporters.
@@ -69,10 +55,9 @@ public struct Finding: Sendable, Hashable, Codable {
     public var territory: Territory?
     public var offerID: String?
     public var field: Field
-    /// What the finding says, its values typed until a reporter renders them.
+    /// What the finding says, its values typed until a reporter renders them (the sentence for
+    /// people is TallyReport's `Finding.message`).
     public var typedMessage: FindingMessage
-    /// The sentence for people (`typedMessage.text`).
-    public var message: String { typedMessage.text }
     /// The configuration's side (or the only side, for lint).
     public var left: FindingSide?
     /// The catalogue's side.
@@ -102,12 +87,6 @@ public struct Finding: Sendable, Hashable, Codable {
 
     /// The first known location: where an editor should jump.
     public var primaryLocation: SourceLocation? { left?.location ?? right?.location }
-
-    /// Both sides, then the hint: the lines every text report (and `TallyAssert`) shows under
-    /// the message.
-    public var detailLines: [String] {
-        [left, right].compactMap { $0?.line } + (hint.map { ["hint: \($0)"] } ?? [])
-    }
 }
 
 /// Static facts about a rule: shown by reporters, `tally explain` and the rule table of docs/rules.md.

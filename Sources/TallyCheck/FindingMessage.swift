@@ -3,11 +3,13 @@ import TallyModel
 /// What a finding says, as words and typed values: a rule writes
 /// `"\(product: id) costs \(left) in \(source: noun) but \(right) in \(source: other)"` and the
 /// values (a product ID, money, a period, territories, a source, a count) stay values until a
-/// reporter renders them. `text` is the sentence for people (what every text report prints);
-/// `template` gives SARIF its `{0}`-style message and arguments, and the JSON report its parts.
+/// reporter renders them: the message holds only its parts. Each reporter makes the words
+/// (TallyReport's `MessageText`: the sentence for people, Markdown code spans, escaped HTML,
+/// SARIF's `{0}` template and arguments, the JSON report's typed parts). The one plain
+/// rendering below the reporters is the sentence a baseline file records (`baselineText`).
 ///
 /// There is no catch-all interpolation: every value a rule puts in a message says what it is.
-public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringInterpolation {
+public struct FindingMessage: Sendable, Hashable, Codable, ExpressibleByStringInterpolation {
     /// One piece of a message: words, or a value.
     public enum Part: Sendable, Hashable, Codable {
         case text(String)
@@ -18,10 +20,12 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
     public enum Argument: Sendable, Hashable, Codable {
         /// A product ID (`com.example.pro.monthly`), or a paywall's store product ID.
         case product(String)
-        /// An amount with its currency: `10.90 BRL` (`Money.description`, the one money text).
+        /// An amount with its currency (`10.90 BRL` for people).
         case money(Money)
         /// A period, as the source writes it (`P1M`).
         case period(Period)
+        /// A period's length in words (`1 month`; with `days`, `4 weeks (28 days)`).
+        case duration(Period, days: Bool = false)
         case territory(Territory)
         /// Territories in order (`DEU, GBR, JPN`).
         case territories([Territory])
@@ -35,25 +39,14 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
         /// that its money and period reach the reporters as such, not baked into words.
         case offer(Offer)
 
-        /// The value in words, as the sentence for people shows it.
-        public var text: String {
-            switch self {
-            case .product(let id), .source(let id), .name(let id): id
-            case .money(let money): money.description
-            case .period(let period): period.description
-            case .territory(let territory): territory.code
-            case .territories(let territories): territories.map(\.code).joined(separator: ", ")
-            case .count(let count): String(count)
-            case .offer(let offer): offer.summary
-            }
-        }
-
-        /// `product`, `money`, `period`, `territory`, `territories`, `source`, `count`, `name`, `offer`.
+        /// `product`, `money`, `period`, `duration`, `territory`, `territories`, `source`, `count`,
+        /// `name`, `offer`.
         public var kind: String {
             switch self {
             case .product: "product"
             case .money: "money"
             case .period: "period"
+            case .duration: "duration"
             case .territory: "territory"
             case .territories: "territories"
             case .source: "source"
@@ -65,12 +58,9 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     public private(set) var parts: [Part]
-    /// The sentence for people, made as the parts are added.
-    public private(set) var text: String
 
     public init(parts: [Part]) {
         self.parts = []
-        self.text = ""
         for part in parts { append(part) }
     }
 
@@ -82,28 +72,9 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
         self = stringInterpolation.message
     }
 
-    public var description: String { text }
-
     /// The values, in order.
     public var arguments: [Argument] {
         parts.compactMap { if case .value(let argument) = $0 { argument } else { nil } }
-    }
-
-    /// The message with `{0}`, `{1}`, … where its values stand (literal braces doubled, as SARIF
-    /// 2.1.0 §3.11.5 writes them) and the values' texts in that order.
-    public var template: (text: String, arguments: [String]) {
-        var text = ""
-        var arguments: [String] = []
-        for part in parts {
-            switch part {
-            case .text(let words):
-                text += words.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
-            case .value(let argument):
-                text += "{\(arguments.count)}"
-                arguments.append(argument.text)
-            }
-        }
-        return (text, arguments)
     }
 
     /// Appends words or a value; neighbouring words are merged.
@@ -111,14 +82,12 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
         switch part {
         case .text(let words):
             guard !words.isEmpty else { return }
-            text += words
             if case .text(let previous)? = parts.last {
                 parts[parts.count - 1] = .text(previous + words)
             } else {
                 parts.append(part)
             }
-        case .value(let argument):
-            text += argument.text
+        case .value:
             parts.append(part)
         }
     }
@@ -153,6 +122,10 @@ public struct FindingMessage: Sendable, Hashable, Codable, CustomStringConvertib
         public mutating func appendInterpolation(product id: String) { message.append(.value(.product(id))) }
         public mutating func appendInterpolation(_ money: Money) { message.append(.value(.money(money))) }
         public mutating func appendInterpolation(_ period: Period) { message.append(.value(.period(period))) }
+        /// A period's length in words (`every \(duration: period)`: "every 1 month").
+        public mutating func appendInterpolation(duration period: Period, days: Bool = false) {
+            message.append(.value(.duration(period, days: days)))
+        }
         public mutating func appendInterpolation(_ territory: Territory) { message.append(.value(.territory(territory))) }
         public mutating func appendInterpolation(_ territories: [Territory]) { message.append(.value(.territories(territories))) }
         public mutating func appendInterpolation(source: String) { message.append(.value(.source(source))) }

@@ -201,7 +201,7 @@ struct ConvertNotes {
 /// the two decimals of every App Store currency that has fractions.)
 enum DecimalLiteral {
     static func text(_ amount: Decimal) -> String {
-        let plain = Money.plain(amount)
+        let plain = MachineText.decimal(amount)
         guard let dot = plain.firstIndex(of: ".") else { return plain }
         let decimals = plain.distance(from: dot, to: plain.endIndex) - 1
         return decimals == 1 ? plain + "0" : plain

@@ -152,18 +152,6 @@ public struct ProductOutline: Sendable, Hashable {
                   group: product.group.map { $0.groupName ?? $0.groupID }.flatMap { $0.isEmpty ? nil : $0 },
                   level: product.group?.level)
     }
-
-    /// `auto-renewable-subscription, 4.99 USD in USA (+174 territories), every 1 month, group "premium" level 1`.
-    public var summary: String {
-        var parts = [kind?.rawValue ?? "kind not stated"]
-        if let price {
-            let more = territories > 1 ? " (+\(territories - 1) territor\(territories == 2 ? "y" : "ies"))" : ""
-            parts.append("\(price.money) in \(price.territory)\(more)")
-        }
-        if let period { parts.append("every \(period.words)") }
-        if let group { parts.append("group \"\(group)\"" + (level.map { " level \($0)" } ?? "")) }
-        return parts.joined(separator: ", ")
-    }
 }
 
 /// The diffs of one `tally diff` run: one pair of files, or every catalogue source since a revision.

@@ -113,7 +113,7 @@ public struct CatalogDiffer: Sendable {
     private static func renamed(_ before: Product, _ product: Product, context: DiffContext) -> ProductChanges {
         var changes = [Change(.id, .changed, productID: product.id, old: .text(before.id), new: .text(product.id),
                               oldPosition: before.position(of: .id), newPosition: product.position(of: .id), attention: [.productRemoved],
-                              note: "same reference name \"\(product.referenceName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")\"")]
+                              note: .sameReferenceName(product.referenceName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))]
         if let origins = context.origins, let from = origins.old[before.id], let to = origins.new[product.id], from != to {
             let labels = context.labels
             changes.append(Change(.file, .changed, productID: product.id, old: .text(labels?.old[from] ?? from), new: .text(labels?.new[to] ?? to),
@@ -141,7 +141,7 @@ public struct CatalogDiffer: Sendable {
             guard let newID = index.best(for: oldID), !taken.contains(newID), let newIndex = addedByID[newID],
                   context.oldProducts[oldID]?.kind == context.newProducts[newID]?.kind else { continue }
             taken.insert(newID)
-            let note = "renamed? \(oldID) → \(newID)"
+            let note = ChangeNote.possibleRename(old: oldID, new: newID)
             products[oldIndex].changes[0].note = note
             products[newIndex].changes[0].note = note
         }
@@ -152,9 +152,7 @@ public struct CatalogDiffer: Sendable {
         var changes: [Change] = []
         let (old, new) = (context.oldSource, context.newSource)
         if !old.absent, !new.absent, old.storefront != new.storefront {
-            let note = context.storefrontPair != nil
-                ? "each file holds one price per product, in its storefront: prices are compared storefront to storefront"
-                : "offer prices follow the \(new.storefrontName)"
+            let note: ChangeNote = context.storefrontPair != nil ? .storefrontsCompared : .offerPricesFollow(storefront: new.format == .storeKit)
             changes.append(Change(.storefront, .changed, productID: nil, old: .text(old.storefront.code), new: .text(new.storefront.code), note: note))
         }
         changes += GroupDiffer.groupChanges(context)

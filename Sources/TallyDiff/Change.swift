@@ -79,6 +79,8 @@ public enum ChangeValue: Sendable, Hashable {
     indirect case offer(Offer)
     indirect case localization(Localization)
     indirect case product(ProductOutline)
+    /// A multi-seat subscription's seat tier and its per-seat prices.
+    indirect case seatTier(SeatTier)
 
     /// The money, when this is a price.
     public var money: Money? {
@@ -86,6 +88,37 @@ public enum ChangeValue: Sendable, Hashable {
         return nil
     }
 
+}
+
+/// What explains a change where its values alone do not, as values: the reporters make the
+/// words (`ChangeNote.text`, in TallyReport).
+public enum ChangeNote: Sendable, Hashable {
+    /// A product under a new ID with the same reference name (`same reference name "Pro"`).
+    case sameReferenceName(String)
+    /// A removed and an added product of one kind whose IDs are a near miss
+    /// (`renamed? com.a.tip_jar → com.a.tip.jar`).
+    case possibleRename(old: String, new: String)
+    /// Two single-storefront sources: prices are compared storefront to storefront.
+    case storefrontsCompared
+    /// The storefront (StoreKit) or default territory (`storefront: false`) changed, and offer
+    /// prices follow it.
+    case offerPricesFollow(storefront: Bool)
+    /// A subscription's level changed, its order in the group did not.
+    case sameOrder
+    /// A subscription now ranks above one it was below (`was below monthly, now above it`).
+    case nowAbove(String)
+    /// A subscription now ranks below one it was above.
+    case nowBelow(String)
+    /// A subscription's order in its group changed, with no one member to show it.
+    case orderChanged
+    /// A subscription group added or removed, with this many subscriptions.
+    case members(Int)
+    /// A subscription group renamed (the same members).
+    case renamed
+    /// An offer's terms changed: which, from these old terms to these new ones.
+    indirect case offerTerms(old: Offer, new: Offer)
+    /// A localization changed: its display name, its description, or both.
+    case localizationChanged(displayName: Bool, description: Bool)
 }
 
 /// One semantic difference between two versions of a catalogue, keyed by identity (product ID,
@@ -124,9 +157,10 @@ public struct Change: Sendable, Hashable {
     /// Which way a changed price moved (nil for other changes); kept so that summaries do not
     /// redo the arithmetic.
     public private(set) var priceDirection: PriceChange.Direction?
-    /// A few words that explain the change where the values alone do not (which subscription a
-    /// reordered one now ranks below; how storefront prices are compared).
-    public var note: String? {
+    /// What explains the change where the values alone do not (which subscription a reordered
+    /// one now ranks below; how storefront prices are compared), typed: the reporters make its
+    /// words (`ChangeNote.text`, in TallyReport).
+    public var note: ChangeNote? {
         get { detail?.note }
         set { detail = Detail.make(key: key, note: newValue) }
     }
@@ -137,7 +171,7 @@ public struct Change: Sendable, Hashable {
     public init(
         _ aspect: ChangeAspect, _ action: ChangeAction, productID: String?, territory: Territory? = nil, key: String? = nil,
         old: ChangeValue? = nil, new: ChangeValue? = nil, oldPosition: Position = .unknown, newPosition: Position = .unknown,
-        attention: [Attention] = [], note: String? = nil, priceDirection: PriceChange.Direction? = nil
+        attention: [Attention] = [], note: ChangeNote? = nil, priceDirection: PriceChange.Direction? = nil
     ) {
         self.aspect = aspect
         self.action = action
@@ -186,14 +220,14 @@ public struct Change: Sendable, Hashable {
 /// The rarely present parts of a change, shared between copies.
 private final class Detail: Sendable, Hashable {
     let key: String?
-    let note: String?
+    let note: ChangeNote?
 
-    private init(key: String?, note: String?) {
+    private init(key: String?, note: ChangeNote?) {
         self.key = key
         self.note = note
     }
 
-    static func make(key: String?, note: String?) -> Detail? {
+    static func make(key: String?, note: ChangeNote?) -> Detail? {
         key == nil && note == nil ? nil : Detail(key: key, note: note)
     }
 

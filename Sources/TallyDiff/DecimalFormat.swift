@@ -37,9 +37,4 @@ public enum DecimalFormat {
         }
         return exact.significand < 0 ? "-" + digits : digits
     }
-
-    /// `4.99 USD`, or `4.99` without a currency: `Money.description`, faster.
-    public static func money(_ money: Money) -> String {
-        Money.text(plain(money.amount), currency: money.currency)
-    }
 }

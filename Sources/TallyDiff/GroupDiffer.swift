@@ -36,7 +36,7 @@ enum GroupDiffer {
             let kept = members.indices.map { !moved.contains($0) }
             let witnesses = Witnesses(members, kept: kept)
             for (index, member) in members.enumerated() where !kept[index] || member.left != member.right {
-                var note = "same order in the group"
+                var note = ChangeNote.sameOrder
                 if !kept[index] {
                     note = witnesses.note(for: index, in: members)
                 }
@@ -65,7 +65,7 @@ enum GroupDiffer {
             let renamed = pairing.rightLabels[other] ?? other
             if renamed != label {
                 changes.append(Change(.subscriptionGroup, .changed, productID: nil, key: label, old: .text(label), new: .text(renamed),
-                                      oldPosition: position, newPosition: newGroups[other]?.position ?? .unknown, note: "renamed"))
+                                      oldPosition: position, newPosition: newGroups[other]?.position ?? .unknown, note: .renamed))
             }
         }
         for (id, label) in pairing.rightLabels where pairing.leftGroup[id] == nil {
@@ -75,10 +75,9 @@ enum GroupDiffer {
         return changes.sorted { ($0.key ?? "", $0.action.rawValue) < ($1.key ?? "", $1.action.rawValue) }
     }
 
-    private static func members(_ group: SubscriptionGroup?) -> String? {
+    private static func members(_ group: SubscriptionGroup?) -> ChangeNote? {
         guard let group, !group.productIDs.isEmpty else { return nil }
-        let count = group.productIDs.count
-        return "\(count) subscription\(count == 1 ? "" : "s")"
+        return .members(group.productIDs.count)
     }
 
     struct Member {
@@ -114,17 +113,17 @@ enum GroupDiffer {
             }
         }
 
-        func note(for index: Int, in members: [Member]) -> String {
+        func note(for index: Int, in members: [Member]) -> ChangeNote {
             let member = members[index]
             let above = lastKeptBefore[blockStart[index]]
             if above >= 0, members[above].right > member.right {
-                return "was below \(members[above].id), now above it"
+                return .nowAbove(members[above].id)
             }
             let below = firstKeptFrom[blockEnd[index]]
             if below >= 0, members[below].right < member.right {
-                return "was above \(members[below].id), now below it"
+                return .nowBelow(members[below].id)
             }
-            return "its order in the group changed"
+            return .orderChanged
         }
     }
 }

@@ -19,7 +19,7 @@ enum OfferDiffer {
         case (let a?, let b?) where !a.sameTerms(as: b):
             changes.append(Change(.introductoryOffer, .changed, productID: id, old: .offer(a), new: .offer(b),
                                   oldPosition: oldPosition, newPosition: newPosition, attention: trialAttention(a, b),
-                                  note: differences(a, b)))
+                                  note: .offerTerms(old: a, new: b)))
         default:
             break
         }
@@ -32,10 +32,10 @@ enum OfferDiffer {
             return true
         }
         for offer in before where !after.contains(where: { $0.sameTerms(as: offer) }) && firstTime(offer) {
-            changes.append(Change(.introductoryOffer, .removed, productID: id, key: offer.summary, old: .offer(offer), oldPosition: offer.position))
+            changes.append(Change(.introductoryOffer, .removed, productID: id, key: PeopleText.offer(offer), old: .offer(offer), oldPosition: offer.position))
         }
         for offer in after where !before.contains(where: { $0.sameTerms(as: offer) }) && firstTime(offer) {
-            changes.append(Change(.introductoryOffer, .added, productID: id, key: offer.summary, new: .offer(offer), newPosition: offer.position))
+            changes.append(Change(.introductoryOffer, .added, productID: id, key: PeopleText.offer(offer), new: .offer(offer), newPosition: offer.position))
         }
     }
 
@@ -57,32 +57,14 @@ enum OfferDiffer {
                 changes.append(Change(aspect, .added, productID: new.id, key: key, new: .offer(b), newPosition: b.position))
             case (let a?, let b?) where !a.sameTerms(as: b):
                 changes.append(Change(aspect, .changed, productID: new.id, key: key, old: .offer(a), new: .offer(b),
-                                      oldPosition: a.position, newPosition: b.position, note: differences(a, b)))
+                                      oldPosition: a.position, newPosition: b.position, note: .offerTerms(old: a, new: b)))
             default:
                 break
             }
         }
     }
 
-    private static func key(_ offer: Offer) -> String { offer.id ?? offer.summary }
-
-    /// What differs, in words: `period 1 week → 3 days; price 0.99 USD → 1.99 USD`.
-    static func differences(_ a: Offer, _ b: Offer) -> String {
-        a.termDifferences(b).map { term in
-            switch term {
-            case .mode: return "type \(a.mode) → \(b.mode)"
-            case .period: return "period \(a.period.words) → \(b.period.words)"
-            case .periods: return "\(a.periods) → \(b.periods) periods"
-            case .price:
-                // Offers priced region by region (Google Play) name the region whose price changed.
-                let compared = a.comparedPrices(b)
-                let regional = !a.regionalPrices.isEmpty || !b.regionalPrices.isEmpty
-                let place = regional ? (compared?.territory).map { " in \($0)" } ?? "" : ""
-                return "price\(place) \((compared?.mine ?? a.price)?.description ?? "none") → \((compared?.theirs ?? b.price)?.description ?? "none")"
-            case .eligibility: return "eligibility \(a.eligibility.joined(separator: ", ")) → \(b.eligibility.joined(separator: ", "))"
-            }
-        }.joined(separator: "; ")
-    }
+    private static func key(_ offer: Offer) -> String { offer.id ?? PeopleText.offer(offer) }
 
     /// A free trial that is no longer free is removed; a shorter free trial is shortened.
     private static func trialAttention(_ a: Offer, _ b: Offer) -> [Attention] {

@@ -82,30 +82,19 @@ public struct PriceChange: Sendable, Hashable {
         return ExactDecimal.aligned(a, b)
     }
 
-    /// `+1 USD, +20.2%`, `-0.5 USD, -10%`, or `currency USD → COP` across currencies.
-    public var words: String {
-        guard sameCurrency else {
-            return "currency \(old.currency ?? "unknown") → \(new.currency ?? "unknown")"
-        }
+    /// New minus old and the change in percent (rounded as `percent`), in one pass over the
+    /// amounts: what a report's words need (`PriceChange.words`, in TallyReport). Nil across
+    /// currencies; the percent is nil from a price of zero.
+    public var delta: (difference: Decimal, percent: Decimal?)? {
+        guard sameCurrency else { return nil }
         if let parts = aligned, parts.a != 0 {
-            let (delta, overflowA) = parts.b.subtractingReportingOverflow(parts.a)
-            let (scaled, overflowB) = delta.multipliedReportingOverflow(by: 1000)
+            let (moved, overflowA) = parts.b.subtractingReportingOverflow(parts.a)
+            let (scaled, overflowB) = moved.multipliedReportingOverflow(by: 1000)
             if !overflowA, !overflowB {
-                let difference = ExactDecimal.decimal(delta, exponent: parts.exponent)
-                let percent = ExactDecimal.decimal(ExactDecimal.roundedQuotient(scaled, parts.a), exponent: -1)
-                return "\(PriceChange.signed(difference, currency: new.currency, code: true)), \(PriceChange.signed(percent))%"
+                return (ExactDecimal.decimal(moved, exponent: parts.exponent),
+                        ExactDecimal.decimal(ExactDecimal.roundedQuotient(scaled, parts.a), exponent: -1))
             }
         }
-        var words = [PriceChange.signed(difference?.amount ?? 0, currency: new.currency, code: true)]
-        if let percent { words.append(PriceChange.signed(percent) + "%") }
-        return words.joined(separator: ", ")
-    }
-
-    /// `+1.5`, `-0.25`, `0`: plain decimal text with an explicit sign; in a currency's minor
-    /// units with one (`+1.00`), and its code after it with `code` (`+1.00 USD`).
-    public static func signed(_ value: Decimal, currency: String? = nil, code: Bool = false) -> String {
-        let plain = DecimalFormat.plain(value)
-        let text = Money.text(plain, currency: currency, code: code)
-        return plain.hasPrefix("-") || plain == "0" ? text : "+" + text
+        return (difference?.amount ?? 0, percent)
     }
 }

@@ -103,12 +103,9 @@ enum ProductDiffer {
             let a = before[locale], b = after[locale]
             guard a != b else { continue }
             let action: ChangeAction = a == nil ? .added : (b == nil ? .removed : .changed)
-            var note: String?
+            var note: ChangeNote?
             if let a, let b {
-                var parts: [String] = []
-                if a.displayName != b.displayName { parts.append("display name") }
-                if a.description != b.description { parts.append("description") }
-                note = parts.joined(separator: " and ") + " changed"
+                note = .localizationChanged(displayName: a.displayName != b.displayName, description: a.description != b.description)
             }
             changes.append(Change(.localization, action, productID: new.id, key: locale,
                                   old: a.map(ChangeValue.localization), new: b.map(ChangeValue.localization),

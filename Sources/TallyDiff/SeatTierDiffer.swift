@@ -7,10 +7,10 @@ enum SeatTierDiffer {
     static func changes(_ old: Product, _ new: Product, into changes: inout [Change]) {
         let id = new.id
         for tier in new.seatTiers where !old.seatTiers.contains(where: { $0.sameSeats(as: tier) }) {
-            changes.append(Change(.seatTier, .added, productID: id, key: name(tier), new: .text(words(tier)), newPosition: tier.position))
+            changes.append(Change(.seatTier, .added, productID: id, key: tier.diffKey, new: .seatTier(tier), newPosition: tier.position))
         }
         for tier in old.seatTiers where !new.seatTiers.contains(where: { $0.sameSeats(as: tier) }) {
-            changes.append(Change(.seatTier, .removed, productID: id, key: name(tier), old: .text(words(tier)), oldPosition: tier.position))
+            changes.append(Change(.seatTier, .removed, productID: id, key: tier.diffKey, old: .seatTier(tier), oldPosition: tier.position))
         }
         for after in new.seatTiers {
             guard let before = old.seatTiers.first(where: { $0.sameSeats(as: after) }) else { continue }
@@ -21,21 +21,19 @@ enum SeatTierDiffer {
                 let was = before.price(in: territory), now = after.price(in: territory)
                 guard was?.money != now?.money else { continue }
                 let action: ChangeAction = was == nil ? .added : (now == nil ? .removed : .changed)
-                changes.append(Change(.seatTier, action, productID: id, territory: territory, key: "\(name(after)) › \(territory.code)",
+                changes.append(Change(.seatTier, action, productID: id, territory: territory, key: "\(after.diffKey) › \(territory.code)",
                                       old: was.map { .money($0.money) }, new: now.map { .money($0.money) },
                                       oldPosition: was?.position ?? before.position, newPosition: now?.position ?? after.position))
             }
         }
     }
 
-    /// `1-5 seats`, or `1-5 seats (UPFRONT)` for a tier of one billing plan.
-    static func name(_ tier: SeatTier) -> String {
-        tier.billingPlan.map { "\(tier.label) (\($0.rawValue))" } ?? tier.label
-    }
+}
 
-    /// The tier and its per-seat prices: `1-5 seats at 9.99 USD in USA`.
-    private static func words(_ tier: SeatTier) -> String {
-        let prices = tier.prices.map { "\(DecimalFormat.money($0.money)) in \($0.territory.code)" }
-        return prices.isEmpty ? name(tier) : "\(name(tier)) at \(prices.joined(separator: ", "))"
+extension SeatTier {
+    /// `1-5 seats`, or `1-5 seats (UPFRONT)` for a tier of one billing plan: the key a diff
+    /// matches and names a tier by.
+    public var diffKey: String {
+        billingPlan.map { "\(label) (\($0.rawValue))" } ?? label
     }
 }

@@ -53,12 +53,10 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
         String(decoding: [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)], as: UTF8.self)
     }
 
-    /// "4.99 USD", "10.90 BRL", "160 JPY": the amount in its currency's minor units (never
-    /// fewer decimals than the currency has; more when the value has more), or plain when the
-    /// currency is unknown.
-    public var description: String { Money.text(Money.plain(amount), currency: currency) }
+    /// "4.99 USD", "10.90 BRL", "160 JPY": `PeopleText.money`.
+    public var description: String { PeopleText.money(self) }
 
-    /// The one place money becomes text; every report, rule message and diff calls it.
+    /// Money as text, under `PeopleText` and `MachineText` (which everything else calls).
     ///
     /// - Parameters:
     ///   - plain: the amount as plain decimal text (`Money.plain`, or a faster cache of it).

@@ -60,20 +60,6 @@ public struct Offer: Sendable, Hashable, Codable {
         let own = termPositions[term]
         return own.isKnown ? own : position
     }
-
-    /// "free trial of 1 week", "pay as you go 1.99 USD per 1 month for 3 periods", ...
-    public var summary: String {
-        switch mode {
-        case .freeTrial:
-            return periods == 1 ? "free trial of \(period.words)" : "free trial of \(periods) × \(period.words)"
-        case .payAsYouGo:
-            let price = self.price.map { "\($0)" } ?? "no price"
-            return "pay as you go: \(price) per \(period.words), \(periods) period\(periods == 1 ? "" : "s")"
-        case .payUpFront:
-            let price = self.price.map { "\($0)" } ?? "no price"
-            return "pay up front: \(price) for \(periods == 1 ? period.words : "\(periods) × \(period.words)")"
-        }
-    }
 }
 
 /// Where an offer's terms are written (`Position.unknown` where the reader does not say).

@@ -7,10 +7,10 @@ enum FindingText {
     static let noProduct = "(source)"
 
     /// `configuration: configs/App.storekit:42:7  4.99 USD`; the value is left out when unknown.
-    static func sideLine(_ side: FindingSide) -> String { side.line }
+    static func sideLine(_ side: FindingSide) -> String { MessageText.sideLine(side) }
 
     /// Both sides, then the hint: the lines shown under a finding's message.
-    static func detailLines(_ finding: Finding) -> [String] { finding.detailLines }
+    static func detailLines(_ finding: Finding) -> [String] { MessageText.detailLines(finding) }
 
     /// `1 error`, `3 errors`.
     static func counted(_ count: Int, _ noun: String) -> String {

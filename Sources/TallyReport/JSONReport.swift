@@ -181,10 +181,11 @@ public struct JSONReport: Sendable, Hashable, Codable {
 
     /// One part of a finding's message: `{"kind": "text", "text": " costs "}` or a value,
     /// `{"kind": "money", "text": "10.90 BRL", "amount": "10.90", "currency": "BRL"}`. Every part has
-    /// `kind` (`text`, `product`, `money`, `period`, `territory`, `territories`, `source`,
-    /// `count`, `name`) and `text` (as the message shows it); a money part adds `amount` and
-    /// `currency`, a period `period` (ISO 8601), a territory or territories `territories`
-    /// (storefront codes), a count `count`.
+    /// `kind` (`text`, `product`, `money`, `period`, `duration`, `territory`, `territories`,
+    /// `source`, `count`, `name`, `offer`) and `text` (as the message shows it); a money part adds
+    /// `amount` and `currency`, a period or a duration (`1 month`) `period` (ISO 8601), a territory
+    /// or territories `territories` (storefront codes), a count `count`, an offer its `period`,
+    /// `count` (periods), `amount` and `currency`.
     public struct MessagePart: Sendable, Hashable, Codable {
         public var kind: String
         public var text: String
@@ -201,20 +202,20 @@ public struct JSONReport: Sendable, Hashable, Codable {
                 text = words
             case .value(let argument):
                 kind = argument.kind
-                text = argument.text
+                text = MessageText.words(argument)
                 switch argument {
                 case .money(let money):
-                    amount = Money.text(Money.plain(money.amount), currency: money.currency, code: false)
+                    amount = MachineText.amount(money)
                     currency = money.currency
-                case .period(let value): period = value.literal
+                case .period(let value), .duration(let value, _): period = MachineText.period(value)
                 case .territory(let territory): territories = [territory.code]
                 case .territories(let list): territories = list.map(\.code)
                 case .count(let value): count = value
                 case .offer(let offer):
-                    period = offer.period.literal
+                    period = MachineText.period(offer.period)
                     count = offer.periods
                     if let price = offer.price {
-                        amount = Money.text(Money.plain(price.amount), currency: price.currency, code: false)
+                        amount = MachineText.amount(price)
                         currency = price.currency
                     }
                 case .product, .source, .name: break
@@ -253,17 +254,17 @@ public struct JSONReport: Sendable, Hashable, Codable {
         }
 
         public init(value: FindingValue?, store: String?, file: String, line: Int?, column: Int?, path: String?) {
-            self.value = value?.description
+            self.value = value.map { MessageText.words($0) }
             if case .money(let money)? = value {
-                amount = Money.text(Money.plain(money.amount), currency: money.currency, code: false)
+                amount = MachineText.amount(money)
                 currency = money.currency
             }
-            if case .period(let value)? = value { period = value.literal }
+            if case .period(let value)? = value { period = MachineText.period(value) }
             if case .territories(let list)? = value { territories = list.map(\.code) }
             if case .offer(let offer)? = value {
-                period = offer.period.literal
+                period = MachineText.period(offer.period)
                 if let price = offer.price {
-                    amount = Money.text(Money.plain(price.amount), currency: price.currency, code: false)
+                    amount = MachineText.amount(price)
                     currency = price.currency
                 }
             }

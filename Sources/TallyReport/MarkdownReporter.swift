@@ -50,7 +50,7 @@ public struct MarkdownReporter: Reporter {
                     shown += 1
                     lines.append("- **\(finding.severity)** \(MarkdownText.code(finding.ruleID.rawValue)): \(MarkdownText.message(finding.typedMessage))")
                     for side in [finding.left, finding.right].compactMap({ $0 }) {
-                        let value = side.value.map { " \(MarkdownText.code($0.description))" } ?? ""
+                        let value = side.value.map { " \(MarkdownText.code(MessageText.words($0)))" } ?? ""
                         lines.append("  - \(side.label): \(MarkdownText.code(side.location.description))\(value)")
                     }
                     if let hint = finding.hint { lines.append("  - hint: \(MarkdownText.escape(hint))") }
@@ -114,8 +114,8 @@ enum MarkdownText {
             case .text(let words): escape(words)
             case .value(let value):
                 switch value {
-                case .source, .count, .offer: escape(value.text)
-                case .product, .money, .period, .territory, .territories, .name: code(value.text)
+                case .source, .count, .offer, .duration: escape(MessageText.words(value))
+                case .product, .money, .period, .territory, .territories, .name: code(MessageText.words(value))
                 }
             }
         }.joined()

@@ -78,7 +78,7 @@ public struct SARIFReporter: Reporter {
         let primary = sides.first { $0.location.line != nil } ?? sides.first
         let related = sides.filter { $0 != primary }.enumerated().map { offset, side in
             SARIFLog.Location(id: offset + 1, physicalLocation: physical(side.location),
-                              message: SARIFLog.Text(text: "\(side.label): \(side.value?.description ?? "absent")"))
+                              message: SARIFLog.Text(text: "\(side.label): \(side.value.map { MessageText.words($0) } ?? "absent")"))
         }
         let location = primary.map { SARIFLog.Location(physicalLocation: physical($0.location)) }
         return SARIFLog.Result(
@@ -102,7 +102,7 @@ public struct SARIFReporter: Reporter {
     /// The sentence with `{0}`, `{1}`, … where its values stand (literal braces doubled, as SARIF
     /// 2.1.0 §3.11.5 writes them) and the values' texts; nil for a message without values.
     static func template(_ finding: Finding) -> (text: String, arguments: [String])? {
-        let template = finding.typedMessage.template
+        let template = MessageText.template(finding.typedMessage)
         guard !template.arguments.isEmpty else { return nil }
         return (template.text, template.arguments)
     }
@@ -113,7 +113,7 @@ public struct SARIFReporter: Reporter {
         for side in sides {
             guard let value = side.value else { continue }
             let record = JSONReport.SideRecord(value: value, store: nil, file: "", line: nil, column: nil, path: nil)
-            values[side.label] = SARIFLog.SideValue(text: value.description, amount: record.amount, currency: record.currency, period: record.period,
+            values[side.label] = SARIFLog.SideValue(text: MessageText.words(value), amount: record.amount, currency: record.currency, period: record.period,
                                                      territories: record.territories)
         }
         return values.isEmpty ? nil : values

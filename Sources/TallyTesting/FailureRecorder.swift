@@ -1,6 +1,7 @@
 import Foundation
 import TallyCheck
 import TallyModel
+import TallyReport
 #if canImport(Testing)
 import Testing
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import TallyReport
 import TallyTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import TallyReport
 import Testing
 import TallyCheck
 import TallyModel
@@ -18,6 +19,8 @@ import TallyTestSupport
         let template = finding.typedMessage.template
         #expect(template.text == "{0} costs {1} in {2} in {3} but {4} in {5}")
         #expect(Self.substituted(template) == finding.message)
+        // The sentence a baseline file records (TallyCheck's own plain rendering) is the same.
+        #expect(finding.typedMessage.baselineText == finding.message)
     }
 
     /// An offer reaches the reporters as a value (its money and period typed), not as words a
@@ -44,7 +47,7 @@ import TallyTestSupport
         let brl = Money(amount: Decimal(string: "10.9") ?? 0, currency: "BRL")
         #expect(brl.description == "10.90 BRL")
         #expect(("\(brl)" as FindingMessage).text == "10.90 BRL")
-        #expect(FindingValue.money(brl).description == "10.90 BRL")
+        #expect(FindingValue.money(brl).words == "10.90 BRL")
         #expect(Money.text("160", currency: "JPY") == "160 JPY")
         #expect(Money.text("0.995", currency: "USD", code: false) == "0.995")
         #expect(Money.text("10.9", currency: "BRL", minorUnits: false) == "10.9 BRL")

@@ -1,3 +1,4 @@
+import TallyReport
 import Testing
 @testable import TallyCheck
 import TallyModel

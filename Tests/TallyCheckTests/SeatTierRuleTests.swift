@@ -1,4 +1,5 @@
 import Foundation
+import TallyReport
 import Testing
 import TallyCheck
 import TallyModel

@@ -1,3 +1,4 @@
+import TallyReport
 import Testing
 import TallyCheck
 import TallyModel

@@ -1,3 +1,4 @@
+import TallyReport
 import Testing
 import TallyCheck
 import TallyModel
@@ -19,7 +20,7 @@ struct UnpricedTerritoryRuleTests {
         // When
         let found = lint(catalog, [.usa, Self.jpn])
         // Then
-        #expect(found.map { "\($0.productID ?? "") \($0.left?.value?.description ?? "")" } == ["com.a.coins JPN", "com.a.gems USA"])
+        #expect(found.map { "\($0.productID ?? "") \($0.left?.value?.words ?? "")" } == ["com.a.coins JPN", "com.a.gems USA"])
         #expect(found.first?.message == "com.a.coins has no price in 1 of the 2 territories the policy requires: JPN")
         #expect(found.first?.left?.location.line == 7)
     }

@@ -58,7 +58,7 @@ struct CatalogSetTests {
         #expect(removed.summary == "removed: consumable, 0.99 USD in USA (renamed? com.example.tip_jar → com.example.tip.jar)")
         #expect(removed.attention == [.productRemoved])
         let added = try #require(result.products.first { $0.productID == "com.example.tip.jar" }?.changes.first)
-        #expect(added.note == "renamed? com.example.tip_jar → com.example.tip.jar")
+        #expect(added.noteText == "renamed? com.example.tip_jar → com.example.tip.jar")
         // Not across kinds
         let coins = try #require(result.products.first { $0.productID == "com.example.coins" }?.changes.first)
         #expect(coins.note == nil)

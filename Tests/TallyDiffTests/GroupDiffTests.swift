@@ -40,7 +40,7 @@ struct GroupDiffTests {
         let weekly = try #require(changes.first { $0.productID == "weekly" })
         #expect(weekly.attention == [.groupReordered])
         #expect(weekly.summary == "3 → 1 (was below monthly, now above it)")
-        #expect(changes.filter { $0.productID != "weekly" }.allSatisfy { $0.attention.isEmpty && $0.note == "same order in the group" })
+        #expect(changes.filter { $0.productID != "weekly" }.allSatisfy { $0.attention.isEmpty && $0.noteText == "same order in the group" })
     }
 
     @Test("Of two equally long explanations, the one where the unchanged subscriptions kept their place wins")
@@ -51,7 +51,7 @@ struct GroupDiffTests {
         #expect(lines(result) == ["weekly › level: changed"])
         let weekly = try #require(result.allChanges.first)
         #expect(weekly.attention == [.groupReordered])
-        #expect(weekly.note == "was below monthly, now above it")
+        #expect(weekly.noteText == "was below monthly, now above it")
     }
 
     @Test("The level order of a large group is found in n log n, and a single move is the one reported")

@@ -54,7 +54,7 @@ struct SubscriptionDiffTests {
             "s › promotional offers › loyal: removed", "s › promotional offers › new: added", "s › promotional offers › winback: changed",
         ])
         let changed = try #require(result.allChanges.last)
-        #expect(changed.note == "price 0.99 USD → 1.49 USD")
+        #expect(changed.noteText == "price 0.99 USD → 1.49 USD")
     }
 
     @Test("Offers are not compared when the product stops being a subscription; the kind change says it")

@@ -16,12 +16,12 @@ public struct DisallowedPeriodRule: LintRule {
             markChecked(catalog, product, &checked)
             if let period = product.period, !Period.subscriptionPeriods.contains(period) {
                 findings.append(finding(catalog, product.id, .period,
-                                        "\(product: product.id) renews every \(words: period.words) (\(period)); subscriptions may renew every 1 week, 1, 2, 3 or 6 months, or 1 year",
+                                        "\(product: product.id) renews every \(duration: period) (\(period)); subscriptions may renew every 1 week, 1, 2, 3 or 6 months, or 1 year",
                                         at: product.position(of: .period), value: period.literal))
             }
             for offer in product.allOffers where !Period.offerPeriods.contains(offer.period) {
                 findings.append(finding(catalog, product.id, .introductoryOffer,
-                                        "\(product: product.id) has an offer period of \(words: offer.period.words) (\(offer.period)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
+                                        "\(product: product.id) has an offer period of \(duration: offer.period) (\(offer.period)); offers may last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year",
                                         at: offer.position(of: .period), value: offer.period.literal, offerID: offer.id))
             }
         }

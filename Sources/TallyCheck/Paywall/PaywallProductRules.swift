@@ -57,8 +57,8 @@ public struct PaywallPeriodRule: PaywallRule {
             mark(context, product.storeID, at: product.periodPosition, &checked)
             guard period != storePeriod else { continue }
             findings.append(finding(product.storeID, .period,
-                                    "\(words: match.shown.place): \(product: product.storeID) renews every \(words: period.words) in \(source: context.noun) "
-                                    + "and every \(words: storePeriod.words) in \(source: side.noun)",
+                                    "\(words: match.shown.place): \(product: product.storeID) renews every \(duration: period) in \(source: context.noun) "
+                                    + "and every \(duration: storePeriod) in \(source: side.noun)",
                                     left: context.paywallSide(.period(period), at: product.periodPosition.isKnown ? product.periodPosition : product.position),
                                     right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
                                                        value: .period(storePeriod), location: side.catalog.location(of: store, .period))))

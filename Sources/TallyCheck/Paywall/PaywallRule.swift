@@ -90,7 +90,7 @@ extension PaywallRule {
     /// `a subscription renewing every 3 months`, `a non-consumable`: how a rename hint says what
     /// the two products have in common.
     static func kindWords(_ product: Product) -> String {
-        if product.kind.isAutoRenewable, let period = product.period { return "a subscription renewing every \(period.words)" }
+        if product.kind.isAutoRenewable, let period = product.period { return "a subscription renewing every \(PeopleText.duration(period))" }
         return PaywallKindRule.article(product.kind.description)
     }
 }

@@ -44,7 +44,7 @@ public struct Baseline: Sendable, Hashable, Codable {
             offer = key.offer
             values = finding.sideValues
             severity = finding.severity
-            message = finding.message
+            message = finding.typedMessage.baselineText
         }
 
         public init(rule: String, product: String?, field: String, territory: String? = nil, offer: String? = nil,
@@ -165,11 +165,48 @@ extension Finding {
         var values: [String: String] = [:]
         for side in [left, right].compactMap({ $0 }) {
             guard let value = side.value else { continue }
-            switch value {
-            case .money(let money): values[side.label] = Money.text(Money.plain(money.amount), currency: money.currency, minorUnits: false)
-            default: values[side.label] = value.description
-            }
+            values[side.label] = value.baselineText
         }
         return values
+    }
+}
+
+// The one plain rendering of a finding below the reporters: a baseline file records it, and
+// TallyCheck writes baselines. Its bytes are what baselines already on disk hold (values are
+// compared: money exact, periods as written, offers and territories in words), so it stays put
+// when the reports' words change; the reporters make their own words (TallyReport's
+// `MessageText`), from the same `PeopleText`.
+
+extension FindingValue {
+    /// A side's value as a baseline records and compares it: `6.49 USD` (exact, not padded),
+    /// `P1M`, `DEU, GBR`, `free trial of 1 week`, words as they are.
+    public var baselineText: String {
+        switch self {
+        case .money(let money): MachineText.exact(money)
+        case .period(let period): MachineText.period(period)
+        case .territories(let territories): PeopleText.territories(territories)
+        case .offer(let offer): PeopleText.offer(offer)
+        case .text(let text): text
+        }
+    }
+}
+
+extension FindingMessage {
+    /// The sentence a baseline file records beside an entry, for people reading the file:
+    /// `com.example.coins costs 10.90 USD in USA in the configuration but 12.00 USD in the catalogue`.
+    public var baselineText: String {
+        parts.map { part in
+            switch part {
+            case .text(let words): words
+            case .value(.product(let text)), .value(.source(let text)), .value(.name(let text)): text
+            case .value(.money(let money)): PeopleText.money(money)
+            case .value(.period(let period)): PeopleText.period(period)
+            case .value(.duration(let period, let days)): PeopleText.duration(period, days: days)
+            case .value(.territory(let territory)): territory.code
+            case .value(.territories(let territories)): PeopleText.territories(territories)
+            case .value(.count(let count)): String(count)
+            case .value(.offer(let offer)): PeopleText.offer(offer)
+            }
+        }.joined()
     }
 }

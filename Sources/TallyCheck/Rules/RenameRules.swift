@@ -148,7 +148,7 @@ public struct RenamePairing: Sendable {
             var period = false
             var others = 0
             if a.kind.isAutoRenewable, comparesPeriods, let shared = a.period, b.period == shared {
-                parts.append("every \(words: shared.words)")
+                parts.append("every \(duration: shared)")
                 period = true
             }
             if comparesPrices {

@@ -38,14 +38,7 @@ enum PeriodWords {
         // Against months, four weeks or more also read as days: "4 weeks (28 days) vs 1 month"
         // shows why they differ, and still names the period as the offer's summary does.
         let mixed = (left.months == 0) != (right.months == 0)
-        let a = mixed && left.days >= 28 ? inDaysToo(left) : left.words
-        let b = mixed && right.days >= 28 ? inDaysToo(right) : right.words
-        return "\(words: a) in \(source: leftNoun) vs \(words: b) in \(source: rightNoun)"
-    }
-
-    /// "4 weeks (28 days)"; "30 days" when the words already are days.
-    private static func inDaysToo(_ period: Period) -> String {
-        period.words == period.wordsInDays ? period.words : "\(period.words) (\(period.wordsInDays))"
+        return "\(duration: left, days: mixed && left.days >= 28) in \(source: leftNoun) vs \(duration: right, days: mixed && right.days >= 28) in \(source: rightNoun)"
     }
 }
 

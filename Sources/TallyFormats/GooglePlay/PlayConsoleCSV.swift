@@ -234,7 +234,7 @@ enum PlayDefaultPrice {
     static func place(_ amount: Decimal, currency: String?, written: String, productID: String, position: Position,
                       options: ReadOptions, issues: inout [SourceIssue]) -> Price? {
         guard let territory = options.playDefaultTerritory else {
-            let money = Money.text(Money.plain(amount), currency: currency) + (currency == nil ? " in the developer's default currency" : "")
+            let money = PeopleText.money(plain: MachineText.decimal(amount), currency: currency) + (currency == nil ? " in the developer's default currency" : "")
             issues.append(SourceIssue(rule: .invalidPrice, productID: productID, field: .prices,
                                       message: "\(written) (\(money)) is the app's default price, for no region in particular",
                                       position: position, remedy: .givePlayDefaultTerritory))

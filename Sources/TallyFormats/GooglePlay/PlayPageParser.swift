@@ -407,7 +407,7 @@ struct PlayPageParser {
             let amount = price.flatMap { PlayAmount.money(units: $0.member("units")?.scalarText ?? "0", nanos: $0.member("nanos")?.scalarText ?? "0") }
             let currency = price?.member("currencyCode")?.scalarText
             let where_ = node.position
-            return "\(amount.map { Money.text(Money.plain($0), currency: currency) } ?? "no price") at \(file):\(where_.line):\(where_.column)"
+            return "\(amount.map { PeopleText.money(plain: MachineText.decimal($0), currency: currency) } ?? "no price") at \(file):\(where_.line):\(where_.column)"
         }
         let code = config.member("regionCode")?.scalarText ?? region.code
         throw fail("\(productID): region \(code) is configured twice in \(list): \(describe(first)) and \(describe(config)); keep one of them", config)

@@ -117,7 +117,7 @@ public enum UnityCatalogReader: SourceReader {
             if let google = entry["googlePrice"] { account.check(google, Self.priceKeys) }
             if let google = entry["googlePrice"], let amount = Self.decimal(google), amount != 0 {
                 issues.append(SourceIssue(rule: .price, productID: product.id, field: .prices,
-                                          message: "googlePrice \(Money.plain(amount)) is the Google Play default price, in a currency the file does not name",
+                                          message: "googlePrice \(MachineText.decimal(amount)) is the Google Play default price, in a currency the file does not name",
                                           position: google.position, path: google.path))
             }
             products.append(product)

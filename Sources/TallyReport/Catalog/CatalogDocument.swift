@@ -322,7 +322,7 @@ public enum CatalogTable {
                 product.period?.canonical ?? "",
                 product.group?.groupName ?? product.group?.groupID ?? "",
                 product.group?.level.map(String.init) ?? "",
-                product.introductoryOffer?.summary ?? "",
+                product.introductoryOffer.map(PeopleText.offer) ?? "",
             ]
             if showsStates { row.append(product.storeState ?? "") }
             rows.append(row)

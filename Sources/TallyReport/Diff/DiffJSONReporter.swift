@@ -99,7 +99,7 @@ public struct DiffJSONReporter: DiffReporter {
         json.key("new")
         side(change.new, diff.newLocation(change), &json)
         json.key("note")
-        json.string(change.note)
+        json.string(change.noteText)
         json.key("old")
         side(change.old, diff.oldLocation(change), &json)
         json.key("path")

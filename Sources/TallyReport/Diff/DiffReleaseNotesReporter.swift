@@ -87,7 +87,7 @@ public struct DiffReleaseNotesReporter: DiffReporter {
                 guard let first = changes.first else { continue }
                 var line = "\(name(product)): \(text(reason.explanation))"
                 if first.aspect == .product {
-                    if let note = first.note { line += " (\(text(note)))" }
+                    if let note = first.noteText { line += " (\(text(note)))" }
                 } else if changes.count == 1 {
                     line += " — \(text(what(first)))"
                 } else {

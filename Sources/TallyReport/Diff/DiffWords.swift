@@ -99,6 +99,6 @@ enum DiffWords {
     static func attentionItem(_ change: Change) -> (path: String, words: String) {
         let reasons = change.attention.map(\.explanation).joined(separator: "; ")
         guard change.aspect == .product else { return (change.path, "\(change.summary): \(reasons)") }
-        return (change.path, reasons + (change.note.map { " (\($0))" } ?? ""))
+        return (change.path, reasons + (change.noteText.map { " (\($0))" } ?? ""))
     }
 }

@@ -170,7 +170,7 @@ public struct DiffHTMLReporter: DiffReporter {
             html += "<span class=\"\(direction.rawValue)\">\(HTMLPage.escape(price.words))</span>"
         } else if change.aspect != .price, change.aspect != .product {
             html += HTMLPage.escape(change.summary)
-        } else if let note = change.note {
+        } else if let note = change.noteText {
             html += HTMLPage.escape(note)
         }
         for reason in change.attention { html += "<span class=\"why\">⚠ \(HTMLPage.escape(reason.explanation))</span>" }

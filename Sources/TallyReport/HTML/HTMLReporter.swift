@@ -84,13 +84,13 @@ public struct HTMLReporter: Reporter {
     static func finding(_ finding: Finding) -> String {
         var html = "<div class=\"finding \(finding.severity)\" data-rule=\"\(HTMLPage.escape(finding.ruleID.rawValue))\" data-severity=\"\(finding.severity)\">\n"
         html += "<p><span class=\"badge \(finding.severity)\">\(finding.severity)</span> <code>\(HTMLPage.escape(finding.ruleID.rawValue))</code> "
-        html += "\(HTMLPage.escape(finding.message))</p>\n"
+        html += "\(MessageText.html(finding.typedMessage))</p>\n"
         let sides = [finding.left, finding.right].compactMap { $0 }
         if !sides.isEmpty {
             html += "<div class=\"sides\">\n"
             for side in sides {
                 html += "<div class=\"side\" data-side=\"\(HTMLPage.escape(side.label))\"><span class=\"role\">\(HTMLPage.escape(side.label))</span>"
-                if let value = side.value { html += "<span class=\"mono value\">\(HTMLPage.escape(value.description))</span>" }
+                if let value = side.value { html += "<span class=\"mono value\">\(HTMLPage.escape(MessageText.words(value)))</span>" }
                 html += "<span class=\"where mono\">\(HTMLPage.escape(side.location.description))</span></div>\n"
             }
             html += "</div>\n"
