@@ -158,8 +158,7 @@ public struct Comparison: Sendable {
 }
 
 /// A cross-source rule: compares a configuration with a catalogue.
-public protocol ComparisonRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol ComparisonRule: Rule {
     /// Appends findings and the subjects examined.
     func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog)
     /// This rule as `policy` configures it; a rule with nothing to configure is itself (see `LintRule`).

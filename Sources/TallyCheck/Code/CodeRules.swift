@@ -64,8 +64,7 @@ public struct CodeContext: Sendable {
 }
 
 /// A rule about the product IDs the app's code asks for.
-public protocol CodeRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol CodeRule: Rule {
     func evaluate(_ context: CodeContext, findings: inout [Finding], checked: inout CheckedLog)
 }
 

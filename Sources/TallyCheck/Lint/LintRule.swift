@@ -1,8 +1,7 @@
 import TallyModel
 
 /// A rule that examines one source on its own.
-public protocol LintRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol LintRule: Rule {
     func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog)
     /// This rule as `policy` configures it (the territories or locales it requires); a rule with
     /// nothing to configure is itself. The rule owns its configuration: `Policy.checker` asks

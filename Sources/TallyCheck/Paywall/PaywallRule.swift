@@ -2,8 +2,7 @@ import TallyModel
 
 /// A rule about a paywall platform's configuration: on its own (offerings, entitlements) or
 /// against the store sources and configurations of the run (`PaywallContext.sides`).
-public protocol PaywallRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol PaywallRule: Rule {
     func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog)
 }
 
