@@ -65,9 +65,9 @@ struct LevelAnalysis {
 /// Subscriptions rank differently inside a matched group: an upgrade on one side is a
 /// downgrade (or a crossgrade) on the other.
 public struct LevelRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .level, defaultSeverity: .error,
-        summary: "A subscription ranks differently inside its group (1 = highest level of service): the level order differs.", category: "cross-source",
+        summary: "A subscription ranks differently inside its group (1 = highest level of service): the level order differs.",
         rationale: "Levels decide whether a change is an upgrade (immediate, prorated), a downgrade (at the next renewal) or a crossgrade: a different ranking makes the server grant access at the wrong time.",
         fix: "Rank the group's subscriptions in the same order on both sides (1 = highest level of service), as in App Store Connect.")
 
@@ -113,9 +113,9 @@ public struct LevelRule: ComparisonRule {
 /// differently (1, 2, 3 against 2, 3, 4). Reported only where both sources write the levels down
 /// and nothing in the group ranks differently (then `level` reports the moves).
 public struct LevelNumberRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .levelNumber, defaultSeverity: .warning,
-        summary: "A group ranks its subscriptions alike on both sides, but the level numbers differ.", category: "cross-source",
+        summary: "A group ranks its subscriptions alike on both sides, but the level numbers differ.",
         rationale: "The ranking decides upgrades and downgrades, and it agrees; but code that compares level numbers across the sources (or with StoreKit's) will get them wrong.",
         fix: "Number the levels as App Store Connect does (1 = highest level of service, then 2, 3, … down the group) on both sides.")
 
