@@ -8,6 +8,8 @@ import TallyModel
 /// not; docs/rules.md shows them under the rule.
 public struct RuleExample: Sendable, Hashable {
     /// One file of the example: its name (which tells the readers its format, as on disk) and text.
+    /// A name in a folder (`revenuecat/02-products.json`) puts the file there, and the folder is
+    /// one source (RevenueCat's pages, an App Store Connect snapshot).
     public struct File: Sendable, Hashable {
         public var name: String
         public var text: String
@@ -44,9 +46,18 @@ public struct RuleExample: Sendable, Hashable {
         RuleExample(fires: false, files: files, policy: policy)
     }
 
+    /// The sources `tally check` is given, in order: each file, or the folder files are in.
+    public var sources: [String] {
+        var seen = Set<String>()
+        return files.compactMap { file in
+            let source = file.name.split(separator: "/").first.map(String.init) ?? file.name
+            return seen.insert(source).inserted ? source : nil
+        }
+    }
+
     /// The command the example stands for: `tally check App.storekit catalog.yaml`.
     public var command: String {
-        (["tally check"] + files.map(\.name)).joined(separator: " ")
+        (["tally check"] + sources).joined(separator: " ")
     }
 
     /// The example in Markdown, for the rules page: the command, then each file (the policy

@@ -306,6 +306,66 @@ extension PaywallNoCurrentOfferingRule {
 }
 
 extension PaywallUnofferedProductRule {
-    /// None yet (`RuleExampleTests.awaitingExamples`).
-    public static let examples: [RuleExample] = []
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - {id: com.example.pro.monthly, period: P1M, prices: {USA: "4.99"}}
+                      - {id: com.example.pro.annual, period: P1Y, prices: {USA: "39.99"}}
+                """),
+            .file("revenuecat/01-apps.json", """
+                {"object": "list", "items": [
+                  {"object": "app", "id": "app1", "name": "Example", "type": "app_store", "app_store": {"bundle_id": "com.example.app"}}
+                ], "next_page": null, "url": "/v2/projects/proj1/apps"}
+                """),
+            .file("revenuecat/02-products.json", """
+                {"object": "list", "items": [
+                  {"object": "product", "id": "prod1", "store_identifier": "com.example.pro.monthly", "type": "subscription", "app_id": "app1"},
+                  {"object": "product", "id": "prod2", "store_identifier": "com.example.pro.annual", "type": "subscription", "app_id": "app1"}
+                ], "next_page": null, "url": "/v2/projects/proj1/products"}
+                """),
+            .file("revenuecat/03-offerings.json", """
+                {"object": "list", "items": [
+                  {"object": "offering", "id": "ofrng1", "lookup_key": "default", "is_current": true,
+                   "packages": {"object": "list", "items": [
+                     {"object": "package", "id": "pkge1", "lookup_key": "$rc_monthly",
+                      "products": {"object": "list", "items": [{"product": {"object": "product", "id": "prod1", "store_identifier": "com.example.pro.monthly", "type": "subscription", "app_id": "app1"}}]}}
+                   ]}}
+                ], "next_page": null, "url": "/v2/projects/proj1/offerings"}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - {id: com.example.pro.monthly, period: P1M, prices: {USA: "4.99"}}
+                      - {id: com.example.pro.annual, period: P1Y, prices: {USA: "39.99"}}
+                """),
+            .file("revenuecat/01-apps.json", """
+                {"object": "list", "items": [
+                  {"object": "app", "id": "app1", "name": "Example", "type": "app_store", "app_store": {"bundle_id": "com.example.app"}}
+                ], "next_page": null, "url": "/v2/projects/proj1/apps"}
+                """),
+            .file("revenuecat/02-products.json", """
+                {"object": "list", "items": [
+                  {"object": "product", "id": "prod1", "store_identifier": "com.example.pro.monthly", "type": "subscription", "app_id": "app1"},
+                  {"object": "product", "id": "prod2", "store_identifier": "com.example.pro.annual", "type": "subscription", "app_id": "app1"}
+                ], "next_page": null, "url": "/v2/projects/proj1/products"}
+                """),
+            .file("revenuecat/03-offerings.json", """
+                {"object": "list", "items": [
+                  {"object": "offering", "id": "ofrng1", "lookup_key": "default", "is_current": true,
+                   "packages": {"object": "list", "items": [
+                     {"object": "package", "id": "pkge1", "lookup_key": "$rc_monthly",
+                      "products": {"object": "list", "items": [{"product": {"object": "product", "id": "prod1", "store_identifier": "com.example.pro.monthly", "type": "subscription", "app_id": "app1"}}]}},
+                     {"object": "package", "id": "pkge2", "lookup_key": "$rc_annual",
+                      "products": {"object": "list", "items": [{"product": {"object": "product", "id": "prod2", "store_identifier": "com.example.pro.annual", "type": "subscription", "app_id": "app1"}}]}}
+                   ]}}
+                ], "next_page": null, "url": "/v2/projects/proj1/offerings"}
+                """)),
+    ]
 }
