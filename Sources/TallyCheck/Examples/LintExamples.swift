@@ -270,8 +270,62 @@ extension LocalizationTextRule {
 }
 
 extension PricePointRule {
-    /// None yet (`RuleExampleTests.awaitingExamples`).
-    public static let examples: [RuleExample] = []
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "1.49"}}
+                """),
+            .file("asc/01-inAppPurchasesV2.json", """
+                {
+                  "data": [
+                    {"type": "inAppPurchases", "id": "6444000001", "attributes": {"productId": "com.example.gems.100", "name": "Gems 100", "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED"}}
+                  ]
+                }
+                """),
+            .file("asc/price-points.json", """
+                {
+                  "format": "tally-price-points/1",
+                  "readAt": "2026-11-20T09:30:00Z",
+                  "lists": [
+                    {"territory": "USA", "currency": "USD", "type": "inAppPurchasePricePoints", "points": [
+                      {"customerPrice": "0.99"}, {"customerPrice": "1.29"}, {"customerPrice": "1.99"}
+                    ]}
+                  ],
+                  "products": [
+                    {"type": "inAppPurchases", "id": "6444000001", "territories": {"USA": 0}}
+                  ]
+                }
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "1.29"}}
+                """),
+            .file("asc/01-inAppPurchasesV2.json", """
+                {
+                  "data": [
+                    {"type": "inAppPurchases", "id": "6444000001", "attributes": {"productId": "com.example.gems.100", "name": "Gems 100", "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED"}}
+                  ]
+                }
+                """),
+            .file("asc/price-points.json", """
+                {
+                  "format": "tally-price-points/1",
+                  "readAt": "2026-11-20T09:30:00Z",
+                  "lists": [
+                    {"territory": "USA", "currency": "USD", "type": "inAppPurchasePricePoints", "points": [
+                      {"customerPrice": "0.99"}, {"customerPrice": "1.29"}, {"customerPrice": "1.99"}
+                    ]}
+                  ],
+                  "products": [
+                    {"type": "inAppPurchases", "id": "6444000001", "territories": {"USA": 0}}
+                  ]
+                }
+                """)),
+    ]
 }
 
 extension StoreStateRule {

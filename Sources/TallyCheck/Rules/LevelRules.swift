@@ -76,8 +76,7 @@ public struct LevelRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         for group in LevelAnalysis.groups(comparison) {
             for (index, member) in group.members.enumerated() {
-                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
-                                              location: comparison.configuration.location(member.config.position)))
+                mark(member.id, at: comparison.configuration.location(member.config.position), &checked)
                 guard group.moved.contains(index) else { continue }
                 findings.append(finding(member, against: witness(for: member, in: group), comparison))
             }
@@ -127,8 +126,7 @@ public struct LevelNumberRule: ComparisonRule {
                 // A level taken from the order of a list (a property list's group, a catalogue
                 // group without level keys) has no number of its own to compare.
                 guard member.config.fieldPositions[.level] != nil, member.catalog.fieldPositions[.level] != nil else { continue }
-                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
-                                              location: comparison.configuration.location(member.config.position)))
+                mark(member.id, at: comparison.configuration.location(member.config.position), &checked)
                 guard member.left != member.right else { continue }
                 findings.append(Finding(
                     ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,

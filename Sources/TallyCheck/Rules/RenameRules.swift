@@ -20,8 +20,7 @@ public struct RenamedProductRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         for pair in comparison.renames.pairs {
             let (config, catalog) = (pair.config, pair.catalog)
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: config.id,
-                                          location: comparison.configuration.location(config.position)))
+            mark(config.id, at: comparison.configuration.location(config.position), &checked)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: config.id, field: .id,
                 message: "\(product: config.id) is in \(source: comparison.configNoun) and \(product: catalog.id) in \(source: comparison.catalogNoun), "
