@@ -22,10 +22,20 @@ public enum RuleSet {
 
     public static let codeRules: [any CodeRule] = [CodeUnknownProductRule(), CodeUnusedProductRule()]
 
-    /// Descriptions of every rule, cross-source first, then lint, then the paywall's, then the code's.
+    /// Every rule, in report order: cross-source first, then lint, then the paywall's, then the code's.
+    public static var all: [any Rule] {
+        let lists: [[any Rule]] = [comparisonRules, lintRules, paywallRules, codeRules]
+        return lists.flatMap { $0 }
+    }
+
+    /// Descriptions of every rule, in report order.
     public static var descriptions: [RuleDescription] {
-        comparisonRules.map { type(of: $0).description } + lintRules.map { type(of: $0).description }
-            + paywallRules.map { type(of: $0).description } + codeRules.map { type(of: $0).description }
+        all.map { type(of: $0).description }
+    }
+
+    /// The examples of the rule of this ID (`Rule.examples`): the rules page shows them.
+    public static func examples(of id: RuleID) -> [RuleExample] {
+        all.first { type(of: $0).description.id == id }.map { type(of: $0).examples } ?? []
     }
 
     public static func description(of id: RuleID) -> RuleDescription? {

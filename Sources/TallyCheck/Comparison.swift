@@ -158,8 +158,7 @@ public struct Comparison: Sendable {
 }
 
 /// A cross-source rule: compares a configuration with a catalogue.
-public protocol ComparisonRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol ComparisonRule: Rule {
     /// Appends findings and the subjects examined.
     func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog)
     /// This rule as `policy` configures it; a rule with nothing to configure is itself (see `LintRule`).
@@ -167,6 +166,7 @@ public protocol ComparisonRule: Sendable {
 }
 
 extension ComparisonRule {
+    public static var category: String { "cross-source" }
     public func configured(by policy: Policy) -> any ComparisonRule { self }
 }
 
@@ -179,9 +179,8 @@ public protocol ProductPairRule: ComparisonRule {
 
 extension ProductPairRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        let id = Self.description.id
         for (config, catalog) in comparison.pairs where applies(to: config, catalog, in: comparison) {
-            checked.append(CheckedSubject(ruleID: id, subject: config.id, location: comparison.configuration.location(config.position)))
+            mark(config.id, at: comparison.configuration.location(config.position), &checked)
             findings.append(contentsOf: compare(config, catalog, in: comparison))
         }
     }
@@ -189,8 +188,7 @@ extension ProductPairRule {
     /// A finding of this rule with its default severity.
     func finding(_ productID: String, _ field: Field, _ message: FindingMessage, left: FindingSide?, right: FindingSide?,
                  territory: Territory? = nil, offerID: String? = nil) -> Finding {
-        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
-                territory: territory, offerID: offerID, field: field, message: message, left: left, right: right)
+        Self.finding(productID: productID, field: field, message: message, territory: territory, offerID: offerID, left: left, right: right)
     }
 }
 

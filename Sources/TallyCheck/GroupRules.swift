@@ -15,9 +15,9 @@ extension Comparison {
 
 /// Products grouped together on one side but not on the other.
 public struct GroupRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .group, defaultSeverity: .error,
-        summary: "A subscription is grouped with other subscriptions on one side but not on the other.", category: "cross-source",
+        summary: "A subscription is grouped with other subscriptions on one side but not on the other.",
         rationale: "Subscriptions in one group are alternatives (upgrade, downgrade, crossgrade); in different groups a user can hold, and be charged for, both at once.",
         fix: "Put the subscription in the group that holds its group-mates on both sides. If the groups are meant to correspond but the members disagree, or you want the pairing explicit, list it under 'groups:' in .tally.yml.")
 
@@ -33,7 +33,7 @@ public struct GroupRule: ComparisonRule {
         for (config, catalog) in comparison.pairs {
             let id = config.id
             guard let a = config.group?.groupID, !a.isEmpty, let b = catalog.group?.groupID, !b.isEmpty else { continue }
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: id, location: comparison.configuration.location(config.position)))
+            mark(id, at: comparison.configuration.location(config.position), &checked)
             let expected = matching.rightGroup[a]
             guard expected != b else { continue }
             let mates = (configMembers[a] ?? []).filter { $0 != id }

@@ -77,6 +77,23 @@ public protocol SourceReader: Sendable {
     /// Reads a file from disk. The default reads it whole and calls `read(bytes:file:options:)`;
     /// readers that can stream (JSON) override it to hold only a window of the file.
     static func read(path: String, options: ReadOptions) throws -> Catalog
+    /// The reader's fuzz targets (`TallyFuzz --list`, which fuzz/run.sh and the replay test run).
+    /// The default is one named by the format, its input named by the first extension: a new
+    /// format is fuzzed without a line elsewhere.
+    static var fuzzTargets: [FuzzTarget] { get }
+}
+
+/// A fuzz target of a reader: its name (`TallyFuzz NAME FILE`, the seed `case` in fuzz/run.sh,
+/// the `NAME-what` files of the replay corpus) and the file name its input pretends to have (some
+/// readers look at the name: `ios_fallback.json`, the language of `Store.m`).
+public struct FuzzTarget: Sendable, Hashable {
+    public var name: String
+    public var file: String
+
+    public init(_ name: String, file: String) {
+        self.name = name
+        self.file = file
+    }
 }
 
 extension SourceReader {
@@ -87,5 +104,9 @@ extension SourceReader {
 
     public static func read(path: String, options: ReadOptions) throws -> Catalog {
         try read(bytes: SourceLoader.readBytes(path: path, maxBytes: options.maxBytes), file: path, options: options)
+    }
+
+    public static var fuzzTargets: [FuzzTarget] {
+        [FuzzTarget(format.rawValue, file: "input.\(extensions.first ?? "txt")")]
     }
 }

@@ -5,38 +5,18 @@ import TallyModel
 /// Fuzz targets for every reader. Built with `-DFUZZING -sanitize=fuzzer,address` (see
 /// fuzz/run.sh) it is a libFuzzer target whose reader is chosen by `TALLY_FUZZ_READER`; built
 /// normally it replays inputs: `TallyFuzz READER FILE ...` (the regression corpus uses that), and
-/// `TallyFuzz --list` prints every target and its format (fuzz/run.sh runs them all; a test
-/// fails when a `SourceFormat` has no target).
-enum FuzzTarget {
-    /// Reader name → (format, the file name the input pretends to have); `mapping` fuzzes the
-    /// tally-mapping/1 parser itself.
-    static let readers: [String: (SourceFormat?, String)] = [
-        "storekit": (.storeKit, "App.storekit"),
-        "catalog-json": (.tallyCatalogJSON, "catalog.json"),
-        "catalog-yaml": (.tallyCatalogYAML, "catalog.yaml"),
-        "plist": (.propertyList, "Products.plist"),
-        "csv": (.csv, "prices.csv"),
-        "app-store-package": (.appStorePackage, "metadata.xml"),
-        "app-store-connect": (.appStoreConnect, "page.json"),
-        "app-store-connect-report": (.appStoreConnectReport, "in-app-purchases.txt"),
-        "google-play": (.googlePlay, "play-page.json"),
-        "google-play-csv": (.googlePlay, "play-console.csv"),
-        "mapped": (.mapped, "products.json"),
-        "unity-iap": (.unityIAP, "IAPProductCatalog.json"),
-        "storeconfig": (.storeConfig, "storeconfig.json"),
-        "revenuecat": (.revenueCat, "02-products.json"),
-        "adapty": (.adapty, "ios_fallback.json"),
-        "qonversion": (.qonversion, "products.json"),
-        // The code source: swift-syntax for Swift, the tokenizer for the rest.
-        "code-swift": (.code, "StoreManager.swift"),
-        "code-objc": (.code, "Store.m"),
-        "code-kotlin": (.code, "BillingClient.kt"),
-        "code-java": (.code, "Billing.java"),
-        "code-dart": (.code, "store.dart"),
-        "code-typescript": (.code, "purchase.ts"),
-        "code-csharp": (.code, "IAPManager.cs"),
-        "mapping": (nil, "tally-mapping.yml"),
-    ]
+/// `TallyFuzz --list` prints every target and its format (fuzz/run.sh runs them all).
+enum Fuzz {
+    /// Target name → (format, the file name the input pretends to have): every reader's
+    /// `fuzzTargets` (`SourceLoader.readers`, the one list of readers), and `mapping`, which fuzzes
+    /// the tally-mapping/1 parser itself.
+    static let readers: [String: (SourceFormat?, String)] = {
+        var table: [String: (SourceFormat?, String)] = ["mapping": (nil, "tally-mapping.yml")]
+        for reader in SourceLoader.readers {
+            for target in reader.fuzzTargets { table[target.name] = (reader.format, target.file) }
+        }
+        return table
+    }()
 
     /// The shipped server example's mapping, for the `mapped` target (run from the repository root).
     static let exampleMapping = try? TallyMapping.load(path: "examples/server/tally-mapping.yml")
@@ -68,7 +48,7 @@ nonisolated(unsafe) private var selectedReader = ProcessInfo.processInfo.environ
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    FuzzTarget.run(bytes, reader: selectedReader)
+    Fuzz.run(bytes, reader: selectedReader)
     return 0
 }
 
@@ -93,16 +73,16 @@ enum Replay {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "--list" {
             // The one list of fuzz targets: fuzz/run.sh and the replay tests read it from here.
-            for (name, target) in FuzzTarget.readers.sorted(by: { $0.key < $1.key }) { print(name, target.0?.rawValue ?? "-") }
+            for (name, target) in Fuzz.readers.sorted(by: { $0.key < $1.key }) { print(name, target.0?.rawValue ?? "-") }
             return
         }
-        guard let reader = arguments.first, FuzzTarget.readers[reader] != nil else {
-            print("usage: TallyFuzz READER FILE ...  (READER: \(FuzzTarget.readers.keys.sorted().joined(separator: ", ")))")
+        guard let reader = arguments.first, Fuzz.readers[reader] != nil else {
+            print("usage: TallyFuzz READER FILE ...  (READER: \(Fuzz.readers.keys.sorted().joined(separator: ", ")))")
             exit(2)
         }
         for path in arguments.dropFirst() {
             guard let data = FileManager.default.contents(atPath: path) else { print("cannot read \(path)"); exit(2) }
-            FuzzTarget.run([UInt8](data), reader: reader)
+            Fuzz.run([UInt8](data), reader: reader)
         }
     }
 }

@@ -37,6 +37,15 @@ import TallyReport
         }
     }
 
+    /// Issue 39 cut the places (a format's fuzz target is its reader's): a list that grows again
+    /// fails here, so that a new hand-kept list is a decision, not a drift.
+    @Test func theListsDoNotGrowAgain() throws {
+        let counts = Dictionary(try Self.lists().map { ($0.heading, $0.count) }, uniquingKeysWith: max)
+        #expect(counts["Adding a format"] ?? .max <= 4, "a format touches \(counts["Adding a format"] ?? -1) places")
+        #expect(counts["Adding a rule"] ?? .max <= 4, "a rule touches \(counts["Adding a rule"] ?? -1) places")
+        #expect(counts["Adding a report format"] ?? .max <= 4, "a report format touches \(counts["Adding a report format"] ?? -1) places")
+    }
+
     @Test func everyPlaceNamesAFileThatHoldsItsSymbol() throws {
         let places = try Self.lists().flatMap(\.places)
         #expect(places.count >= 12)

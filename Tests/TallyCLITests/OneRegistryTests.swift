@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallyCheck
+import TallyFormats
 import TallyModel
 import TallyReport
 
@@ -29,9 +30,17 @@ enum FuzzTargets {
     @Test func everyFormatHasAFuzzTargetAndRunShKeepsNoListOfItsOwn() throws {
         let fuzzed = Set(try FuzzTargets.list().map(\.format))
         let missing = SourceFormat.allCases.map(\.rawValue).filter { !fuzzed.contains($0) }
-        #expect(missing.isEmpty, "formats without a fuzz target in Sources/TallyFuzz/FuzzEntry.swift: \(missing)")
+        #expect(missing.isEmpty, "formats without a fuzz target (a reader's `fuzzTargets`): \(missing)")
         let script = try String(contentsOf: CLIRunner.repository.appendingPathComponent("fuzz/run.sh"), encoding: .utf8)
         #expect(script.contains("TallyFuzz\" --list"), "fuzz/run.sh runs the targets TallyFuzz lists")
+    }
+
+    /// The fuzz targets are the readers' own (`SourceReader.fuzzTargets`, over `SourceLoader.readers`)
+    /// and the mapping parser's: TallyFuzz keeps no list, and no two targets share a name.
+    @Test func theFuzzTargetsAreTheReadersOwn() throws {
+        let names = SourceLoader.readers.flatMap { $0.fuzzTargets.map(\.name) } + ["mapping"]
+        #expect(Set(names).count == names.count, "fuzz targets of one name: \(names.sorted())")
+        #expect(try FuzzTargets.list().map(\.name).sorted() == names.sorted())
     }
 
     /// docs/show-json.md names a source's `format`: every format, and no other.

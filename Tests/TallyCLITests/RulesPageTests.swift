@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TallyCheck
+import TallyModel
 
 /// docs/rules.md is what `tally rules --format markdown` and `tally explain RULE` print, for every
 /// rule: this fails when the page drifts from the rules. Regenerate it with
@@ -30,6 +32,10 @@ import Testing
         see [the paywall page](paywall.md)) on its own and against every store source and \
         configuration of the run.
 
+        Under each rule, its examples: the files it fires on (and, for many, files it passes), as \
+        the readers take them. They are the rule's own (`examples`, in Sources/TallyCheck/Examples/), \
+        and a test runs each through `tally check` (RuleExampleTests).
+
         <!-- rules:begin -->
         \(table.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         <!-- rules:end -->
@@ -38,6 +44,10 @@ import Testing
         for id in ids {
             let explained = try CLIRunner.run(["explain", id])
             text += "\n## `\(id)`\n\n```\n\(explained.stdout.trimmingCharacters(in: .whitespacesAndNewlines))\n```\n"
+            // The rule's own examples (`Rule.examples`), which `RuleExampleTests` runs through `tally check`.
+            for example in RuleID.named(id).map(RuleSet.examples(of:)) ?? [] {
+                text += "\n" + example.markdown
+            }
         }
         return text
     }

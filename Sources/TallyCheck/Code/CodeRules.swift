@@ -64,24 +64,23 @@ public struct CodeContext: Sendable {
 }
 
 /// A rule about the product IDs the app's code asks for.
-public protocol CodeRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol CodeRule: Rule {
     func evaluate(_ context: CodeContext, findings: inout [Finding], checked: inout CheckedLog)
 }
 
 extension CodeRule {
+    public static var category: String { "code" }
+
     func finding(_ productID: String?, _ message: FindingMessage, left: FindingSide?, right: FindingSide? = nil, hint: String? = nil) -> Finding {
-        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID, field: .id,
-                message: message, left: left, right: right, hint: hint)
+        Self.finding(productID: productID, field: .id, message: message, left: left, right: right, hint: hint)
     }
 }
 
 /// The code asks for an ID that no configuration, catalogue or store snapshot of the run has.
 public struct CodeUnknownProductRule: CodeRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .codeUnknownProduct, defaultSeverity: .error,
         summary: "The app's code asks the store for a product ID that no configuration, catalogue or store snapshot of the run has.",
-        category: "code",
         rationale: "The store answers a request for an ID it does not sell with nothing, silently: the product is missing from "
             + "the paywall, the purchase button does nothing, and App Review rejects the build (Guideline 2.1). RevenueCat's SDK "
             + "says it at run time (\"None of the products registered ... could be fetched\"); Tally says it before release.",
@@ -94,7 +93,7 @@ public struct CodeUnknownProductRule: CodeRule {
         for request in context.requests.requests {
             let sides = context.sides(for: request)
             guard !sides.isEmpty else { continue }
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: request.id, location: context.source.location(request.callPosition)))
+            mark(request.id, at: context.source.location(request.callPosition), &checked)
             let stores = request.store.map { [$0] } ?? [.appStore, .googlePlay]
             let tables = sides.map { side in (side, stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) }) }
             let found = tables.contains { _, byStore in byStore.contains { $0[request.id] != nil } }
@@ -148,10 +147,9 @@ extension CodeUnknownProductRule {
 
 /// A product the store or the app's configuration sells that no code of the run asks for.
 public struct CodeUnusedProductRule: CodeRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .codeUnusedProduct, defaultSeverity: .warning,
         summary: "A product the StoreKit configuration or a store snapshot sells that the app's code never asks for.",
-        category: "code",
         rationale: "A product nobody asks for is never shown: a plan left behind after a rename, or a new product the code was "
             + "not updated for. The rule stays quiet where the app learns its IDs elsewhere: a paywall platform's source is in "
             + "the run, or the code asks with IDs Tally cannot follow (built at run time, read from a server or the environment).",
@@ -169,7 +167,7 @@ public struct CodeUnusedProductRule: CodeRule {
         for side in context.sides where Self.sells(side.format) && stores.contains(side.format.store) {
             for product in side.products {
                 if side.format.store == .appStore, product.isGooglePlayOnly { continue }
-                checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: side.location(product.position)))
+                mark(product.id, at: side.location(product.position), &checked)
                 guard !asked.contains(product.id), !asked.contains(CodeContext.askedID(product, in: side)),
                       reported.insert(product.id).inserted else { continue }
                 let noun = Comparison.runNoun(side) ?? side.file

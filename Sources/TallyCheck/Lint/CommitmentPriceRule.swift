@@ -8,10 +8,9 @@ import TallyModel
 /// Where the total is the subscription's up-front price, the hint says so: the two plans are often
 /// priced alike, but the store does not make them so.
 public struct CommitmentPriceRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .commitmentPrice, defaultSeverity: .error,
         summary: "A monthly billing plan's commitment price is not its monthly price times the months of its commitment (12).",
-        category: "lint",
         rationale: "A monthly plan with a 12-month commitment charges its monthly price 12 times: the store's commitment total is that product. A configuration or catalogue that states another total (often the up-front plan's price, which may differ) shows customers, StoreKit testing and revenue figures a total that is never charged.",
         fix: "Set the commitment price to the monthly price times 12 (commitmentDisplayPrice in the .storekit file, commitment_price in a catalogue), or the monthly price to the commitment price divided by 12, as App Store Connect prices the monthly plan.")
 

@@ -1,8 +1,7 @@
 import TallyModel
 
 /// A rule that examines one source on its own.
-public protocol LintRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol LintRule: Rule {
     func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog)
     /// This rule as `policy` configures it (the territories or locales it requires); a rule with
     /// nothing to configure is itself. The rule owns its configuration: `Policy.checker` asks
@@ -11,24 +10,24 @@ public protocol LintRule: Sendable {
 }
 
 extension LintRule {
+    public static var category: String { "lint" }
     public func configured(by policy: Policy) -> any LintRule { self }
 
     func finding(_ catalog: Catalog, _ productID: String?, _ field: Field, _ message: FindingMessage,
                  at position: Position, path: String? = nil, value: String? = nil, offerID: String? = nil, hint: String? = nil) -> Finding {
-        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID,
-                offerID: offerID, field: field, message: message,
-                left: FindingSide(role: nil, value: value, location: catalog.location(position, path: path)), hint: hint)
+        Self.finding(productID: productID, field: field, message: message, offerID: offerID,
+                     left: FindingSide(role: nil, value: value, location: catalog.location(position, path: path)), hint: hint)
     }
 
     func markChecked(_ catalog: Catalog, _ product: Product, _ checked: inout CheckedLog) {
-        checked.append(CheckedSubject(ruleID: Self.description.id, subject: product.id, location: catalog.location(of: product, .id)))
+        mark(product.id, at: catalog.location(of: product, .id), &checked)
     }
 }
 
 /// The same product ID twice in one source.
 public struct DuplicateIDRule: LintRule {
-    public static let description = RuleDescription(
-        id: .duplicateID, defaultSeverity: .error, summary: "The same product ID appears more than once in one source.", category: "lint",
+    public static let description = describe(
+        id: .duplicateID, defaultSeverity: .error, summary: "The same product ID appears more than once in one source.",
         rationale: "A product ID names one product; with two entries it is undefined which one the app, StoreKit testing or the server uses.",
         fix: "Remove the duplicate entry, or give the second product an ID of its own.")
     public init() {}
@@ -52,10 +51,9 @@ public struct DuplicateIDRule: LintRule {
 /// (App Store Connect Help, "In-app purchase information": "The product ID can contain letters,
 /// numbers, hyphens, periods, and underscores, and can be as long as 100 characters").
 public struct InvalidIDRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .invalidID, defaultSeverity: .error,
         summary: "A product ID has characters the App Store rejects (letters, digits, '-', '.' and '_' only) or is over 100 characters.",
-        category: "lint",
         rationale: "App Store Connect refuses such an ID, so the product cannot be created and the purchase can never work in production.",
         fix: "Use only letters, digits, '-', '.' and '_' (reverse-DNS style, like com.example.app.pro_monthly), at most 100 characters, and change it on both sides.")
     public init() {}
@@ -92,9 +90,9 @@ public struct InvalidIDRule: LintRule {
 
 /// An auto-renewable subscription outside any subscription group.
 public struct SubscriptionWithoutGroupRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .subscriptionWithoutGroup, defaultSeverity: .error,
-        summary: "An auto-renewable subscription belongs to no subscription group.", category: "lint",
+        summary: "An auto-renewable subscription belongs to no subscription group.",
         rationale: "An auto-renewable subscription must belong to a subscription group in App Store Connect; without one it cannot be created, and upgrades and downgrades are undefined.",
         fix: "Place the subscription in a subscription group: subscriptionGroups in the .storekit file, subscription_groups in a catalogue.")
     public init() {}
@@ -113,9 +111,9 @@ public struct SubscriptionWithoutGroupRule: LintRule {
 
 /// A subscription whose `subscriptionGroupID` names another group than the one holding it.
 public struct GroupIDMismatchRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .groupIDMismatch, defaultSeverity: .error,
-        summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.", category: "lint",
+        summary: "A subscription's subscriptionGroupID differs from the id of the group that holds it.",
         rationale: "The configuration contradicts itself, so StoreKit testing may place the subscription in either group and behave unlike production.",
         fix: "Set subscriptionGroupID to the id of the group that contains the subscription, or move the subscription into the group it names.")
     public init() {}

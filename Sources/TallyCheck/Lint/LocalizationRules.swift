@@ -28,10 +28,9 @@ public enum LocalizationLimits {
 /// A product or subscription group without a localization in a locale the policy requires
 /// (`required_locales` in `.tally.yml`): one finding per product or group, naming every such locale.
 public struct MissingLocaleRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .missingLocale, defaultSeverity: .error,
         summary: "A product or subscription group has no localization in locales the policy requires (required_locales in .tally.yml); one finding per product or group names them all.",
-        category: "lint",
         rationale: "App Store Connect keeps a product without a localization in Missing Metadata, and a subscription group needs one before its subscriptions can be reviewed; customers in that locale see no name of the team's choosing.",
         fix: "Add the localization (display name and description) in those locales, or take the locale out of required_locales.")
 
@@ -84,10 +83,9 @@ public struct MissingLocaleRule: LintRule {
 /// ships asks for its localizations to be checked (every localization, not only those locales);
 /// with none, it finds nothing.
 public struct LocalizationTextRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .localization, defaultSeverity: .error,
         summary: "A localization has no display name or description, an empty one, or one longer than the store accepts (App Store: name 30, description 45 characters; Google Play: its listing limits); checked when the policy sets required_locales.",
-        category: "lint",
         rationale: "App Store Connect refuses a localization without both texts or with one over its limit, and keeps the product in Missing Metadata until it has them; Google Play refuses such a listing. Found at submission, it costs a review round.",
         fix: "Write the display name and description in that locale, within the limit; the finding says which field and by how many characters it is over.")
 

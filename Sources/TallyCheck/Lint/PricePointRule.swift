@@ -11,10 +11,9 @@ import TallyModel
 /// the snapshot's own prices, catalogues and StoreKit files. Without fetched points the rule finds
 /// nothing, and the check's coverage lines say that prices were not checked against points.
 public struct PricePointRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .pricePoint, defaultSeverity: .error,
         summary: "A price is not one of the App Store's price points in its territory (the points a snapshot's 'tally fetch app-store-connect' saved); one finding per product and territory names the nearest points below and above.",
-        category: "lint",
         rationale: "App Store Connect sells a product only at one of the price points of each territory: a catalogue or StoreKit price between two points is a price no customer is ever charged, so the server grants, reports or compares against a price the store does not have.",
         fix: "Use one of the points the finding names (or another point of that territory), in the catalogue or StoreKit file; when the store itself shows the price, fetch the snapshot again: the points may have changed since they were read.")
 

@@ -17,10 +17,9 @@ import TallyModel
 /// and causes, instead of as missing from the store (`Checker`, `heldFinding`): an error when the
 /// product waits on the team or has a cause, a warning when it is only on its way.
 public struct StoreStateRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .storeState, defaultSeverity: .warning,
         summary: "The store holds a product in a state that waits on the team: Missing Metadata, Waiting for Screenshot or Waiting for Upload (a warning), Rejected or Developer Action Needed (an error); or a product another source has is not for sale yet (Ready to Submit, in review: left out by the state filter, reported here instead of as missing). The message names the causes Tally sees offline (no localization, no price where it is sold or required, no level in its group) and what it cannot see.",
-        category: "lint",
         rationale: "Such a product cannot be bought: App Store Connect does not submit a product with missing metadata, and a rejected one stays off sale until it is changed and submitted again. The app shows an empty or failing paywall for it, and App Review rejects an app whose products are not submitted. A product the state filter leaves out is not missing from the store: reporting it as missing hides the cause (a subscription created through the API with no level in its group cannot be loaded by StoreKit at all).",
         fix: "Supply what the message names (prices in those territories, localizations in those locales, the subscription's level in its group, the review screenshot), answer App Review in App Store Connect for a rejected product, and submit it again (a first in-app purchase goes with an app version); a product not meant for sale yet can be ignored with the reason.")
 

@@ -11,10 +11,9 @@ import TallyModel
 /// nothing about the store. Products the state filter leaves out are `store-state`'s, which names
 /// the missing level among their causes.
 public struct SubscriptionWithoutLevelRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .subscriptionWithoutLevel, defaultSeverity: .error,
         summary: "App Store Connect holds an auto-renewable subscription in a group with no level there (created through the API without groupLevel); StoreKit cannot load it.",
-        category: "lint",
         rationale: "Every subscription of a group has a level (its rank for upgrades and downgrades). One created through the App Store Connect API without a level is listed in App Store Connect, even Ready to Submit, but StoreKit fails to decode it (missingValue for subscriptionGroupLevel) and returns no product: the paywall is empty and App Review rejects the app.",
         fix: "Give the subscription its level in the group: drag it into place under the group's subscriptions in App Store Connect, or set groupLevel through the API (PATCH /v1/subscriptions/{id}); then fetch the snapshot again.")
 

@@ -9,10 +9,9 @@ import TallyModel
 /// Every catalogue-side source is examined: server catalogues, spreadsheets and the stores' own
 /// exports and snapshots. A StoreKit configuration prices one storefront by design and is not.
 public struct UnpricedTerritoryRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .unpricedTerritory, defaultSeverity: .error,
         summary: "A product has no price in territories where the store sells it (a snapshot's availability) or that the policy requires (required_territories in .tally.yml); one finding per product names them all.",
-        category: "lint",
         rationale: "A product sold in a storefront without a price there cannot be bought there and keeps its submission from App Store review (Missing Metadata); without a price the server falls back to one that is not the store's.",
         fix: "Price the product in those territories (in App Store Connect, or in the catalogue), or take them out of its availability or of required_territories; for a product not sold there on purpose, add an ignore with the reason.")
 

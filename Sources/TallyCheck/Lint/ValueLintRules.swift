@@ -2,9 +2,9 @@ import TallyModel
 
 /// Periods the App Store does not allow (a subscription of P5D, an offer of P4M).
 public struct DisallowedPeriodRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .disallowedPeriod, defaultSeverity: .error,
-        summary: "A subscription or offer period is not one the App Store allows.", category: "lint",
+        summary: "A subscription or offer period is not one the App Store allows.",
         rationale: "The App Store offers only fixed durations: a subscription or offer with another period cannot be created as written, so what the app tests is not what it can sell.",
         fix: "Subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y. Offers last P3D, P1W, P2W, P1M, P2M, P3M, P6M or P1Y.")
     public init() {}
@@ -30,8 +30,8 @@ public struct DisallowedPeriodRule: LintRule {
 
 /// A price below zero.
 public struct NegativePriceRule: LintRule {
-    public static let description = RuleDescription(
-        id: .negativePrice, defaultSeverity: .error, summary: "A price is negative.", category: "lint",
+    public static let description = describe(
+        id: .negativePrice, defaultSeverity: .error, summary: "A price is negative.",
         rationale: "No store price is negative: it is a sign error or a typo that a server might pass on to users or reports.",
         fix: "Correct the amount. A free introductory period is a free-trial offer without a price.")
     public init() {}
@@ -69,10 +69,9 @@ extension FreeTrialWithPriceRule {
 /// offer's `displayPrice` when the offer is switched to a free trial, and StoreKit ignores it, so
 /// it is a warning there (a policy's `rules:` setting still decides for both).
 public struct FreeTrialWithPriceRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .freeTrialWithPrice, defaultSeverity: .error,
         summary: "A free-trial offer has a non-zero price: an error in a catalogue; a warning in a StoreKit configuration, where it is a price Xcode left on a free offer and StoreKit ignores.",
-        category: "lint",
         rationale: "A free trial costs nothing by definition. In a catalogue someone typed, a price on one means the offer type or the price is wrong, and the paywall or server may promise other terms than the store applies. In a .storekit file it is usually harmless: Xcode keeps an offer's displayPrice after the offer is switched to a free trial, and StoreKit ignores it; it is reported as a warning so that the stale price does not mislead a reader or a later edit.",
         fix: "In a catalogue: remove the price, or change the offer type to pay-up-front or pay-as-you-go. In a .storekit file: delete the offer's displayPrice (or, if the offer should charge, set its payment mode to pay up front or pay as you go in Xcode).")
     public init() {}
@@ -119,8 +118,8 @@ extension SourceIssueRule {
 
 /// A price that is not a decimal number ("4,99", "free", "$1").
 public struct InvalidPriceRule: SourceIssueRule {
-    public static let description = RuleDescription(
-        id: .invalidPrice, defaultSeverity: .error, summary: "A price is not a decimal number.", category: "lint",
+    public static let description = describe(
+        id: .invalidPrice, defaultSeverity: .error, summary: "A price is not a decimal number.",
         rationale: "A price that is not a decimal number cannot be compared, and code parsing it may charge or display the wrong amount.",
         fix: "Write the price as a decimal with '.' as the separator and no currency sign, quoted in YAML so it stays exact: \"4.99\".")
     public init() {}
@@ -128,8 +127,8 @@ public struct InvalidPriceRule: SourceIssueRule {
 
 /// A period that is not an ISO 8601 duration ("monthly", "1M").
 public struct InvalidPeriodRule: SourceIssueRule {
-    public static let description = RuleDescription(
-        id: .invalidPeriod, defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.", category: "lint",
+    public static let description = describe(
+        id: .invalidPeriod, defaultSeverity: .error, summary: "A period is not an ISO 8601 duration such as P1M.",
         rationale: "A period Tally cannot read cannot be compared, and the server or app reading the same file will probably fail on it too.",
         fix: "Write the period as an ISO 8601 duration: P1W, P1M, P3M, P6M, P1Y.")
     public init() {}
@@ -137,8 +136,8 @@ public struct InvalidPeriodRule: SourceIssueRule {
 
 /// An offer whose payment mode, period or price cannot be read.
 public struct InvalidOfferRule: SourceIssueRule {
-    public static let description = RuleDescription(
-        id: .invalidOffer, defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.", category: "lint",
+    public static let description = describe(
+        id: .invalidOffer, defaultSeverity: .error, summary: "An offer's payment mode, period or price cannot be read.",
         rationale: "An offer Tally cannot read cannot be compared, and StoreKit or the server may reject or misread it too.",
         fix: "Use a known payment mode (free, payAsYouGo or payUpFront in StoreKit; free-trial, pay-as-you-go or pay-up-front in a catalogue), an ISO 8601 period and a decimal price.")
     public init() {}

@@ -4,10 +4,9 @@ import TallyModel
 /// the source lists the platform's offerings as a whole (RevenueCat's offerings pages). With no
 /// offering at all, `PaywallNoCurrentOfferingRule` says so once instead.
 public struct PaywallUnofferedProductRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallUnofferedProduct, defaultSeverity: .warning,
         summary: "A product of the paywall platform is in no offering's package.",
-        category: "paywall",
         rationale: "Apps that sell through offerings (RevenueCat's Purchases.shared.offerings, its paywalls) can only show what a "
             + "package holds: a product in no package is never offered, and the paywall lacks the plan. It is a warning, not an "
             + "error: a product kept for subscribers who still renew it, or one the app buys by ID, is in no offering on purpose.",

@@ -2,10 +2,9 @@ import TallyModel
 
 /// A paywall product whose type disagrees with the store's product.
 public struct PaywallKindRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallKind, defaultSeverity: .error,
         summary: "A product's type in the paywall platform disagrees with its kind in a store source (a subscription registered as one-time).",
-        category: "paywall",
         rationale: "The platform treats the purchase by the type it was told: a subscription registered as a one-time product "
             + "is never renewed or expired in the platform, and a one-time product registered as a subscription is not fetched.",
         fix: "Set the product's type in the paywall platform to the store's kind (RevenueCat: delete and re-create the product "
@@ -39,10 +38,9 @@ public struct PaywallKindRule: PaywallRule {
 
 /// A paywall subscription whose duration disagrees with the store's period.
 public struct PaywallPeriodRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallPeriod, defaultSeverity: .error,
         summary: "A subscription's duration in the paywall platform differs from its period in a store source.",
-        category: "paywall",
         rationale: "The paywall shows the platform's duration (\"$rc_monthly\", \"per month\") while the store bills its own period: "
             + "customers are told one thing and charged for another.",
         fix: "Correct the duration in the paywall platform, or put the product in the package of its real period.")
@@ -68,10 +66,9 @@ public struct PaywallPeriodRule: PaywallRule {
 
 /// A subscription or non-consumable in an offering that no entitlement grants.
 public struct PaywallNotEntitledRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallNotEntitled, defaultSeverity: .error,
         summary: "A subscription or non-consumable in an offering is granted by no entitlement.",
-        category: "paywall",
         rationale: "The customer pays and the platform unlocks nothing: the app checks entitlements, and no entitlement holds "
             + "the product. Consumables are left out: the app grants them itself.",
         fix: "Attach the product to the entitlement it should unlock (RevenueCat: Product catalog → Entitlements → Attach).")
@@ -94,10 +91,9 @@ public struct PaywallNotEntitledRule: PaywallRule {
 
 /// An offering without packages.
 public struct PaywallEmptyOfferingRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallEmptyOffering, defaultSeverity: .error,
         summary: "An offering has no packages, or only packages without products.",
-        category: "paywall",
         rationale: "An app that shows this offering shows an empty paywall; RevenueCat's SDKs report the offerings as empty.",
         fix: "Add packages with products to the offering, or delete the offering.")
     public init() {}
@@ -116,10 +112,9 @@ public struct PaywallEmptyOfferingRule: PaywallRule {
 
 /// No offering is the current one, or there is no offering at all while the platform has products.
 public struct PaywallNoCurrentOfferingRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallNoCurrentOffering, defaultSeverity: .error,
         summary: "No offering is marked current, or the platform has products and no offering at all.",
-        category: "paywall",
         rationale: "Apps show the current offering (RevenueCat's offerings.current): without one it is nil, and a paywall built on it "
             + "shows nothing (\"No packages available\"). A project with products and no offering is the same app: App Review, "
             + "which buys through the paywall, finds nothing to buy and rejects it.",

@@ -2,62 +2,60 @@ import TallyModel
 
 /// A rule about a paywall platform's configuration: on its own (offerings, entitlements) or
 /// against the store sources and configurations of the run (`PaywallContext.sides`).
-public protocol PaywallRule: Sendable {
-    static var description: RuleDescription { get }
+public protocol PaywallRule: Rule {
     func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog)
 }
 
 extension PaywallRule {
+    public static var category: String { "paywall" }
+
     /// A finding of this rule with its default severity.
     func finding(_ productID: String?, _ field: Field, _ message: FindingMessage, left: FindingSide?, right: FindingSide? = nil,
                  hint: String? = nil) -> Finding {
-        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: productID, field: field,
-                message: message, left: left, right: right, hint: hint)
+        Self.finding(productID: productID, field: field, message: message, left: left, right: right, hint: hint)
     }
 
     func mark(_ context: PaywallContext, _ subject: String, at position: Position, _ checked: inout CheckedLog) {
-        checked.append(CheckedSubject(ruleID: Self.description.id, subject: subject, location: context.source.location(position)))
+        mark(subject, at: context.source.location(position), &checked)
     }
 }
 
 /// A product a package holds that a store source of its store does not have.
-public struct PaywallMissingInStoreRule: PaywallRule {
-    public static let description = RuleDescription(
+public struct PaywallMissingInStoreRule: PaywallPresenceRule {
+    public static let description = describe(
         id: .paywallMissingInStore, defaultSeverity: .error,
         summary: "A product a paywall package holds is not in its store's source (App Store Connect, Google Play, the catalogue).",
-        category: "paywall",
         rationale: "The paywall platform asks the store for the product and gets nothing: the package is left out, and when no "
             + "product of an offering can be fetched the SDK reports empty offerings (RevenueCat: \"None of the products "
             + "registered in the RevenueCat dashboard could be fetched\").",
         fix: "Correct the product's store identifier in the paywall platform (the hint names the nearest ID), or create the "
             + "product in the store.")
+    public static let app = false
     public init() {}
-
-    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
-        report(context, app: false, findings: &findings, checked: &checked)
-    }
 }
 
 /// A product a package holds that the app's StoreKit configuration (or product list) lacks.
-public struct PaywallMissingInAppRule: PaywallRule {
-    public static let description = RuleDescription(
+public struct PaywallMissingInAppRule: PaywallPresenceRule {
+    public static let description = describe(
         id: .paywallMissingInApp, defaultSeverity: .error,
         summary: "A product a paywall package holds is not in the app's StoreKit configuration (or its product list).",
-        category: "paywall",
         rationale: "With StoreKit testing (Xcode, simulators, UI tests) the app buys from its .storekit file: a product the "
             + "paywall shows and the file lacks cannot be loaded, and the offering comes back empty in testing.",
         fix: "Add the product to the .storekit file (or sync it from App Store Connect), or correct the ID in the paywall platform.")
+    public static let app = true
     public init() {}
-
-    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
-        report(context, app: true, findings: &findings, checked: &checked)
-    }
 }
 
-extension PaywallRule {
+/// A paywall rule that names the products a package holds and a side lacks: the app's (`app`) or the stores'.
+public protocol PaywallPresenceRule: PaywallRule {
+    static var app: Bool { get }
+}
+
+extension PaywallPresenceRule {
     /// Missing products on the app's side (`app`) or the stores' side. A product of no stated
     /// store (RevenueCat v1) is missing only when no source of the run has it.
-    fileprivate func report(_ context: PaywallContext, app: Bool, findings: inout [Finding], checked: inout CheckedLog) {
+    public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
+        let app = Self.app
         let foundAnywhere = Set(context.matches.compactMap { $0.lookup.product == nil ? nil : $0.shown.product.storeID })
         var reportedUnknown = Set<String>()
         for match in context.matches {
@@ -98,10 +96,9 @@ extension PaywallRule {
 /// A Play subscription a package names without a base plan where the store has several, or
 /// with a base plan the store does not have.
 public struct PaywallBasePlanRule: PaywallRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .paywallBasePlan, defaultSeverity: .error,
         summary: "A Google Play subscription in a paywall package names no base plan where the store has several, or a base plan the store lacks.",
-        category: "paywall",
         rationale: "Google Play sells a subscription through its base plans: the paywall platform names one as "
             + "subscription:base-plan. Without it the platform cannot tell which plan to sell (or picks the backwards-compatible one); "
             + "with a base plan the store lacks, the package cannot be fetched.",

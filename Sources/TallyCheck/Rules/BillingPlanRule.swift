@@ -4,10 +4,9 @@ import TallyModel
 /// commitment) on one side only, a plan priced differently in the configuration's storefront,
 /// enabled on one side only, or an offer on one plan on one side and on the other plan on the other.
 public struct BillingPlanRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .billingPlan, defaultSeverity: .error,
         summary: "A subscription's billing plans differ: a plan on one side only, a plan priced or enabled differently, or an offer on another plan.",
-        category: "cross-source",
         rationale: "Since iOS 26.4 a subscription can be billed up front or monthly with a 12-month commitment, each plan with its own prices and offers; a server or paywall that knows another plan, price or offer shows customers terms the store does not charge.",
         fix: "Make both sides carry the plans App Store Connect has for the subscription (its plan availabilities and plan prices), each with its monthly price and its own offers.")
 

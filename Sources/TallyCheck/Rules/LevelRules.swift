@@ -65,9 +65,9 @@ struct LevelAnalysis {
 /// Subscriptions rank differently inside a matched group: an upgrade on one side is a
 /// downgrade (or a crossgrade) on the other.
 public struct LevelRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .level, defaultSeverity: .error,
-        summary: "A subscription ranks differently inside its group (1 = highest level of service): the level order differs.", category: "cross-source",
+        summary: "A subscription ranks differently inside its group (1 = highest level of service): the level order differs.",
         rationale: "Levels decide whether a change is an upgrade (immediate, prorated), a downgrade (at the next renewal) or a crossgrade: a different ranking makes the server grant access at the wrong time.",
         fix: "Rank the group's subscriptions in the same order on both sides (1 = highest level of service), as in App Store Connect.")
 
@@ -76,8 +76,7 @@ public struct LevelRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         for group in LevelAnalysis.groups(comparison) {
             for (index, member) in group.members.enumerated() {
-                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
-                                              location: comparison.configuration.location(member.config.position)))
+                mark(member.id, at: comparison.configuration.location(member.config.position), &checked)
                 guard group.moved.contains(index) else { continue }
                 findings.append(finding(member, against: witness(for: member, in: group), comparison))
             }
@@ -113,9 +112,9 @@ public struct LevelRule: ComparisonRule {
 /// differently (1, 2, 3 against 2, 3, 4). Reported only where both sources write the levels down
 /// and nothing in the group ranks differently (then `level` reports the moves).
 public struct LevelNumberRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .levelNumber, defaultSeverity: .warning,
-        summary: "A group ranks its subscriptions alike on both sides, but the level numbers differ.", category: "cross-source",
+        summary: "A group ranks its subscriptions alike on both sides, but the level numbers differ.",
         rationale: "The ranking decides upgrades and downgrades, and it agrees; but code that compares level numbers across the sources (or with StoreKit's) will get them wrong.",
         fix: "Number the levels as App Store Connect does (1 = highest level of service, then 2, 3, … down the group) on both sides.")
 
@@ -127,8 +126,7 @@ public struct LevelNumberRule: ComparisonRule {
                 // A level taken from the order of a list (a property list's group, a catalogue
                 // group without level keys) has no number of its own to compare.
                 guard member.config.fieldPositions[.level] != nil, member.catalog.fieldPositions[.level] != nil else { continue }
-                checked.append(CheckedSubject(ruleID: Self.description.id, subject: member.id,
-                                              location: comparison.configuration.location(member.config.position)))
+                mark(member.id, at: comparison.configuration.location(member.config.position), &checked)
                 guard member.left != member.right else { continue }
                 findings.append(Finding(
                     ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: member.id, field: .level,

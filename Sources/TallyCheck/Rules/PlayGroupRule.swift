@@ -4,10 +4,9 @@ import TallyModel
 /// the same tier is one App Store group, where monthly and yearly exclude each other, and two
 /// Play subscription products, which a user can hold, and pay for, at once.
 public struct PlayGroupSplitRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .playGroupSplit, defaultSeverity: .error,
         summary: "Plans of one subscription group are separate Google Play subscriptions of one base plan each, not base plans of one subscription.",
-        category: "cross-source",
         rationale: "The plans of one App Store subscription group exclude each other: a subscriber holds one and moves between them "
             + "(upgrade, downgrade, crossgrade). On Google Play that is what the base plans of one subscription are. Two Play "
             + "subscription products are two subscriptions: a user can hold, and be charged for, both at once, and moving between "
@@ -39,7 +38,7 @@ public struct PlayGroupSplitRule: ComparisonRule {
         for product in play.products where product.kind.isAutoRenewable { basePlans[Self.subscription(of: product.id), default: 0] += 1 }
         for group in order {
             guard let plans = members[group], let first = plans.first else { continue }
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: group, location: grouped.location(first.grouped.position)))
+            mark(group, at: grouped.location(first.grouped.position), &checked)
             // Play subscriptions that sell one plan of the group and nothing else: the group's
             // plans cut into separate subscriptions. (Several base plans to a Play subscription,
             // one subscription per tier, is Play's own shape for tiers: not reported.)

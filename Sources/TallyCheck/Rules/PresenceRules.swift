@@ -1,55 +1,62 @@
 import TallyModel
 
 /// A product the app's configuration sells that the catalogue does not know.
-public struct MissingInCatalogRule: ComparisonRule {
-    public static let description = RuleDescription(
+public struct MissingInCatalogRule: PresenceRule {
+    public static let description = describe(
         id: .missingInCatalog, defaultSeverity: .error,
-        summary: "A product in the StoreKit configuration is missing from the catalogue.", category: "cross-source",
+        summary: "A product in the StoreKit configuration is missing from the catalogue.",
         rationale: "The app sells a product the server does not know: a purchase the user pays for may never be granted, or receipt validation rejects it.",
         fix: "Add the product to the catalogue with exactly the same ID, or remove it from the StoreKit configuration if the app no longer sells it. When a hint names a near-identical ID, one side has a typo: correct it.")
+    public static let sameKind = false
+    public static let presentIsConfiguration = [true]
 
     public init() {}
-
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        guard !comparison.sameKind else { return }
-        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
-    }
 }
 
 /// A product the catalogue grants that the app's configuration does not sell.
-public struct MissingInConfigRule: ComparisonRule {
-    public static let description = RuleDescription(
+public struct MissingInConfigRule: PresenceRule {
+    public static let description = describe(
         id: .missingInConfig, defaultSeverity: .error,
-        summary: "A product in the catalogue is missing from the StoreKit configuration.", category: "cross-source",
+        summary: "A product in the catalogue is missing from the StoreKit configuration.",
         rationale: "The server grants a product the app's configuration does not sell: StoreKit testing cannot exercise it, and the app may still reference a retired product or miss a new one.",
         fix: "Add the product to the .storekit configuration, or remove it from the catalogue if it is retired. When a hint names a near-identical ID, one side has a typo: correct it.")
+    public static let sameKind = false
+    public static let presentIsConfiguration = [false]
 
     public init() {}
-
-    public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        guard !comparison.sameKind else { return }
-        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
-    }
 }
 
 /// A product one source has that another of the same kind lacks: two copies of what the app
 /// ships (two StoreKit configurations, or one and the app's product list), or two catalogues (a
 /// server catalogue and a store snapshot). Neither is "the catalogue" or "the configuration":
 /// each source that lacks the product is named by its file, whichever order the files come in.
-public struct MissingInCopyRule: ComparisonRule {
-    public static let description = RuleDescription(
+public struct MissingInCopyRule: PresenceRule {
+    public static let description = describe(
         id: .missingInCopy, defaultSeverity: .error,
         summary: "A product one source has is missing from another source of the same kind (two StoreKit configurations or product lists, or two catalogues).",
-        category: "cross-source",
         rationale: "Copies of one product list that disagree on which products exist: StoreKit testing, the app, the server and the store each see a different set, and a purchase that works in one fails in another.",
         fix: "Add the product to the source that lacks it with exactly the same ID, or remove it from the others if it is no longer sold. When a hint names a near-identical ID, one source has a typo: correct it.")
+    public static let sameKind = true
+    public static let presentIsConfiguration = [true, false]
 
     public init() {}
+}
 
+/// A rule that names the products one side has and the other lacks: which pairs it is about (two
+/// sources of one kind, or a configuration and a catalogue) and which side's products it looks for.
+public protocol PresenceRule: ComparisonRule {
+    /// Whether the rule is about two sources of one kind (`missing-in-copy`).
+    static var sameKind: Bool { get }
+    /// The sides whose products are looked for on the other: the configuration's (`true`), the catalogue's (`false`).
+    static var presentIsConfiguration: [Bool] { get }
+}
+
+extension PresenceRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        guard comparison.sameKind else { return }
-        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: true).run(findings: &findings, checked: &checked)
-        PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: false).run(findings: &findings, checked: &checked)
+        guard comparison.sameKind == Self.sameKind else { return }
+        for side in Self.presentIsConfiguration {
+            PresenceCheck(rule: Self.description, comparison, presentIsConfiguration: side).run(findings: &findings, checked: &checked)
+        }
     }
 }
 

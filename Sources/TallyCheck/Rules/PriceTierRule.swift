@@ -3,9 +3,9 @@ import TallyModel
 /// Both sides give App Store price tiers (an App Store package's `wholesale_price_tier`, a
 /// property list's `Tier`) and the tiers differ. A tier is never compared with an amount.
 public struct PriceTierRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .priceTier, defaultSeverity: .error,
-        summary: "The App Store price tier differs (compared only where both sources give tiers).", category: "cross-source",
+        summary: "The App Store price tier differs (compared only where both sources give tiers).",
         rationale: "A tier stands for a whole ladder of prices in every storefront: two sources on different tiers charge different amounts everywhere, even where no amount is written down to compare.",
         fix: "Set the same tier on both sides, or give --price-tiers FILE so that tiers become amounts and the price rule compares them in each territory.")
 

@@ -19,10 +19,9 @@ import TallyModel
 /// sources disagree on where the product is priced (the paywall priced in pounds for a launch in
 /// Australia and New Zealand; a price matrix the store never received).
 public struct PricedTerritoriesRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .pricedTerritories, defaultSeverity: .warning,
         summary: "A product is priced in territories on one side that the other does not price (one finding per product, both lists named): an error where the store sells it there (a snapshot's availability) or the policy requires them (required_territories), a warning otherwise. A StoreKit configuration, which prices one storefront, is not compared; a store snapshot is compared with a catalogue where it says where the product is sold.",
-        category: "cross-source",
         rationale: "Two sources that price a product in different territories disagree on where it can be bought and what it costs there: a paywall priced in pounds for a launch in Australia and New Zealand shows a price the store never charges, a price matrix narrowed on one side leaves the store without the prices App Store Connect asks for (the subscription stays in Missing Metadata), and a server that lacks the store's territories cannot show or record what customers pay. Without this rule the difference shows only in the compared: line and the check passes.",
         fix: "Price the product in the same territories on both sides: add the prices the message names to the side that lacks them (in App Store Connect or the Play Console, or in the catalogue), or take the territories out of the side that should not sell there. For territories left out on purpose, add an ignore with the reason.")
 
@@ -58,7 +57,7 @@ public struct PricedTerritoriesRule: ComparisonRule {
             } else {
                 guard (left.count > 1 && right.count > 1) || !required.isEmpty || !sold.isEmpty else { continue }
             }
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: config.id, location: comparison.configuration.location(of: config, .prices)))
+            mark(config.id, at: comparison.configuration.location(of: config, .prices), &checked)
             guard !onlyLeft.isEmpty || !onlyRight.isEmpty else { continue }
             let soldSet = Set(sold)
             let differing = onlyLeft + onlyRight

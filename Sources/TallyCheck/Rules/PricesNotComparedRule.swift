@@ -8,10 +8,9 @@ import TallyModel
 /// line already says "the property list has no prices" on every run. Nor are products whose
 /// price tiers were compared on both sides (`price-tier`).
 public struct PricesNotComparedRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .pricesNotCompared, defaultSeverity: .warning,
         summary: "Both sources state prices, but prices were compared for none of the products in both: no storefront or territory is priced on both sides.",
-        category: "cross-source",
         rationale: "A check that compared no price passes whatever the prices are: without this warning, a ✔ would hide that the field users pay by was never compared (a StoreKit file priced for USA beside a catalogue priced only in other territories, or two StoreKit files of different storefronts).",
         fix: "Price the configuration's storefront (its settings._storefront; USA when absent) in the catalogue, or make the catalogue's default_territory and prices the storefront the StoreKit file uses. Two StoreKit files of different storefronts are not compared by price: compare each with the catalogue ('tally diff' shows their prices side by side).")
 

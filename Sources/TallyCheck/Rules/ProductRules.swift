@@ -3,9 +3,9 @@ import TallyModel
 
 /// The same ID is a different kind of product on each side.
 public struct KindRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .kind, defaultSeverity: .error,
-        summary: "The product kind (consumable, non-consumable, subscription) differs.", category: "cross-source",
+        summary: "The product kind (consumable, non-consumable, subscription) differs.",
         rationale: "Consumables, non-consumables and subscriptions are granted, restored and renewed differently: with the wrong kind, purchases are restored when they should not be, or lost when they should be kept.",
         fix: "Make both sources say the kind the product has in App Store Connect. A product's type cannot change there after it is created, so usually the other side is the one to correct.")
 
@@ -29,9 +29,9 @@ public struct KindRule: ProductPairRule {
 
 /// The price in the configuration's storefront differs from the catalogue's price there.
 public struct PriceRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .price, defaultSeverity: .error,
-        summary: "The price in the configuration's storefront differs, or the catalogue has no price there.", category: "cross-source",
+        summary: "The price in the configuration's storefront differs, or the catalogue has no price there.",
         rationale: "Users pay the price the store shows; a server, paywall copy or revenue report using another price misleads them and skews every figure built on it.",
         fix: "Set the same price for the configuration's storefront on both sides, as in App Store Connect's price schedule. If the catalogue has no price for that storefront, add one.")
 
@@ -123,9 +123,9 @@ public struct PriceRule: ProductPairRule {
 
 /// Family sharing is on for one side and off for the other.
 public struct FamilySharingRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .familySharing, defaultSeverity: .warning,
-        summary: "Family sharing is enabled on one side and not the other.", category: "cross-source",
+        summary: "Family sharing is enabled on one side and not the other.",
         rationale: "Family sharing cannot be turned off in App Store Connect once it is on; when the sides disagree, family members get access the server does not grant, or the reverse.",
         fix: "Set family sharing to the App Store Connect setting on both sides (familyShareable in the .storekit file, family_shareable in a catalogue).")
 

@@ -5,10 +5,9 @@ import TallyModel
 /// `com.….starter.monthly`, `.basic.3months`, `.basic.1year`. One finding per pair names both IDs;
 /// the presence rules leave the two products to it.
 public struct RenamedProductRule: ComparisonRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .renamedProduct, defaultSeverity: .error,
         summary: "Two products, each on one side only, are alike in kind, period, group and price: one product renamed on one side.",
-        category: "cross-source",
         rationale: "Two sources that name one product with two IDs (a product renamed in one place, or created under a new ID in one "
             + "store) sell nothing that matches: the app asks the store for an ID it does not have, the server grants an ID the "
             + "store never sells. Read as two unrelated missing products, the cause hides; alike in kind, period, group and price, "
@@ -21,8 +20,7 @@ public struct RenamedProductRule: ComparisonRule {
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
         for pair in comparison.renames.pairs {
             let (config, catalog) = (pair.config, pair.catalog)
-            checked.append(CheckedSubject(ruleID: Self.description.id, subject: config.id,
-                                          location: comparison.configuration.location(config.position)))
+            mark(config.id, at: comparison.configuration.location(config.position), &checked)
             findings.append(Finding(
                 ruleID: Self.description.id, severity: Self.description.defaultSeverity, productID: config.id, field: .id,
                 message: "\(product: config.id) is in \(source: comparison.configNoun) and \(product: catalog.id) in \(source: comparison.catalogNoun), "

@@ -4,10 +4,9 @@ import TallyModel
 /// territory both sides price, or a tier (a range of seats, on a plan) on one side only.
 /// Compared only where both sides state tiers for the subscription.
 public struct SeatTierRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .seatTier, defaultSeverity: .error,
         summary: "A multi-seat subscription's seat tiers differ: a tier's per-seat price differs, or a tier is on one side only.",
-        category: "cross-source",
         rationale: "Organisations buy a multi-seat subscription per seat, at the price of the tier each seat falls in (a price and up to four volume tiers, App Store Connect API 4.6.1); a server or paywall with another tier or per-seat price quotes a group purchase the store does not charge.",
         fix: "Make both sides carry the tiers App Store Connect has for the subscription: the same seat ranges (min_seats, max_seats), each with the same per-seat price per territory.")
 
@@ -68,10 +67,9 @@ public struct SeatTierRule: ProductPairRule {
 /// Whether a subscription can be bought with seats differs (`multiSeatStatus`), or the markets it
 /// is available in for multi-seat purchase (`marketSettings`), where both sides state them.
 public struct MultiSeatRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .multiSeat, defaultSeverity: .error,
         summary: "A subscription's multi-seat status or multi-seat markets differ between two sources.",
-        category: "cross-source",
         rationale: "App Store Connect says whether organisations can buy a subscription with seats, and in which markets (the App Store, Apple School Manager, Apple Business Manager); a server that sells seats the store does not, or not seats the store does, grants access the purchase does not match.",
         fix: "Make both sides say what App Store Connect says: multi_seat (multiSeatStatus) and market_settings (marketSettings).")
 

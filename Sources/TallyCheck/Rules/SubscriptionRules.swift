@@ -7,9 +7,9 @@ private func bothSubscriptions(_ config: Product, _ catalog: Product) -> Bool {
 
 /// The subscription's billing period differs (P7D equals P1W; P4W is not P1M).
 public struct PeriodRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .period, defaultSeverity: .error,
-        summary: "The subscription period differs (P7D equals P1W; P4W is not P1M).", category: "cross-source",
+        summary: "The subscription period differs (P7D equals P1W; P4W is not P1M).",
         rationale: "The renewal period decides how often users are charged; a server with another period computes expiry dates and entitlements that disagree with the App Store's.",
         fix: "Use the period from App Store Connect on both sides, written as an ISO 8601 duration (P1W, P1M, P2M, P3M, P6M, P1Y).")
 
@@ -44,9 +44,9 @@ enum PeriodWords {
 
 /// The introductory offer differs: presence, mode, period, number of periods or price.
 public struct IntroOfferRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .introOffer, defaultSeverity: .error,
-        summary: "The introductory offer differs (presence, type, period, number of periods or price).", category: "cross-source",
+        summary: "The introductory offer differs (presence, type, period, number of periods or price).",
         rationale: "The introductory offer is what a new subscriber pays first: a one-week trial in the app and a one-month trial on the server means the paywall, the server's eligibility checks and the store disagree about the deal.",
         fix: "Make the offer's type, period, number of periods and price match App Store Connect on both sides, or remove it from both.")
 
@@ -82,9 +82,9 @@ public struct IntroOfferRule: ProductPairRule {
 /// A server catalogue that says nothing about a product's promotional offers is skipped, and
 /// the comparison's coverage line says so.
 public struct PromotionalOfferRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .promoOffer, defaultSeverity: .error,
-        summary: "A promotional offer (matched by offer ID) is missing on one side or has other terms.", category: "cross-source",
+        summary: "A promotional offer (matched by offer ID) is missing on one side or has other terms.",
         rationale: "The server signs promotional offers by offer ID: an offer missing on one side cannot be signed or is shown without being redeemable, and different terms promise users a deal they do not get.",
         fix: "Give both sides the same offer IDs with the same type, period, number of periods and price; delete retired offers from both.")
 

@@ -4,9 +4,9 @@ import TallyModel
 /// on the other: members are compared as sets of product IDs, where both sides state the kind
 /// and both products are suites or bundles.
 public struct SuiteMembersRule: ProductPairRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .suiteMembers, defaultSeverity: .error,
-        summary: "A subscription suite or bundle includes other subscriptions on one side than on the other.", category: "cross-source",
+        summary: "A subscription suite or bundle includes other subscriptions on one side than on the other.",
         rationale: "A suite or bundle grants access to its member subscriptions: with other members on one side, the app, StoreKit testing or the server unlocks what the store does not sell in it, or withholds what it does.",
         fix: "Make both sides list the members App Store Connect has for the suite or bundle (its included subscriptions), by product ID.")
 
@@ -32,9 +32,9 @@ public struct SuiteMembersRule: ProductPairRule {
 /// A suite or bundle member that the same source does not have. Members may be subscriptions of
 /// the organisation's other apps, so it is a warning, not an error.
 public struct SuiteMemberRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .suiteMember, defaultSeverity: .warning,
-        summary: "A subscription suite or bundle includes a subscription that its own source does not have.", category: "lint",
+        summary: "A subscription suite or bundle includes a subscription that its own source does not have.",
         rationale: "A member that no product of the file is cannot be purchased or tested with it: a typo in the member's ID, a subscription removed since, or one of another app of the organisation.",
         fix: "Correct the member's product ID, add the subscription, or, for a member sold by another app of the organisation, ignore the finding with that reason.")
 
@@ -58,9 +58,9 @@ public struct SuiteMemberRule: LintRule {
 /// Two product IDs of one source that differ only by case (`ekme.TenScrolls.plus.monthly`,
 /// `ekme.Tenscrolls.plus.monthly`): App Store Connect keeps both, and the app's code asks for one.
 public struct IDCaseRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .idCase, defaultSeverity: .warning,
-        summary: "Two product IDs of one source differ only by case.", category: "lint",
+        summary: "Two product IDs of one source differ only by case.",
         rationale: "Product IDs are compared exactly: two that differ only by case are two products, and code that asks for one spelling gets nothing for the other; usually one of them is a typo.",
         fix: "Use one spelling everywhere: the one App Store Connect has.")
 
@@ -87,9 +87,9 @@ public struct IDCaseRule: LintRule {
 /// that may hold products), a newer format version, a product type it does not know. Named, with
 /// how many entries it holds, never left out in silence.
 public struct UnknownContentRule: SourceIssueRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .unknownContent, defaultSeverity: .warning,
-        summary: "A source holds something Tally does not read: a key it does not know, a newer format version, or a product of an unknown type.", category: "lint",
+        summary: "A source holds something Tally does not read: a key it does not know, a newer format version, or a product of an unknown type.",
         rationale: "A newer Xcode or store export adds keys and types; what Tally does not read is not checked, and a product it leaves out would otherwise vanish from every comparison without a word.",
         fix: "Check whether the key or type holds products the app sells; if it does, tell the Tally project (a reader can learn it), and until then compare those products by hand. Ignore the finding once you have.")
     public init() {}
@@ -98,9 +98,9 @@ public struct UnknownContentRule: SourceIssueRule {
 /// Subscription groups of one source that share one ID (a RevenueCat-generated configuration
 /// gives three groups the ID `6306BD58`): they cannot be told apart.
 public struct DuplicateGroupIDRule: LintRule {
-    public static let description = RuleDescription(
+    public static let description = describe(
         id: .duplicateGroupID, defaultSeverity: .warning,
-        summary: "Several subscription groups of one source share one group ID.", category: "lint",
+        summary: "Several subscription groups of one source share one group ID.",
         rationale: "A subscription group is known by its ID: groups that share one cannot be told apart, so their subscriptions look like one group to anything that reads the file (levels, upgrades and the one-subscription-per-group rule then span groups that are meant to be separate).",
         fix: "Give each group its own ID (in Xcode, recreate the group, or regenerate the configuration from App Store Connect).")
 

@@ -22,6 +22,7 @@ import TallyModel
 public enum AppStoreConnectReader: DirectorySourceReader {
     public static let format = SourceFormat.appStoreConnect
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("app-store-connect", file: "page.json")]
 
     /// Resource types whose presence marks a page of an export.
     static let resourceTypes = [

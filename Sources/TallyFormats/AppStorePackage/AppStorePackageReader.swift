@@ -16,6 +16,7 @@ import TallyModel
 public enum AppStorePackageReader: DirectorySourceReader {
     public static let format = SourceFormat.appStorePackage
     public static let extensions = ["xml"]
+    public static let fuzzTargets = [FuzzTarget("app-store-package", file: "metadata.xml")]
 
     public static func sniff(_ head: String, file: String) -> Bool {
         head.contains("<package") && (head.contains("apple.com/itunes/importer") || head.contains("<software_metadata"))

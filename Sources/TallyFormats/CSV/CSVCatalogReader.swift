@@ -15,6 +15,7 @@ import TallyModel
 public enum CSVCatalogReader: SourceReader {
     public static let format = SourceFormat.csv
     public static let extensions = ["csv", "tsv"]
+    public static let fuzzTargets = [FuzzTarget("csv", file: "prices.csv")]
 
     public static func sniff(_ head: String, file: String) -> Bool {
         var text = Substring(head)

@@ -21,6 +21,7 @@ import TallyModel
 public enum CatalogReportReader: SourceReader {
     public static let format = SourceFormat.appStoreConnectReport
     public static let extensions = ["txt", "tsv"]
+    public static let fuzzTargets = [FuzzTarget("app-store-connect-report", file: "in-app-purchases.txt")]
     public static let sniffedExtensions = ["txt"]
 
     /// The columns without which the file is not read as a catalog report.

@@ -12,6 +12,12 @@ import TallyModel
 public enum CodeSourceReader: SourceReader {
     public static let format = SourceFormat.code
     public static let extensions = CodeLanguage.extensions
+    public static let fuzzTargets = [
+        FuzzTarget("code-swift", file: "StoreManager.swift"), FuzzTarget("code-objc", file: "Store.m"),
+        FuzzTarget("code-kotlin", file: "BillingClient.kt"), FuzzTarget("code-java", file: "Billing.java"),
+        FuzzTarget("code-dart", file: "store.dart"), FuzzTarget("code-typescript", file: "purchase.ts"),
+        FuzzTarget("code-csharp", file: "IAPManager.cs"),
+    ]
     /// `.js`, `.ts`, `.m`, `.java` are mostly not about products: only a file that asks is a source.
     public static let sniffedExtensions = CodeLanguage.extensions
 

@@ -15,6 +15,7 @@ import TallyModel
 public enum GooglePlayReader: DirectorySourceReader {
     public static let format = SourceFormat.googlePlay
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("google-play", file: "play-page.json")]
 
     /// A key only Google Play pages have (`basePlans`, `oneTimeProducts`, ...), a Google API
     /// error response (`{"error": {"code", "message", "status"}}`), so that a saved error says so,
@@ -73,6 +74,7 @@ public enum GooglePlayReader: DirectorySourceReader {
 public enum GooglePlayCSVReader: SourceReader {
     public static let format = SourceFormat.googlePlay
     public static let extensions = ["csv"]
+    public static let fuzzTargets = [FuzzTarget("google-play-csv", file: "play-console.csv")]
 
     public static func sniff(_ head: String, file: String) -> Bool { PlayConsoleCSV.sniff(head) }
 

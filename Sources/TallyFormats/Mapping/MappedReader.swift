@@ -5,6 +5,7 @@ import TallyModel
 public enum MappedReader: SourceReader {
     public static let format = SourceFormat.mapped
     public static let extensions = ["json", "yaml", "yml"]
+    public static let fuzzTargets = [FuzzTarget("mapped", file: "products.json")]
 
     /// Never claimed from content alone: a mapped source is read only with a mapping.
     public static func sniff(_ head: String, file: String) -> Bool { false }

@@ -26,6 +26,7 @@ import TallyModel
 public enum AdaptyFallbackReader: SourceReader {
     public static let format = SourceFormat.adapty
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("adapty", file: "ios_fallback.json")]
 
     /// `meta` often comes after `data`, past the head of a large file: the head's paywall keys
     /// (escaped, in a placement written as a string of JSON) say Adapty as well.

@@ -12,6 +12,7 @@ import TallyModel
 public enum QonversionProductsReader: SourceReader {
     public static let format = SourceFormat.qonversion
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("qonversion", file: "products.json")]
 
     /// The REST products list, or the SDK fallback file (products with `store_id`, beside its
     /// offerings or permissions).

@@ -9,6 +9,7 @@ import TallyModel
 public enum RevenueCatReader: DirectorySourceReader {
     public static let format = SourceFormat.revenueCat
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("revenuecat", file: "02-products.json")]
 
     /// API v2 objects (an `object` field beside `lookup_key` or `store_identifier`), the v1
     /// offerings shape, the hybrid SDKs' offerings, a product_details response, or the StoreKit

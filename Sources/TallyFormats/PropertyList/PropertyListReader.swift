@@ -19,6 +19,7 @@ import TallyModel
 public enum PropertyListReader: SourceReader {
     public static let format = SourceFormat.propertyList
     public static let extensions = ["plist"]
+    public static let fuzzTargets = [FuzzTarget("plist", file: "Products.plist")]
 
     public static func sniff(_ head: String, file: String) -> Bool {
         head.hasPrefix("bplist") || head.contains("<plist") || head.contains("<!DOCTYPE plist")

@@ -20,6 +20,7 @@ import TallyModel
 public enum StoreConfigReader: SourceReader {
     public static let format = SourceFormat.storeConfig
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("storeconfig", file: "storeconfig.json")]
 
     /// storeconfig's top-level `schemaVersion` and `appId`, with products.
     public static func sniff(_ head: String, file: String) -> Bool {

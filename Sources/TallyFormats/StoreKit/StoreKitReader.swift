@@ -6,6 +6,7 @@ import TallyModel
 public enum StoreKitReader: SourceReader {
     public static let format = SourceFormat.storeKit
     public static let extensions = ["storekit", "json"]
+    public static let fuzzTargets = [FuzzTarget("storekit", file: "App.storekit")]
 
     public static func sniff(_ head: String, file: String) -> Bool {
         head.contains("\"productID\"") || head.contains("\"subscriptionGroups\"") || head.contains("\"nonRenewingSubscriptions\"")

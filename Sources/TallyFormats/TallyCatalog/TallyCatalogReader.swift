@@ -116,6 +116,7 @@ public enum TallyCatalogReader {
 public enum TallyCatalogJSONReader: SourceReader {
     public static let format = SourceFormat.tallyCatalogJSON
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("catalog-json", file: "catalog.json")]
     public static func sniff(_ head: String, file: String) -> Bool { head.contains("tally-catalog/") && head.first { !$0.isWhitespace } == "{" }
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         try TallyCatalogReader.readJSON(bytes: bytes, file: file, options: options)
@@ -134,6 +135,7 @@ public enum TallyCatalogJSONReader: SourceReader {
 public enum TallyCatalogYAMLReader: SourceReader {
     public static let format = SourceFormat.tallyCatalogYAML
     public static let extensions = ["yaml", "yml"]
+    public static let fuzzTargets = [FuzzTarget("catalog-yaml", file: "catalog.yaml")]
     /// `format: tally-catalog/1` in any spelling YAML allows: plain, double- or single-quoted
     /// (key or value), with any spaces before the colon's value, in block or flow style.
     public static func sniff(_ head: String, file: String) -> Bool {

@@ -15,6 +15,7 @@ import TallyModel
 public enum UnityCatalogReader: SourceReader {
     public static let format = SourceFormat.unityIAP
     public static let extensions = ["json"]
+    public static let fuzzTargets = [FuzzTarget("unity-iap", file: "IAPProductCatalog.json")]
 
     /// Unity's catalogue keys: `products` with `storeIDs`/`applePriceTier`/`googlePrice`, or the
     /// top-level `appleSKU`/`enableCodelessAutoInitialization` the IAP Catalog window writes first.

@@ -1,0 +1,480 @@
+import TallyModel
+
+// The lint rules' examples: one source on its own, with the policy where the rule needs a setting.
+// Each rule owns its examples (`Rule.examples`); `RuleExampleTests` runs them and docs/rules.md shows them.
+
+extension DuplicateIDRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable}
+                  - {id: com.example.gems.100, kind: consumable}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable}
+                  - {id: com.example.gems.500, kind: consumable}
+                """)),
+    ]
+}
+
+extension InvalidIDRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: "com.example.gems 100", kind: consumable}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems_100, kind: consumable}
+                """)),
+    ]
+}
+
+extension SubscriptionWithoutGroupRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("App.storekit", """
+                {
+                  "products": [],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [
+                    {"id": "", "name": "Pro", "localizations": [], "subscriptions": [
+                      {"productID": "com.example.pro", "type": "RecurringSubscription", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1, "subscriptionGroupID": "", "familyShareable": false, "localizations": []}
+                    ]}
+                  ],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+    ]
+}
+
+extension GroupIDMismatchRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("App.storekit", """
+                {
+                  "products": [],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [
+                    {"id": "1A2B3C4D", "name": "Pro", "localizations": [], "subscriptions": [
+                      {"productID": "com.example.pro", "type": "RecurringSubscription", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1, "subscriptionGroupID": "9F8E7D6C", "familyShareable": false, "localizations": []}
+                    ]}
+                  ],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+        .passes(
+            .file("App.storekit", """
+                {
+                  "products": [],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [
+                    {"id": "1A2B3C4D", "name": "Pro", "localizations": [], "subscriptions": [
+                      {"productID": "com.example.pro", "type": "RecurringSubscription", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1, "subscriptionGroupID": "1A2B3C4D", "familyShareable": false, "localizations": []}
+                    ]}
+                  ],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+    ]
+}
+
+extension DisallowedPeriodRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - {id: com.example.pro, period: P2W, prices: {USA: "2.99"}}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - {id: com.example.pro, period: P1W, prices: {USA: "2.99"}}
+                """)),
+    ]
+}
+
+extension InvalidPeriodRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - {id: com.example.pro, period: monthly, prices: {USA: "4.99"}}
+                """)),
+    ]
+}
+
+extension InvalidPriceRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "0,99"}}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "0.99"}}
+                """)),
+    ]
+}
+
+extension NegativePriceRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "-0.99"}}
+                """)),
+    ]
+}
+
+extension FreeTrialWithPriceRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - id: com.example.pro
+                        period: P1M
+                        prices: {USA: "4.99"}
+                        introductory_offer: {type: free-trial, period: P1W, price: "0.99"}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - id: com.example.pro
+                        period: P1M
+                        prices: {USA: "4.99"}
+                        introductory_offer: {type: free-trial, period: P1W}
+                """)),
+    ]
+}
+
+extension InvalidOfferRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("App.storekit", """
+                {
+                  "products": [],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [
+                    {"id": "1A2B3C4D", "name": "Pro", "localizations": [], "subscriptions": [
+                      {"productID": "com.example.pro", "type": "RecurringSubscription", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1, "subscriptionGroupID": "1A2B3C4D", "familyShareable": false, "localizations": [], "introductoryOffer": {"paymentMode": "halfPrice", "subscriptionPeriod": "P1W"}}
+                    ]}
+                  ],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+    ]
+}
+
+extension UnpricedTerritoryRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "0.99"}}
+                """),
+            policy: """
+                version: 1
+                required_territories: [USA, GBR]
+                """),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "0.99", GBR: "0.99"}}
+                """),
+            policy: """
+                version: 1
+                required_territories: [USA, GBR]
+                """),
+    ]
+}
+
+extension MissingLocaleRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - id: com.example.gems.100
+                    kind: consumable
+                    localizations:
+                      en_US: {name: "100 Gems", description: "A pouch of 100 gems."}
+                """),
+            policy: """
+                version: 1
+                required_locales: [en_US, de_DE]
+                """),
+    ]
+}
+
+extension LocalizationTextRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - id: com.example.gems.100
+                    kind: consumable
+                    localizations:
+                      en_US: {name: "A Really Rather Large Pouch of 100 Gems", description: "A pouch of 100 gems."}
+                """),
+            policy: """
+                version: 1
+                required_locales: [en_US]
+                """),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - id: com.example.gems.100
+                    kind: consumable
+                    localizations:
+                      en_US: {name: "100 Gems", description: "A pouch of 100 gems."}
+                """),
+            policy: """
+                version: 1
+                required_locales: [en_US]
+                """),
+    ]
+}
+
+extension PricePointRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "1.49"}}
+                """),
+            .file("asc/01-inAppPurchasesV2.json", """
+                {
+                  "data": [
+                    {"type": "inAppPurchases", "id": "6444000001", "attributes": {"productId": "com.example.gems.100", "name": "Gems 100", "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED"}}
+                  ]
+                }
+                """),
+            .file("asc/price-points.json", """
+                {
+                  "format": "tally-price-points/1",
+                  "readAt": "2026-11-20T09:30:00Z",
+                  "lists": [
+                    {"territory": "USA", "currency": "USD", "type": "inAppPurchasePricePoints", "points": [
+                      {"customerPrice": "0.99"}, {"customerPrice": "1.29"}, {"customerPrice": "1.99"}
+                    ]}
+                  ],
+                  "products": [
+                    {"type": "inAppPurchases", "id": "6444000001", "territories": {"USA": 0}}
+                  ]
+                }
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.gems.100, kind: consumable, prices: {USA: "1.29"}}
+                """),
+            .file("asc/01-inAppPurchasesV2.json", """
+                {
+                  "data": [
+                    {"type": "inAppPurchases", "id": "6444000001", "attributes": {"productId": "com.example.gems.100", "name": "Gems 100", "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED"}}
+                  ]
+                }
+                """),
+            .file("asc/price-points.json", """
+                {
+                  "format": "tally-price-points/1",
+                  "readAt": "2026-11-20T09:30:00Z",
+                  "lists": [
+                    {"territory": "USA", "currency": "USD", "type": "inAppPurchasePricePoints", "points": [
+                      {"customerPrice": "0.99"}, {"customerPrice": "1.29"}, {"customerPrice": "1.99"}
+                    ]}
+                  ],
+                  "products": [
+                    {"type": "inAppPurchases", "id": "6444000001", "territories": {"USA": 0}}
+                  ]
+                }
+                """)),
+    ]
+}
+
+extension StoreStateRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("in-app-purchases.txt", """
+                Apple_ID\tREFERENCE_NAME\tPRODUCT_ID\tADDON_TYPE\tADDON_ITC_STATUS\tAUTO_RENEWABLE_DURATION\tFREE_TRIAL_DURATION\tMARKETING_OPTIN_INCENTIVE_DURATION\tCLEARED_FOR_SALE\tAPP_NAME\tAPP_APPLE_ID\tLOCALE
+                6740000104\tGems 500\tcom.example.gems.500\tConsumable\tMissing Metadata\t\t\t\tNo\tExample\t6740000001\ten-US
+                """)),
+        .passes(
+            .file("in-app-purchases.txt", """
+                Apple_ID\tREFERENCE_NAME\tPRODUCT_ID\tADDON_TYPE\tADDON_ITC_STATUS\tAUTO_RENEWABLE_DURATION\tFREE_TRIAL_DURATION\tMARKETING_OPTIN_INCENTIVE_DURATION\tCLEARED_FOR_SALE\tAPP_NAME\tAPP_APPLE_ID\tLOCALE
+                6740000104\tGems 500\tcom.example.gems.500\tConsumable\tApproved\t\t\t\tYes\tExample\t6740000001\ten-US
+                """)),
+    ]
+}
+
+extension SuiteMemberRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - {id: com.example.pro, period: P1M}
+                      - {id: com.example.suite, kind: subscription-suite, period: P1M, members: [com.example.pro, com.example.music]}
+                """)),
+    ]
+}
+
+extension IDCaseRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                products:
+                  - {id: com.example.Gems, kind: consumable}
+                  - {id: com.example.gems, kind: consumable}
+                """)),
+    ]
+}
+
+extension DuplicateGroupIDRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("App.storekit", """
+                {
+                  "products": [],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [
+                    {"id": "1A2B3C4D", "name": "Pro", "localizations": [], "subscriptions": [
+                      {"productID": "com.example.pro", "type": "RecurringSubscription", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1, "subscriptionGroupID": "1A2B3C4D", "familyShareable": false, "localizations": []}
+                    ]},
+                    {"id": "1A2B3C4D", "name": "Music", "localizations": [], "subscriptions": [
+                      {"productID": "com.example.music", "type": "RecurringSubscription", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1, "subscriptionGroupID": "1A2B3C4D", "familyShareable": false, "localizations": []}
+                    ]}
+                  ],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+    ]
+}
+
+extension UnknownContentRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("App.storekit", """
+                {
+                  "products": [
+                    {"productID": "com.example.gems.100", "type": "Consumable", "displayPrice": "0.99", "familyShareable": false, "localizations": [], "colour": "blue"}
+                  ],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+        .passes(
+            .file("App.storekit", """
+                {
+                  "products": [
+                    {"productID": "com.example.gems.100", "type": "Consumable", "displayPrice": "0.99", "familyShareable": false, "localizations": []}
+                  ],
+                  "settings": {"_storefront": "USA"},
+                  "subscriptionGroups": [],
+                  "version": {"major": 3, "minor": 0}
+                }
+                """)),
+    ]
+}
+
+extension SubscriptionWithoutLevelRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("subscriptions.json", """
+                {
+                  "data": [
+                    {
+                      "type": "subscriptions",
+                      "id": "6450000301",
+                      "attributes": {"productId": "com.example.pro.monthly", "name": "Pro Monthly", "state": "APPROVED", "subscriptionPeriod": "ONE_MONTH", "groupLevel": null},
+                      "relationships": {"group": {"data": {"type": "subscriptionGroups", "id": "21000001"}}}
+                    }
+                  ]
+                }
+                """)),
+        .passes(
+            .file("subscriptions.json", """
+                {
+                  "data": [
+                    {
+                      "type": "subscriptions",
+                      "id": "6450000301",
+                      "attributes": {"productId": "com.example.pro.monthly", "name": "Pro Monthly", "state": "APPROVED", "subscriptionPeriod": "ONE_MONTH", "groupLevel": 1},
+                      "relationships": {"group": {"data": {"type": "subscriptionGroups", "id": "21000001"}}}
+                    }
+                  ]
+                }
+                """)),
+    ]
+}
+
+extension CommitmentPriceRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - id: com.example.pro.annual
+                        period: P1Y
+                        prices: {USA: "59.99"}
+                        billing_plans:
+                          - {type: UPFRONT, prices: {USA: "59.99"}}
+                          - {type: MONTHLY, prices: {USA: "5.99"}, commitment: P12M, commitment_price: "59.99"}
+                """)),
+        .passes(
+            .file("catalog.yaml", """
+                format: tally-catalog/1
+                subscription_groups:
+                  - id: pro
+                    subscriptions:
+                      - id: com.example.pro.annual
+                        period: P1Y
+                        prices: {USA: "59.99"}
+                        billing_plans:
+                          - {type: UPFRONT, prices: {USA: "59.99"}}
+                          - {type: MONTHLY, prices: {USA: "5.99"}, commitment: P12M, commitment_price: "71.88"}
+                """)),
+    ]
+}
