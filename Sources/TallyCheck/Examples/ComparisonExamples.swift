@@ -174,58 +174,22 @@ extension GroupRule {
 extension PlayGroupSplitRule {
     public static let examples: [RuleExample] = [
         .fires(
-            .file("catalog.yaml", """
-                format: tally-catalog/1
-                subscription_groups:
-                  - id: pro
-                    subscriptions:
-                      - {id: com.example.pro.monthly, google_play: "pro_monthly:monthly", period: P1M, prices: {USA: "4.99"}}
-                      - {id: com.example.pro.annual, google_play: "pro_annual:annual", period: P1Y, prices: {USA: "39.99"}}
-                """),
-            .file("subscriptions.json", """
-                {
-                  "subscriptions": [
-                    {
-                      "productId": "pro_monthly",
-                      "basePlans": [
-                        {"basePlanId": "monthly", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"},
-                         "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "4", "nanos": 990000000}}]}
-                      ]
-                    },
-                    {
-                      "productId": "pro_annual",
-                      "basePlans": [
-                        {"basePlanId": "annual", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1Y"},
-                         "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "39", "nanos": 990000000}}]}
-                      ]
-                    }
-                  ]
-                }
-                """)),
+            .catalog(subscriptions: [
+                #"{id: com.example.pro.monthly, google_play: "pro_monthly:monthly", period: P1M, prices: {USA: "4.99"}}"#,
+                #"{id: com.example.pro.annual, google_play: "pro_annual:annual", period: P1Y, prices: {USA: "39.99"}}"#,
+            ]),
+            PlayExample.file(
+                PlayExample.subscription("pro_monthly", PlayExample.basePlan("monthly", period: "P1M", units: "4")),
+                PlayExample.subscription("pro_annual", PlayExample.basePlan("annual", period: "P1Y", units: "39")))),
         .passes(
-            .file("catalog.yaml", """
-                format: tally-catalog/1
-                subscription_groups:
-                  - id: pro
-                    subscriptions:
-                      - {id: com.example.pro.monthly, google_play: "pro:monthly", period: P1M, prices: {USA: "4.99"}}
-                      - {id: com.example.pro.annual, google_play: "pro:annual", period: P1Y, prices: {USA: "39.99"}}
-                """),
-            .file("subscriptions.json", """
-                {
-                  "subscriptions": [
-                    {
-                      "productId": "pro",
-                      "basePlans": [
-                        {"basePlanId": "monthly", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"},
-                         "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "4", "nanos": 990000000}}]},
-                        {"basePlanId": "annual", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1Y"},
-                         "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "39", "nanos": 990000000}}]}
-                      ]
-                    }
-                  ]
-                }
-                """)),
+            .catalog(subscriptions: [
+                #"{id: com.example.pro.monthly, google_play: "pro:monthly", period: P1M, prices: {USA: "4.99"}}"#,
+                #"{id: com.example.pro.annual, google_play: "pro:annual", period: P1Y, prices: {USA: "39.99"}}"#,
+            ]),
+            PlayExample.file(
+                PlayExample.subscription(
+                    "pro", PlayExample.basePlan("monthly", period: "P1M", units: "4"),
+                    PlayExample.basePlan("annual", period: "P1Y", units: "39")))),
     ]
 }
 

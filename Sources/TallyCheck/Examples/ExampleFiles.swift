@@ -50,6 +50,33 @@ extension RuleExample.File {
     }
 }
 
+/// Google Play's subscriptions export (`subscriptions.json`, the Play Developer API's list):
+/// `PlayExample.subscription`s and their base plans.
+enum PlayExample {
+    /// The file: `{"subscriptions": [...]}`.
+    static func file(_ subscriptions: String...) -> RuleExample.File {
+        .file("subscriptions.json", "{\n  \"subscriptions\": [\n" + indented(subscriptions.joined(separator: ",\n")) + "\n  ]\n}")
+    }
+
+    /// A subscription (`productId`) and its base plans.
+    static func subscription(_ productID: String, _ basePlans: String...) -> String {
+        "{\n  \"productId\": \"\(productID)\",\n  \"basePlans\": [\n" + indented(basePlans.joined(separator: ",\n")) + "\n  ]\n}"
+    }
+
+    /// An active auto-renewing base plan priced in the US at `units`.99 dollars, as two lines.
+    static func basePlan(_ id: String, period: String, units: String) -> String {
+        #"""
+        {"basePlanId": "\#(id)", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "\#(period)"},
+         "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "\#(units)", "nanos": 990000000}}]}
+        """#
+    }
+
+    /// Each line four spaces in.
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
 /// A line (or, for a group, lines) of a StoreKit configuration's `products` or `subscriptionGroups`.
 struct StoreKitEntry: Sendable {
     var text: String

@@ -86,14 +86,7 @@ extension UnpricedTerritoryRule {
 extension MissingLocaleRule {
     public static let examples: [RuleExample] = [
         .fires(
-            .catalog(products: [
-                """
-                id: com.example.gems.100
-                kind: consumable
-                localizations:
-                  en_US: {name: "100 Gems", description: "A pouch of 100 gems."}
-                """,
-            ]),
+            .catalog(products: [gems(namedInEnglish: "100 Gems")]),
             policy: """
                 version: 1
                 required_locales: [en_US, de_DE]
@@ -103,19 +96,22 @@ extension MissingLocaleRule {
 
 extension LocalizationTextRule {
     public static let examples = RuleExample.fires(
-        .catalog(products: [
-            """
-            id: com.example.gems.100
-            kind: consumable
-            localizations:
-              en_US: {name: "A Really Rather Large Pouch of 100 Gems", description: "A pouch of 100 gems."}
-            """,
-        ]),
+        .catalog(products: [gems(namedInEnglish: "A Really Rather Large Pouch of 100 Gems")]),
         policy: """
             version: 1
             required_locales: [en_US]
             """
     ).andPasses(replacing: #""A Really Rather Large Pouch of 100 Gems""#, with: #""100 Gems""#)
+}
+
+/// The 100 gems in a catalogue, named in `en_US` only.
+private func gems(namedInEnglish name: String) -> String {
+    """
+    id: com.example.gems.100
+    kind: consumable
+    localizations:
+      en_US: {name: "\(name)", description: "A pouch of 100 gems."}
+    """
 }
 
 extension PricePointRule {

@@ -43,29 +43,11 @@ extension PaywallPeriodRule {
 
 extension PaywallBasePlanRule {
     public static let examples = RuleExample.fires(
-        .file("subscriptions.json", """
-            {
-              "subscriptions": [
-                {
-                  "productId": "pro",
-                  "basePlans": [
-                    {"basePlanId": "monthly", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"},
-                     "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "4", "nanos": 990000000}}]},
-                    {"basePlanId": "annual", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1Y"},
-                     "regionalConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "39", "nanos": 990000000}}]}
-                  ]
-                }
-              ]
-            }
-            """),
-        .file("qonversion-products.json", """
-            {
-              "object": "list",
-              "data": [
-                {"object": "product", "id": "pro", "type": "subscription", "duration": "P1M", "google_product_id": "pro", "google_base_plan_id": null}
-              ]
-            }
-            """)
+        PlayExample.file(
+            PlayExample.subscription(
+                "pro", PlayExample.basePlan("monthly", period: "P1M", units: "4"),
+                PlayExample.basePlan("annual", period: "P1Y", units: "39"))),
+        .qonversionProducts(#"{"object": "product", "id": "pro", "type": "subscription", "duration": "P1M", "google_product_id": "pro", "google_base_plan_id": null}"#)
     ).andPasses(replacing: #""google_base_plan_id": null"#, with: #""google_base_plan_id": "monthly""#)
 }
 
