@@ -196,26 +196,25 @@ extension PlayGroupSplitRule {
 extension LevelRule {
     public static let examples: [RuleExample] = [
         .fires(
-            .storeKit(groups: [
-                .group(
-                    .subscription("com.example.pro.family", price: "9.99", level: 1),
-                    .subscription("com.example.pro", level: 2)),
-            ]),
+            Self.familyAboveSingle,
             .catalog(subscriptions: [
                 #"{id: com.example.pro, level: 1, period: P1M, prices: {USA: "4.99"}}"#,
                 #"{id: com.example.pro.family, level: 2, period: P1M, prices: {USA: "9.99"}}"#,
             ])),
     ]
+
+    /// The app's configuration: the family plan above the single one (StoreKit's level 1 is the highest).
+    static let familyAboveSingle: RuleExample.File = .storeKit(groups: [
+        .group(
+            .subscription("com.example.pro.family", price: "9.99", level: 1),
+            .subscription("com.example.pro", level: 2)),
+    ])
 }
 
 extension LevelNumberRule {
     public static let examples: [RuleExample] = [
         .fires(
-            .storeKit(groups: [
-                .group(
-                    .subscription("com.example.pro.family", price: "9.99", level: 1),
-                    .subscription("com.example.pro", level: 2)),
-            ]),
+            LevelRule.familyAboveSingle,
             .catalog(subscriptions: [
                 #"{id: com.example.pro.family, level: 1, period: P1M, prices: {USA: "9.99"}}"#,
                 #"{id: com.example.pro, level: 3, period: P1M, prices: {USA: "4.99"}}"#,
