@@ -83,36 +83,34 @@ import Testing
         #expect(lines.last == "tally: 1 source could not be read; nothing was checked", "\(run.stderr)")
     }
 
-    /// The command line writes to standard error in one place, `Console.err`; commands emit
-    /// diagnostics (`Diagnostics.emit`) and never print to standard error themselves.
-    @Test func onlyTheConsoleWritesToStandardError() throws {
+    /// The lines of the command line's files (but `Console.swift`, the one writer) that contain
+    /// any of `needles`, as `FILE:LINE: TEXT`.
+    static func commandLines(containing needles: [String]) throws -> [String] {
         let folder = CLIRunner.repository.appendingPathComponent("Sources/tally")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         #expect(files.count > 10)
-        var writers: [String] = []
-        for file in files where file != "Console.swift" {
+        var found: [String] = []
+        for file in files.sorted() where file != "Console.swift" {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where line.contains("StandardError()") || line.contains("FileHandle.standardError") || line.contains("fputs(") {
-                writers.append("\(file):\(number + 1)")
+            where needles.contains(where: { line.contains($0) }) {
+                found.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
+        return found
+    }
+
+    /// The command line writes to standard error in one place, `Console.err`; commands emit
+    /// diagnostics (`Diagnostics.emit`) and never print to standard error themselves.
+    @Test func onlyTheConsoleWritesToStandardError() throws {
+        let writers = try Self.commandLines(containing: ["StandardError()", "FileHandle.standardError", "fputs("])
         #expect(writers.isEmpty, "\(writers)")
     }
 
     /// The exit is read in one place, `main`, from the stream and the verdict
     /// (`ExitStatus.ending`): no command ends the process itself.
     @Test func onlyMainEndsTheProcessAndItReadsTheStream() throws {
-        let folder = CLIRunner.repository.appendingPathComponent("Sources/tally")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        var exits: [String] = []
-        for file in files where file != "Console.swift" {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where line.contains("Console.exit(") || line.contains("Foundation.exit(") || line.contains("Glibc.exit(") {
-                exits.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
-            }
-        }
+        let exits = try Self.commandLines(containing: ["Console.exit(", "Foundation.exit(", "Glibc.exit("])
         #expect(exits.allSatisfy { $0.hasPrefix("Tally.swift:") }, "\(exits)")
         #expect(exits.contains { $0.contains("ExitStatus.ending(verdict: verdict, said: Diagnostics.log.all)") }, "\(exits)")
     }
