@@ -37,6 +37,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // tally fetch's JWT signatures only (trait Fetch).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         // `tally fetch`'s transport (SwiftNIO, swift-nio-ssl's BoringSSL): a body streamed with
         // backpressure, so memory stays bounded by the byte cap (docs/fetch.md).
@@ -70,7 +71,8 @@ let package = Package(
         // constants in Swift, Kotlin, Dart or TypeScript that TallyCode reads back (`tally convert`).
         .target(name: "TallyConvert", dependencies: ["TallyModel", "TallyCode"]),
         // Reporters: text, JSON, JUnit, SARIF, GitHub annotations, Markdown; diff reports.
-        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff", .product(name: "Crypto", package: "swift-crypto")]),
+        // (SARIF fingerprints use TallyReport's own SHA-256: swift-crypto is tally fetch's alone.)
+        .target(name: "TallyReport", dependencies: ["TallyModel", "TallyCheck", "TallyDiff"]),
         // The repository's settings: the .tally.yml policy file, baselines, source globs, `tally init`'s template.
         .target(name: "TallyConfig", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyCode"]),
         // One run as typed stages: the source set, reading (every error), pairing, the gate (policy,
@@ -85,7 +87,11 @@ let package = Package(
         // Connect (JWT ES256, JSON:API pages), Google Play (service-account RS256 JWT → OAuth token,
         // androidpublisher v3 pages) and RevenueCat on top.
         .target(name: "TallyFetch", dependencies: [
-            "TallyFormats", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            // The JWT signatures (ES256, RS256): swift-crypto, whose BoringSSL is most of a clean build's C, only with
+            // the trait Fetch. A default build checks the keys' shape and stops at the transport (docs/performance.md).
+            "TallyFormats",
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Fetch"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Fetch"])),
         ]),
         // The real transport, AsyncHTTPClient: compiled only with the trait Fetch.
         .target(name: "TallyFetchHTTP", dependencies: [
@@ -99,8 +105,10 @@ let package = Package(
         // `swift package tally`: runs `tally check` with the package's .tally.yml.
         .plugin(
             name: "TallyPlugin",
-            capability: .command(intent: .custom(verb: "tally", description: "Check in-app-purchase catalogues with the package's .tally.yml")),
-            dependencies: ["tally"]
+            capability: .command(intent: .custom(verb: "tally", description: "Check in-app-purchase catalogues with the package's .tally.yml"))
+            // No `dependencies: ["tally"]`: a tool dependency makes every `swift build` and `swift test` of this
+            // package compile Tally and its dependencies a second time for the host ("-tool" modules). The plugin
+            // asks SwiftPM to build the product `tally` when it runs (the same build `swift run tally` uses).
         ),
         // The commit `tally --version` names (a C string defined by the build; see buildCommit above).
         .target(name: "TallyBuildInfo", cSettings: buildCommit.isEmpty ? [] : [.define("TALLY_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),
@@ -128,7 +136,9 @@ let package = Package(
         .testTarget(name: "TallyConfigTests", dependencies: ["TallyConfig"]),
         // Against local stand-in servers through the real transport: run with `--traits Fetch`.
         .testTarget(name: "TallyFetchTests", dependencies: [
-            "TallyFetch", "tally", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            "TallyFetch", "tally",
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Fetch"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Fetch"])),
             .target(name: "TallyFetchHTTP", condition: .when(traits: ["Fetch"])),
             .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Fetch"])),
             .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["Fetch"])),

@@ -14,7 +14,30 @@ struct TallyPlugin: CommandPlugin {
     static let commands: Set<String> = ["check", "show", "convert", "lint", "diff", "rules", "explain", "init", "fetch", "help"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try Self.run(try context.tool(named: "tally").url, in: context.package.directoryURL, arguments: arguments)
+        try Self.run(try tally(context), in: context.package.directoryURL, arguments: arguments)
+    }
+
+    /// The binary plugin's `tally` is its artifact bundle's tool. The source plugin has no tool
+    /// dependency (one would make every `swift build` of Tally compile it twice, once for the host):
+    /// it asks SwiftPM to build the product `tally`, the build `swift run tally` makes.
+    func tally(_ context: PluginContext) throws -> URL {
+        if let tool = try? context.tool(named: "tally") { return tool.url }
+        return try buildTally()
+    }
+
+    func buildTally() throws -> URL {
+        let result = try packageManager.build(.product("tally"), parameters: .init(configuration: .debug, logging: .concise))
+        guard result.succeeded,
+              let built = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "tally" })
+        else {
+            print(result.logText)
+            throw BuildFailed()
+        }
+        return built.url
+    }
+
+    struct BuildFailed: Error, CustomStringConvertible {
+        var description: String { "building the product tally failed (see the log above)" }
     }
 
     /// Runs `tally` in `directory`: `tally check ARGUMENTS`, or the command the first argument names.
@@ -45,7 +68,8 @@ import XcodeProjectPlugin
 /// `xcodebuild`): `tally check` in the project's folder, with its `.tally.yml`.
 extension TallyPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try Self.run(try context.tool(named: "tally").url, in: context.xcodeProject.directoryURL, arguments: arguments)
+        let tally = try (try? context.tool(named: "tally").url) ?? buildTally()
+        try Self.run(tally, in: context.xcodeProject.directoryURL, arguments: arguments)
     }
 }
 #endif

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import TallyCheck
 import TallyModel
@@ -123,8 +122,7 @@ public struct SARIFReporter: Reporter {
     /// runs and line changes.
     public static func fingerprint(_ finding: Finding) -> String {
         let file = ([finding.left, finding.right].compactMap { $0 }.first { $0.location.line != nil } ?? finding.left ?? finding.right)?.location.file ?? ""
-        let digest = SHA256.hash(data: Data((finding.key.canonical + "\u{1F}" + file).utf8))
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return SHA256Digest.hex((finding.key.canonical + "\u{1F}" + file).utf8)
     }
 
     static func level(_ severity: Severity) -> String {

@@ -1,4 +1,6 @@
+#if Fetch
 import Crypto
+#endif
 import Foundation
 
 /// An App Store Connect API key: its key ID, the team's issuer ID and the private key (the .p8
@@ -8,18 +10,25 @@ import Foundation
 public struct AppStoreConnectCredentials: Sendable {
     public var keyID: String
     public var issuerID: String
-    /// The private key's scalar (swift-crypto's key type is not `Sendable` on every platform).
-    private var keyBytes: Data
+    /// The private key's scalar (swift-crypto's key type is not `Sendable` on every platform); in a
+    /// build without the trait Fetch, the key's DER, checked for shape only (Signing).
+    let keyBytes: Data
 
-    public init(keyID: String, issuerID: String, privateKey: P256.Signing.PrivateKey) {
+    init(keyID: String, issuerID: String, keyBytes: Data) {
         self.keyID = keyID
         self.issuerID = issuerID
-        keyBytes = privateKey.rawRepresentation
+        self.keyBytes = keyBytes
+    }
+
+    #if Fetch
+    public init(keyID: String, issuerID: String, privateKey: P256.Signing.PrivateKey) {
+        self.init(keyID: keyID, issuerID: issuerID, keyBytes: privateKey.rawRepresentation)
     }
 
     public var privateKey: P256.Signing.PrivateKey {
         get throws { try P256.Signing.PrivateKey(rawRepresentation: keyBytes) }
     }
+    #endif
 
     public static func resolve(keyID: String?, issuerID: String?, privateKeyFile: String?,
                                environment: [String: String]) throws -> AppStoreConnectCredentials {
@@ -55,12 +64,12 @@ public struct AppStoreConnectCredentials: Sendable {
             origin = "ASC_PRIVATE_KEY"
             pem = inline ?? ""
         }
-        return AppStoreConnectCredentials(keyID: keyID, issuerID: issuerID, privateKey: try privateKey(pem: pem, origin: origin))
+        return AppStoreConnectCredentials(keyID: keyID, issuerID: issuerID, keyBytes: try privateKey(pem: pem, origin: origin))
     }
 
     /// A P-256 private key from PEM text: PKCS#8 ("BEGIN PRIVATE KEY", what a .p8 holds) or SEC 1.
     /// CI secrets often arrive with `\n` written out, or without the PEM lines: both are accepted.
-    static func privateKey(pem text: String, origin: String) throws -> P256.Signing.PrivateKey {
+    static func privateKey(pem text: String, origin: String) throws -> Data {
         var pem = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if !pem.contains("\n"), pem.contains("\\n") { pem = pem.replacingOccurrences(of: "\\n", with: "\n") }
         if !pem.contains("-----BEGIN") {
@@ -70,11 +79,10 @@ public struct AppStoreConnectCredentials: Sendable {
                 return String(body[from..<(body.index(from, offsetBy: 64, limitedBy: body.endIndex) ?? body.endIndex)])
             }.joined(separator: "\n") + "\n-----END PRIVATE KEY-----"
         }
-        do {
-            return try P256.Signing.PrivateKey(pemRepresentation: pem)
-        } catch {
+        guard let key = Signing.p256Key(pem: pem) else {
             throw FetchError.credentials("\(origin) is not an App Store Connect API private key (a .p8 file: PKCS#8, P-256, "
                                              + "beginning with -----BEGIN PRIVATE KEY-----)")
         }
+        return key
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Signs the App Store Connect API's bearer tokens, as Apple documents them: a JWT with header
@@ -63,8 +62,7 @@ public actor AppStoreConnectToken: RequestSigner {
         let header = try encoder.encode(Header(kid: credentials.keyID))
         let claims = try encoder.encode(Claims(iss: credentials.issuerID, iat: iat, exp: iat + Int(lifetime), aud: audience))
         let input = base64URL(header) + "." + base64URL(claims)
-        let signature = try credentials.privateKey.signature(for: Data(input.utf8))
-        return input + "." + base64URL(signature.rawRepresentation)
+        return input + "." + base64URL(try Signing.es256(Data(input.utf8), key: credentials.keyBytes))
     }
 
     public static func base64URL(_ data: Data) -> String {

@@ -1,4 +1,6 @@
+#if Fetch
 import _CryptoExtras
+#endif
 import Foundation
 
 /// A Google Cloud service account's JSON key, as the Cloud console downloads it: `client_email`,
@@ -12,11 +14,16 @@ public struct GooglePlayServiceAccount: Sendable {
     /// Where access tokens are asked for (`token_uri`), when the key names it.
     public var tokenURI: String?
 
-    public init(clientEmail: String, privateKeyID: String?, privateKey: _RSA.Signing.PrivateKey, tokenURI: String?) {
+    init(clientEmail: String, privateKeyID: String?, privateKeyDER: Data, tokenURI: String?) {
         self.clientEmail = clientEmail
         self.privateKeyID = privateKeyID
-        self.privateKeyDER = privateKey.derRepresentation
+        self.privateKeyDER = privateKeyDER
         self.tokenURI = tokenURI
+    }
+
+    #if Fetch
+    public init(clientEmail: String, privateKeyID: String?, privateKey: _RSA.Signing.PrivateKey, tokenURI: String?) {
+        self.init(clientEmail: clientEmail, privateKeyID: privateKeyID, privateKeyDER: privateKey.derRepresentation, tokenURI: tokenURI)
     }
 
     /// The signing key.
@@ -27,6 +34,7 @@ public struct GooglePlayServiceAccount: Sendable {
             throw FetchError.credentials("the service account's private key cannot be used to sign (an RSA key of 2048 bits or more)")
         }
     }
+    #endif
 
     /// Reads the key file named by `--service-account`, or else by `GOOGLE_APPLICATION_CREDENTIALS`.
     public static func resolve(file: String?, environment: [String: String]) throws -> GooglePlayServiceAccount {
@@ -55,12 +63,9 @@ public struct GooglePlayServiceAccount: Sendable {
         guard missing.isEmpty, let email = field("client_email"), let pem = field("private_key") else {
             throw FetchError.credentials("\(file) has no \(missing.joined(separator: " and ")): download a new JSON key for the service account")
         }
-        let key: _RSA.Signing.PrivateKey
-        do {
-            key = try _RSA.Signing.PrivateKey(pemRepresentation: pem)
-        } catch {
+        guard let key = Signing.rsaKey(pem: pem) else {
             throw FetchError.credentials("the private_key of \(file) is not an RSA private key in PEM (PKCS#8, 2048 bits or more)")
         }
-        return GooglePlayServiceAccount(clientEmail: email, privateKeyID: field("private_key_id"), privateKey: key, tokenURI: field("token_uri"))
+        return GooglePlayServiceAccount(clientEmail: email, privateKeyID: field("private_key_id"), privateKeyDER: key, tokenURI: field("token_uri"))
     }
 }

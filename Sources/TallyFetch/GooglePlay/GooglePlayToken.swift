@@ -1,5 +1,3 @@
-import _CryptoExtras
-import Crypto
 import Foundation
 
 /// Google's OAuth 2.0 service-account flow (RFC 7523): a JWT signed RS256 with the service
@@ -83,7 +81,6 @@ public actor GooglePlayToken: RequestSigner {
         let claims = try encoder.encode(Claims(iss: account.clientEmail, scope: scope, aud: audience, iat: iat,
                                                exp: iat + Int(min(lifetime, assertionLifetime))))
         let input = AppStoreConnectToken.base64URL(header) + "." + AppStoreConnectToken.base64URL(claims)
-        let signature = try account.privateKey().signature(for: SHA256.hash(data: Data(input.utf8)), padding: .insecurePKCS1v1_5)
-        return input + "." + AppStoreConnectToken.base64URL(signature.rawRepresentation)
+        return input + "." + AppStoreConnectToken.base64URL(try Signing.rs256(Data(input.utf8), keyDER: account.privateKeyDER))
     }
 }
