@@ -24,3 +24,10 @@ let package = Package(
 )
 SWIFT
 echo 'public enum Consumer {}' > "$app/Sources/Consumer/Consumer.swift"
+
+# `swift test` in the consumer. With TALLY_CONSUMER_SCRATCH set (.ci/run sets it), both consumer
+# scripts build in that one folder: their manifests are the same, so Tally and its dependencies are
+# compiled once for the two, and only the consumer's own small modules again.
+consumer_swift_test() {
+  if [ -n "${TALLY_CONSUMER_SCRATCH:-}" ]; then swift test --scratch-path "$TALLY_CONSUMER_SCRATCH" "$@"; else swift test "$@"; fi
+}

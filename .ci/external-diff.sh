@@ -46,7 +46,7 @@ if changes != [("com.calmly.app.sessions.20", "price", "USA")]:
 PY
 
 set +e
-swift test 2>&1 | tee "$work/forbid.log" | tail -n 20
+consumer_swift_test 2>&1 | tee "$work/forbid.log" | tail -n 20
 forbid_status=${PIPESTATUS[0]}
 set -e
 [ "$forbid_status" -ne 0 ] || { echo "external diff: TallyAssert.diff(since: \"v1\", forbid: [.priceRises]) passed; it must fail on the rise"; exit 1; }
@@ -55,6 +55,6 @@ grep -q '\[diff\] com.calmly.app.sessions.20 › prices › USA: 5.99 USD → 6.
 echo "ok   TallyAssert.diff(since: \"v1\", forbid: [.priceRises]) fails, naming the rise"
 
 write_test 'allow: [.priceRises(of: "com.calmly.app.sessions.20")]'
-swift test 2>&1 | tee "$work/allow.log" | tail -n 5
+consumer_swift_test 2>&1 | tee "$work/allow.log" | tail -n 5
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "external diff: the allowed rise still fails"; exit 1; }
 echo "ok   TallyAssert.diff(since: \"v1\", allow: [.priceRises(of: …)]) passes when the rise is allowed"

@@ -26,7 +26,7 @@ cd "$app"
 set +e
 "$tally" check --format json > "$work/check.json"
 check_status=$?
-swift test 2>&1 | tee "$work/test.log" | tail -n 30
+consumer_swift_test 2>&1 | tee "$work/test.log" | tail -n 30
 test_status=${PIPESTATUS[0]}
 set -e
 [ "$check_status" -eq 1 ] || { echo "external package: tally check exited $check_status, expected 1"; exit 1; }

@@ -8,17 +8,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
 readers=("$@")
+# FUZZ_REPLAY_FLAGS: flags for the replay build that lists the targets, so that it reuses the build
+# already in .build (CI passes --traits Fetch, the test build's; any traits list the same targets).
+read -r -a replay_flags <<< "${FUZZ_REPLAY_FLAGS:-}"
 if [ ${#readers[@]} -eq 0 ]; then
   # Every target TallyFuzz has (its replay build lists them): no list kept here.
-  swift build --product TallyFuzz >/dev/null 2>&1 || { echo "fuzz: the replay build failed"; exit 2; }
-  mapfile -t readers < <("$(swift build --show-bin-path)/TallyFuzz" --list | cut -d' ' -f1)
+  swift build --product TallyFuzz "${replay_flags[@]}" >/dev/null 2>&1 || { echo "fuzz: the replay build failed"; exit 2; }
+  mapfile -t readers < <("$(swift build "${replay_flags[@]}" --show-bin-path)/TallyFuzz" --list | cut -d' ' -f1)
 fi
+# FUZZ_CONFIGURATION: debug (the default) or release. The instrumented build compiles swift-syntax,
+# Yams and every reader with coverage and AddressSanitizer; in debug that takes a fraction of the
+# release build's time (docs/performance.md, "CI's time"), and a few seconds a reader find the same
+# shallow crashes either way. Fuzz longer in release: FUZZ_CONFIGURATION=release fuzz/run.sh 600.
+configuration="${FUZZ_CONFIGURATION:-debug}"
 scratch=.build-fuzz
-swift build -c release --product TallyFuzz --scratch-path "$scratch" \
+swift build -c "$configuration" --product TallyFuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >/dev/null 2>&1 \
   || { echo "fuzz: the fuzz build failed"; exit 2; }
 found=0
-bin="$scratch/release/TallyFuzz"
+bin="$scratch/$configuration/TallyFuzz"
 shared=../shared/fixtures/realworld
 for reader in "${readers[@]}"; do
   corpus=$(mktemp -d); artifacts="fuzz/artifacts/$reader"; mkdir -p "$artifacts"

@@ -155,6 +155,12 @@ public enum CodeScanner {
     /// every string literal that the whole pattern matches, for apps that build their IDs another way.
     /// A file `tally convert --to swift|kotlin|dart|typescript` wrote is read as the constants it declares.
     public static func scan(_ files: [CodeFile], idPattern: String? = nil) -> CodeScan {
+        // On a thread whose stack is sized for swift-syntax (ReaderStack.codeBytes), never the
+        // caller's: the main thread's 8 MB crashed on a deep expression (issue 47).
+        (try? ReaderStack.run(stack: ReaderStack.codeBytes) { scanHere(files, idPattern: idPattern) }) ?? CodeScan()
+    }
+
+    private static func scanHere(_ files: [CodeFile], idPattern: String?) -> CodeScan {
         var scan = CodeScan()
         // An invalid pattern is said once (the policy reader refuses it first; this is for callers that do not).
         var idPattern = idPattern

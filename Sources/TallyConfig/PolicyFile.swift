@@ -46,7 +46,7 @@ public struct PolicyFile: Sendable, Hashable {
 
     /// The directory paths in the file are relative to (`.` for a file in the current directory).
     public var directory: String {
-        let parent = (file as NSString).deletingLastPathComponent
+        let parent = PathText.parent(file)
         return parent.isEmpty ? "." : parent
     }
 
@@ -147,6 +147,13 @@ extension PolicyFile {
             guard !match.paths.isEmpty else {
                 // Every entry that names nothing is reported in the one run, not the first only.
                 unmatched.append(source.nothingMatched(match, place: directory == "." ? "this directory" : directory, policyFile: file))
+                continue
+            }
+            // A mapping is repository content too: it must not lead out (RepositoryBoundary).
+            if let mapping = source.mapping.map(resolve), let real = tree.escape(mapping, base: directory) {
+                var at = source.location ?? SourceLocation(file: file)
+                at.file = file
+                unmatched.append(outsideRepository("the mapping \"\(SafeText.line(mapping))\"", leadsTo: real, at: at))
                 continue
             }
             // A file two globs reach by different paths (a link) is one source.

@@ -217,7 +217,7 @@ extension SourceScan {
         return entries
     }
 
-    private static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
+    private static func folder(of path: String) -> String { PathText.parent(path) }
 
     /// Whether only configuration readers claim the file and none decides by content (`.storekit`).
     private static func isConfigurationOnly(_ path: String) -> Bool {

@@ -15,6 +15,21 @@ public protocol SourceTree {
     func isProductSource(_ path: String) -> Bool
     /// Why it is not, for the note that skips it.
     func notAProductSource(_ path: String) -> String
+    /// Where `path` really leads when that is outside the repository around the folder `base`
+    /// (`RepositoryBoundary`); nil when it is inside, and always in a tree that cannot leave its
+    /// repository (the files of a git revision).
+    func escape(_ path: String, base: String) -> String?
+}
+
+extension SourceTree {
+    public func escape(_ path: String, base: String) -> String? { nil }
+}
+
+/// The error for a path from a policy file that leads outside its repository: refused by name,
+/// before a byte of it is read (docs/robustness.md, "The repository is the boundary").
+public func outsideRepository(_ what: String, leadsTo real: String, at location: SourceLocation) -> FormatError {
+    FormatError("\(what) leads outside the repository, to \(SafeText.line(real)): a policy file reads only files inside its repository "
+                + "(the folder holding .git, else the policy's own folder); to read that file, name it on the command line", at: location)
 }
 
 /// What one `sources:` entry names in a tree.
@@ -44,6 +59,9 @@ extension SourcePattern {
         let isGlob = SourceGlob.hasGlob(pattern)
         var result = SourceMatch()
         for path in tree.matching(pattern, base: base) {
+            if let real = tree.escape(path, base: base) {
+                throw outsideRepository("the source \"\(pattern)\" (\(SafeText.line(path)))", leadsTo: real, at: at)
+            }
             if tree.isFolder(path) {
                 if tree.isFolderSource(path) {
                     result.paths.append(path)
@@ -107,4 +125,7 @@ public struct FileTree: SourceTree {
     public func isFolderSource(_ path: String) -> Bool { FolderSource.at(location(path)) != nil }
     public func isProductSource(_ path: String) -> Bool { SourceLoader.isProductSource(path: location(path), name: path) }
     public func notAProductSource(_ path: String) -> String { SourceLoader.notAProductSource(path, opened: location(path)) }
+    public func escape(_ path: String, base: String) -> String? {
+        RepositoryBoundary(around: location(base)).escape(location(path))
+    }
 }

@@ -10,6 +10,9 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// and kind, one product renamed (the old ID is retired: marked for attention).
     case id
     case kind
+    /// A subscription suite's or bundle's included subscriptions (StoreKit 6.3 `members`): one
+    /// change a member added or removed.
+    case members
     /// A price in one territory (or the storefront price, between single-storefront sources).
     case price
     case period
@@ -41,6 +44,7 @@ public enum ChangeAspect: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .file: "file"
         case .id: "ID"
         case .kind: "kind"
+        case .members: "members"
         case .price: "prices"
         case .period: "period"
         case .introductoryOffer: "introductory offer"

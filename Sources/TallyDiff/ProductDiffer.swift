@@ -10,6 +10,18 @@ enum ProductDiffer {
             changes.append(Change(.kind, .changed, productID: id, old: .kind(old.kind), new: .kind(new.kind),
                                   oldPosition: old.position(of: .kind), newPosition: new.position(of: .kind)))
         }
+        // The subscriptions a suite or bundle includes, when both sides say it is one.
+        if old.kind.includesSubscriptions, new.kind.includesSubscriptions, old.members != new.members {
+            let before = Set(old.members), after = Set(new.members)
+            for member in old.members where !after.contains(member) {
+                changes.append(Change(.members, .removed, productID: id, key: member, old: .text(member), new: nil,
+                                      oldPosition: old.position(of: .kind), newPosition: new.position(of: .kind)))
+            }
+            for member in new.members where !before.contains(member) {
+                changes.append(Change(.members, .added, productID: id, key: member, old: nil, new: .text(member),
+                                      oldPosition: old.position(of: .kind), newPosition: new.position(of: .kind)))
+            }
+        }
         if context.bothKnow(.prices) {
             PriceDiffer.compare(old, new, context: context, into: &changes)
         }

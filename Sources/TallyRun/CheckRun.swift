@@ -114,6 +114,12 @@ public struct CheckRun: Sendable {
     func gate() throws(RunFailure) -> Gate {
         let path = baselinePath
         var known: Baseline?
+        // The policy's baseline is repository content: it must not lead out (RepositoryBoundary).
+        if case .policy = baseline, let path, let policyFile,
+           let real = RepositoryBoundary(around: sources.location(of: policyFile.directory)).escape(path) {
+            throw .policy(outsideRepository("the baseline \"\(SafeText.line(policyFile.baseline ?? path))\"", leadsTo: real,
+                                            at: SourceLocation(file: policyFile.file)))
+        }
         if let path {
             do { known = try BaselineFile.read(path: path) } catch {
                 var failure = SourceSet.formatError(error, file: path)

@@ -115,7 +115,7 @@ extension SourceSet {
         let label = entry.label
         do {
             if let copy = try store.copyFolder(opened, at: revision, maxBytes: options.maxBytes) {
-                defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+                defer { try? FileManager.default.removeItem(atPath: PathText.parent(copy)) }
                 func rename(_ file: String) -> String {
                     guard file.hasPrefix(copy) else { return file }
                     let rest = file.dropFirst(copy.count)

@@ -113,6 +113,14 @@ public struct SourceSet: Sendable, Hashable {
                 entry.mapping = mapping.perSource[argument] ?? mapping.perSource[entry.path] ?? mapping.general
                 return entry
             }, origin: .arguments, root: root)
+            // A file named twice (or by two paths: a link, `./p.yaml`) is one source, by its real
+            // path: it is never compared with itself, and 300 names of it are read once.
+            var seen = Set<String>()
+            let named = set
+            set.entries = named.entries.filter { entry in
+                let opened = named.location(of: entry.path)
+                return seen.insert("\(entry.revision ?? "")\u{0}\(SourceLinks.realPath(opened) ?? RepositoryBoundary.absolute(opened))").inserted
+            }
         } else if let policy, !policy.sources.isEmpty {
             let resolution: SourceResolution
             let readsAll = format != nil || mapping.general != nil
@@ -123,6 +131,15 @@ public struct SourceSet: Sendable, Hashable {
             }, origin: .policy(file: policy.file), root: root)
             set.skipped = resolution.skipped
         } else {
+            // The default folders are repository content: a committed `catalog -> /some/dir` is
+            // refused before anything in it is listed or read (RepositoryBoundary).
+            let boundary = RepositoryBoundary(around: root ?? ".")
+            for folder in ["configs", "catalog"] {
+                let path = opened.location(of: folder)
+                if FileManager.default.fileExists(atPath: path), let real = boundary.escape(path) {
+                    throw .policy(outsideRepository("the default folder \(folder)/", leadsTo: real, at: SourceLocation(file: folder)))
+                }
+            }
             let found = SourceLoader.defaultSources(in: root ?? ".")
             let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
             var paths = (found.configurations + found.catalogs).filter { !isMappingFile($0) }

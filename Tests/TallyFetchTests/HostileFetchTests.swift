@@ -1,6 +1,7 @@
 #if Fetch  // TallyFetchTests need the network stack: swift test --traits Fetch
 import FlyingFox
 import Foundation
+import TallyFetch
 import Testing
 
 /// `tally fetch` through the built binary against hostile stand-ins on 127.0.0.1, for every store:
@@ -181,6 +182,22 @@ import Testing
         _ = try await setup.fetch()
         #expect(setup.rawTargets.contains { $0.contains("/a%2Fb/") }, "\(setup.rawTargets)")
         #expect(!setup.rawTargets.contains { $0.contains("/a/b/") }, "\(setup.rawTargets)")
+    }
+
+    /// Issue 47: every ID a server sends reaches a request path as one percent-encoded segment,
+    /// in every request (the in-app purchase's availability too): no crash, no staging folder
+    /// left, and never a path the ID would change (`x/../../v1/apps/999/secret` with the token).
+    @Test(.timeLimit(.minutes(5)), arguments: ["?x=1", "#f", "a\u{0000}b", "ü/ö", "x/../../v1/apps/999/secret"])
+    func anIDStaysOneSegmentInEveryRequest(id: String) async throws {
+        let setup = try await HostileSetup(.appStoreConnect) { request, context in Self.serving(id: id, request, context) }
+        defer { Task { await setup.finish() } }
+        let fetched = try await setup.fetch()
+        #expect(fetched.status == 0 || fetched.status == 2, "no crash: \(fetched.all)")
+        #expect(setup.leftovers.isEmpty, "\(setup.leftovers)")
+        #expect(!setup.rawTargets.contains { $0.contains("/v1/apps/999/secret") || $0.contains("/../") }, "\(setup.rawTargets)")
+        let encoded = try APIURL.segment(id, from: try #require(URL(string: "https://api.test")))
+        let asked = setup.rawTargets.filter { $0.contains("inAppPurchases/") && !$0.contains("/apps/") }
+        #expect(!asked.isEmpty && asked.allSatisfy { $0.contains("/\(encoded)/") }, "each request about the resource names it encoded (\(encoded)): \(setup.rawTargets)")
     }
 
     /// The first list names one resource `id` (an in-app purchase without a linked price

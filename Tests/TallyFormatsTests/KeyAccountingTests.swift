@@ -52,6 +52,14 @@ struct RealFilesKeyAccountingTests {
         return nil
     }
 
+    /// Real `.storekit` files that Xcode did not write: each holds keys and values Xcode's editor
+    /// never writes, so `unknown-content` is the right finding there (Xcode itself does not load
+    /// those products).
+    static let notWrittenByXcode: [String: String] = [
+        "schemes/Soteria/Products.storekit": "written by hand: products of type AutoRenewableSubscription in `products`, an `identifier` key, a group localization's `name`",
+        "schemes/Soteria/soteria/Products.storekit": "the same hand-written file, in the app's folder",
+    ]
+
     @Test func everyRealFileIsReadWithEveryKeyAccountedForOrRefusedByName() throws {
         let (files, folders) = Self.walk(Fixtures.realWorld)
         #expect(files.count >= 130, "\(files.count) real files")
@@ -90,6 +98,11 @@ struct RealFilesKeyAccountingTests {
             guard let reader = Self.readerOfFolder(path) else { continue }
             check(name) { try reader.read(directory: path, options: ReadOptions()) }
         }
+        // Files Xcode did not write: their unknown keys are the point, and must be named.
+        for (file, _) in Self.notWrittenByXcode {
+            #expect(unaccounted.contains { $0.hasPrefix(file + ":") }, "\(file) is named for what Xcode would not read")
+        }
+        unaccounted.removeAll { line in Self.notWrittenByXcode.keys.contains { line.hasPrefix($0 + ":") } }
         #expect(unaccounted.isEmpty, "keys a reader neither reads nor skips on purpose:\n\(unaccounted.joined(separator: "\n"))")
         #expect(silent.isEmpty, "\(silent.joined(separator: "\n"))")
         #expect(read >= 55 && refused >= 3 && notSources >= 80, "\(read) real sources read, \(refused) refused by name, \(notSources) not sources")

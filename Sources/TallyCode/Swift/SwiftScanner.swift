@@ -75,11 +75,62 @@ enum SwiftScanner {
 
     static let maxBracketDepth = 12
 
-    /// The deepest nesting of `[` in a file (strings and comments counted too: a rough, cheap bound).
+    /// The deepest nesting of `[` in a file's code: brackets in string literals (plain, raw
+    /// `#"…"#`, multi-line `"""`) and in comments (`//`, nested `/* */`) are not counted, so a
+    /// file whose strings or comments hold many `[` is read like any other.
     static func bracketDepth(_ text: String) -> Int? {
-        var depth = 0, deepest = 0
-        for byte in text.utf8 {
-            if byte == 0x5B { depth += 1; deepest = max(deepest, depth) } else if byte == 0x5D, depth > 0 { depth -= 1 }
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var i = 0, depth = 0, deepest = 0
+        func at(_ index: Int) -> UInt8 { index < count ? bytes[index] : 0 }
+        while i < count {
+            let byte = bytes[i]
+            switch byte {
+            case 0x2F where at(i + 1) == 0x2F: // `//` to the end of the line
+                while i < count, bytes[i] != 0x0A { i += 1 }
+            case 0x2F where at(i + 1) == 0x2A: // `/*`, nested as Swift nests them
+                var level = 0
+                while i < count {
+                    if bytes[i] == 0x2F, at(i + 1) == 0x2A { level += 1; i += 2; continue }
+                    if bytes[i] == 0x2A, at(i + 1) == 0x2F { level -= 1; i += 2; if level == 0 { break }; continue }
+                    i += 1
+                }
+            case 0x23, 0x22: // `#…"` or `"`: a string literal
+                var hashes = 0
+                var j = i
+                while at(j) == 0x23 { hashes += 1; j += 1 }
+                guard at(j) == 0x22 else { i = j; continue }
+                let multiLine = at(j + 1) == 0x22 && at(j + 2) == 0x22
+                j += multiLine ? 3 : 1
+                // Closed by `"` (or `"""`) followed by as many `#` as opened it; `\` escapes one
+                // byte in a plain string, `\#` in a raw one.
+                scan: while j < count {
+                    let c = bytes[j]
+                    if c == 0x5C {
+                        var k = j + 1, marks = 0
+                        while marks < hashes, at(k) == 0x23 { marks += 1; k += 1 }
+                        j = marks == hashes ? k + 1 : j + 1
+                        continue
+                    }
+                    if c == 0x0A, !multiLine { break scan }
+                    if c == 0x22, !multiLine || (at(j + 1) == 0x22 && at(j + 2) == 0x22) {
+                        var k = j + (multiLine ? 3 : 1), marks = 0
+                        while marks < hashes, at(k) == 0x23 { marks += 1; k += 1 }
+                        if marks == hashes { j = k; break scan }
+                    }
+                    j += 1
+                }
+                i = j
+                continue
+            case 0x5B:
+                depth += 1
+                deepest = max(deepest, depth)
+            case 0x5D where depth > 0:
+                depth -= 1
+            default:
+                break
+            }
+            i += 1
         }
         return deepest
     }

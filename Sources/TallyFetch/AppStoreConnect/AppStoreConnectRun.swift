@@ -47,7 +47,8 @@ extension AppStoreConnectFetch {
                     let schedule = try await list("/v2/inAppPurchases/\(try segment(purchase.id, from: "/v1/apps/\(app)/inAppPurchasesV2"))/iapPriceSchedule", [], name: "iapPriceSchedule-\(purchase.id)")
                     scheduleID = schedule.first?.data.first(where: { $0.type == "inAppPurchasePriceSchedules" })?.id
                 }
-                try await availability("/v2/inAppPurchases/\(purchase.id)/inAppPurchaseAvailability", type: "inAppPurchaseAvailabilities",
+                try await availability("/v2/inAppPurchases/\(try segment(purchase.id, from: "/v1/apps/\(app)/inAppPurchasesV2"))/inAppPurchaseAvailability",
+                                       type: "inAppPurchaseAvailabilities",
                                        name: "inAppPurchaseAvailability-\(purchase.id)")
                 guard let scheduleID else { continue }
                 for kind in ["manualPrices", "automaticPrices"] {
@@ -126,7 +127,8 @@ extension AppStoreConnectFetch {
             }
             for resource in pages.flatMap(\.data) where resource.type == type {
                 counts["availabilities", default: 0] += 1
-                let territories = try await list("/v1/\(type)/\(resource.id)/availableTerritories", [Self.limit],
+                let resourceID = try APIURL.segment(resource.id, from: (try? fetch.url(path, [])) ?? fetch.apiURL)
+                let territories = try await list("/v1/\(type)/\(resourceID)/availableTerritories", [Self.limit],
                                                  name: "availableTerritories-\(resource.id)")
                 counts["availableTerritories", default: 0] += territories.reduce(0) { $0 + $1.data.count }
             }

@@ -84,7 +84,16 @@ public enum APIURL {
             throw FetchError.usage("--api-url \(shown(apiURL)) is not a URL")
         }
         let prefix = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = prefix + base + path
+        // Foundation traps on a percent-encoded path that is not one: every byte is checked
+        // first, so a server ID that reached a path unencoded is an error, never a crash.
+        let full = prefix + base + path
+        var pathBytes = CharacterSet.urlPathAllowed
+        pathBytes.insert("%")
+        guard full.unicodeScalars.allSatisfy({ $0.isASCII && pathBytes.contains($0) }),
+              full.removingPercentEncoding != nil || !full.contains("%") else {
+            throw FetchError.invalidResponse(url: shown(apiURL), reason: "a request path would hold characters that are not a URL path's (\(ServerText.clean(path, limit: 80)))")
+        }
+        components.percentEncodedPath = full
         components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
         guard let url = components.url else { throw FetchError.usage("cannot make a URL of \(shown(apiURL)) and \(path)") }
         return url

@@ -218,7 +218,7 @@ struct RevisionPlanner {
             }
             origin = arguments.joined(separator: ", ")
         } else if let policy = try policyFile(new) {
-            let base = (policy.path as NSString).deletingLastPathComponent
+            let base = PathText.parent(policy.path)
             let patterns = policy.file.sources.map(\.pattern)
             if patterns.isEmpty {
                 found = sides.map { defaults(in: base, side: $0, format: format) }
@@ -287,7 +287,7 @@ struct RevisionPlanner {
     /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, on one side.
     private func defaults(in base: String, side: RevisionTree, format: SourceFormat?) -> [String] {
         func fits(_ path: String) -> Bool {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.parent(path)
             guard claimed(path, format) else { return false }
             if folder == join(base, "configs") { return DiffPlan.role(of: path, format) == .configuration }
             if folder == join(base, "catalog") { return format != nil || SourceLoader.readers(claiming: path).contains { $0.format.role == .catalog } }

@@ -86,7 +86,7 @@ public struct GitRevisionStore: RevisionStore {
         }
         let prefix = try GitProcess.run(["rev-parse", "--show-prefix"], in: directory)
         let here = String(decoding: prefix.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
-        let folder = ((here + relative) as NSString).deletingLastPathComponent
+        let folder = PathText.parent(here + relative)
         guard !target.hasPrefix("/"), let inside = Self.normalised(folder.isEmpty ? target : folder + "/" + target) else {
             throw RevisionError("\(path) at \(revision) is a symbolic link to \(SafeText.line(target)), outside the repository: Tally reads linked files only inside it")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TallyConfig
 import TallyFormats
+import TallyModel
 
 /// One side of a diff over revisions: the working tree, or the files of a revision (listed by
 /// the store, never checked out). Paths are from the repository's top folder; `top` is that
@@ -36,8 +37,8 @@ struct RevisionTree: SourceTree {
         files = Set(listed)
         var folders = Set<String>()
         for file in listed {
-            var parent = (file as NSString).deletingLastPathComponent
-            while !parent.isEmpty, folders.insert(parent).inserted { parent = (parent as NSString).deletingLastPathComponent }
+            var parent = PathText.parent(file)
+            while !parent.isEmpty, folders.insert(parent).inserted { parent = PathText.parent(parent) }
         }
         self.folders = folders
     }
@@ -111,7 +112,7 @@ struct RevisionTree: SourceTree {
     func isFolderSource(_ path: String) -> Bool {
         guard let revision else { return FolderSource.at(opened(path)) != nil }
         guard let copy = try? store.copyFolder(opened(path), at: revision, maxBytes: ReadOptions().maxBytes) else { return false }
-        defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+        defer { try? FileManager.default.removeItem(atPath: PathText.parent(copy)) }
         return FolderSource.at(copy) != nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyFormats
 import TallyModel
 #if canImport(Glibc)
 import Glibc
@@ -59,6 +60,13 @@ public final class OutputFile {
         if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
             let target = SafeText.line((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
             throw Failure("it is a symbolic link to \(target); Tally does not write through a link (a link in a repository can lead anywhere): name the file itself, or remove the link")
+        }
+        // Every folder on the way, not only the last name: `build -> ../outside` committed to a
+        // repository would turn `--report json:build/r.json` into a write outside it.
+        let boundary = RepositoryBoundary(around: ".")
+        if boundary.containsLexically(path), let real = boundary.escape(path) {
+            throw Failure("it leads through a symbolic link outside the repository (\(SafeText.line(boundary.root))), to \(SafeText.line(real)); "
+                          + "Tally does not write outside the repository through a link: name a path without the link")
         }
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -169,7 +177,7 @@ public final class OutputFile {
     }
 
     private static func replacing(_ destination: String, mode: mode_t?) throws(Failure) -> OutputFile {
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = PathText.parent(destination)
         if !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import TallyFormats
+import TallyModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -104,7 +105,7 @@ public final class RunFiles: @unchecked Sendable {
                 return ([real == "/" ? "" : real] + missing.reversed()).joined(separator: "/")
             }
             missing.append((folder as NSString).lastPathComponent)
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = PathText.parent(folder)
             guard parent != folder else { break }
             folder = parent
         }
