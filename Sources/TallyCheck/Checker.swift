@@ -147,7 +147,18 @@ public struct Checker: Sendable {
     /// `sources`: the configuration's side first, the catalogue's second). A product counts as
     /// missing only when no source on that side, among the pairs of the same store, has it.
     public func check(sources: [Catalog], pairs indices: [(Int, Int)]) -> CheckResult {
-        let pairs = indices.map { (sources[$0.0], sources[$0.1]) }
+        // A product the store holds aside by state (in review, Ready to Submit) that the other
+        // side has is compared on every field (issue 48): the state says when it will be sold,
+        // not what it is. Products one side alone has keep the state handling below.
+        var promoted: [String: Product] = [:]
+        let pairs = indices.map { pair -> (Catalog, Catalog) in
+            let (left, right) = (sources[pair.0], sources[pair.1])
+            let (newLeft, fromLeft) = Self.promotingHeld(left, wantedBy: right)
+            let (newRight, fromRight) = Self.promotingHeld(right, wantedBy: left)
+            for product in fromLeft { promoted["\(left.file) \(product.id)"] = product }
+            for product in fromRight { promoted["\(right.file) \(product.id)"] = product }
+            return (newLeft, newRight)
+        }
         let names = SourceNames.shortest(sources.map(\.file))
         let crowded = SourceNames.crowdedNouns(sources)
         let lintRules = PricePointRule.supplied(lintRules, from: sources)
@@ -169,6 +180,15 @@ public struct Checker: Sendable {
         let parts = lintParts + run(compareWork)
 
         var result = CheckResult(sources: sources.map(\.file))
+        for comparison in comparisons {
+            for (config, catalog) in comparison.pairs {
+                result.markCompared(config.id, in: comparison.configuration.file)
+                result.markCompared(catalog.id, in: comparison.catalog.file)
+            }
+            // A source that was compared, even with nothing in common, is known to the coverage.
+            result.compared[comparison.configuration.file, default: []].formUnion([])
+            result.compared[comparison.catalog.file, default: []].formUnion([])
+        }
         result.pairs = comparisons.map(PairSummary.init)
         result.comparisons = result.pairs.map(\.sentence)
         if lintRules.contains(where: { $0 is PricePointRule }) { result.comparisons += PricePointCoverage.sentences(sources) }
@@ -222,6 +242,39 @@ public struct Checker: Sendable {
                 result.findings.append(finding)
             }
         }
+        // Findings on a product compared although its store holds it aside carry the state, and
+        // store-state says once that it is not for sale yet.
+        if !promoted.isEmpty {
+            for index in result.findings.indices {
+                let finding = result.findings[index]
+                guard finding.ruleID != .storeState, let id = finding.productID else { continue }
+                for side in [finding.left, finding.right].compactMap({ $0 }) {
+                    // A folder source's side names the page inside it.
+                    let file = side.location.file
+                    guard let (holder, held) = promoted.first(where: { key, _ in
+                              key.hasSuffix(" \(id)") && (file == String(key.dropLast(id.count + 1)) || file.hasPrefix(String(key.dropLast(id.count + 1)) + "/"))
+                          }).map({ (String($0.key.dropLast(id.count + 1)), $0.value) }),
+                          let state = held.storeState else { continue }
+                    let note = "\(names[holder] ?? holder) holds it as \(StoreStates.displayName(state)) (\(state)): compared, though not for sale yet"
+                    result.findings[index].hint = result.findings[index].hint.map { "\($0); \(note)" } ?? note
+                }
+            }
+            if let storeState {
+                for comparison in comparisons {
+                    for (config, catalog) in comparison.pairs {
+                        for (holderFile, held, present, presentIsLeft) in [
+                            (comparison.configuration.file, config, comparison.catalogSide(catalog, .id, value: catalog.id), false),
+                            (comparison.catalog.file, catalog, comparison.configSide(config, .id, value: config.id), true),
+                        ] {
+                            guard promoted["\(holderFile) \(held.id)"] != nil, let holder = sources.first(where: { $0.file == holderFile }),
+                                  heldReported.insert("\(holderFile) \(held.id)").inserted else { continue }
+                            let noun = presentIsLeft ? comparison.configNoun : comparison.catalogNoun
+                            result.findings.append(storeState.heldFinding(held, in: holder, wantedBy: (present, noun, presentIsLeft)))
+                        }
+                    }
+                }
+            }
+        }
         // The source's own store-state finding for a product reported above says less: dropped.
         if !heldReported.isEmpty { result.findings = Self.withoutRepeatedStoreStates(result.findings) }
         result.productsChecked = Set(sources.flatMap { $0.products.map(\.id) }).count
@@ -263,6 +316,22 @@ public struct Checker: Sendable {
         }
     }
 
+    /// `catalog` with the products its store holds aside by state that `other` has moved among
+    /// its products, and those products.
+    static func promotingHeld(_ catalog: Catalog, wantedBy other: Catalog) -> (Catalog, [Product]) {
+        guard !catalog.heldByState.isEmpty else { return (catalog, []) }
+        var wanted = Set(other.products.map(\.id))
+        wanted.formUnion(other.products.compactMap(\.googlePlayID))
+        let present = Set(catalog.products.map(\.id))
+        let moved = catalog.heldByState.filter { wanted.contains($0.id) && !present.contains($0.id) }
+        guard !moved.isEmpty else { return (catalog, []) }
+        var copy = catalog
+        copy.products += moved
+        let movedIDs = Set(moved.map(\.id))
+        copy.heldByState.removeAll { movedIDs.contains($0.id) }
+        return (copy, moved)
+    }
+
     /// The rules that say a source lacks a product.
     static let presenceRules: Set<RuleID> = [.missingInCatalog, .missingInConfig, .missingInCopy]
 
@@ -281,6 +350,22 @@ public struct Checker: Sendable {
             result.findings += reportingHeld(found, by: source, in: others)
             result.checked += checked.subjects
             if !others.isEmpty { result.comparisons += PaywallCoverage.sentences(context) }
+            if !context.sides.isEmpty { result.compared[source.file, default: []].formUnion([]) }
+            // A product the platform lists that a store source has (by ID, in its store; any
+            // store when the platform does not say which) is compared on its ID, shown or not.
+            for product in paywall.products {
+                for side in context.sides where product.store.map({ $0 == side.catalog.format.store }) ?? true {
+                    guard let found = side.products[product.storeID] else { continue }
+                    result.markCompared(product.storeID, in: source.file)
+                    result.markCompared(found.id, in: side.catalog.file)
+                }
+            }
+            for match in context.matches {
+                guard case .found(let product) = match.lookup else { continue }
+                result.markCompared(match.shown.product.storeID, in: source.file)
+                let side = context.sides[match.side].catalog
+                result.markCompared(product.id, in: side.file)
+            }
         }
         return result
     }
@@ -298,6 +383,21 @@ public struct Checker: Sendable {
             }
             result.checked += checked.subjects
             result.comparisons.append(CodeCoverage.sentence(context))
+            // The code and each source it was compared with are known to the coverage.
+            if !context.sides.isEmpty {
+                for file in [source.file] + context.sides.map(\.file) { result.compared[file, default: []].formUnion([]) }
+            }
+            for request in context.requests.requests {
+                for (side, product) in context.matches(request) {
+                    result.markCompared(request.id, in: source.file)
+                    result.markCompared(product.id, in: side.file)
+                }
+                // An ID the store holds aside by state is there: compared on its ID, and store-state says why it is not for sale.
+                for side in context.sides(for: request) where side.heldByState.contains(where: { $0.id == request.id }) {
+                    result.markCompared(request.id, in: source.file)
+                    result.markCompared(request.id, in: side.file)
+                }
+            }
         }
         return result
     }

@@ -157,6 +157,12 @@ public struct CheckResult: Sendable, Hashable, Codable {
     /// Names for people (reference name, else display name) of the products findings are
     /// about, by product ID, for reports to show beside the ID; never used to match.
     public var names: [String: String] = [:]
+    /// The product IDs each source had compared with another source, by file (what `coverage`
+    /// is measured from).
+    public var compared: [String: Set<String>] = [:]
+    /// What the run compared and what it did not, with why (`Coverage`); nil before the gate
+    /// measures it.
+    public var coverage: Coverage? = nil
 
     /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
     public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],
@@ -171,6 +177,16 @@ public struct CheckResult: Sendable, Hashable, Codable {
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// Records that `id` of the source `file` was compared with another source.
+    public mutating func markCompared(_ id: String, in file: String) {
+        compared[file, default: []].insert(id)
+    }
+
+    /// Adds what `other` compared.
+    public mutating func mergeCompared(_ other: CheckResult) {
+        compared.merge(other.compared) { $0.union($1) }
+    }
 
 }
 

@@ -13,7 +13,7 @@ struct PolicyDecoder {
     let file: String
     private var result: PolicyFile
 
-    static let topKeys = ["version", "sources", "fail_on", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline", "code"]
+    static let topKeys = ["version", "sources", "fail_on", "require_compared", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline", "code"]
     static let codeKeys = ["paths", "ids"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
@@ -45,6 +45,7 @@ struct PolicyDecoder {
         case "version": try reader.skipValue()
         case "sources": result.sources = try readList(&reader, &log) { reader, log in try readSource(&reader, &log) }
         case "fail_on": result.policy.failOn = try readFailOn(&reader)
+        case "require_compared": result.policy.requireCompared = try readRequireCompared(&reader)
         case "rules": result.policy.rules = try readRules(&reader, &log)
         case "ignore": result.policy.ignores = try readList(&reader, &log) { reader, log in try readIgnore(&reader, &log) }
         case "required_territories": result.policy.requiredTerritories = try readList(&reader, &log) { reader, _ in try readTerritory(&reader) }
@@ -144,6 +145,15 @@ struct PolicyDecoder {
             rules[rule] = setting
         }
         return rules
+    }
+
+    private func readRequireCompared(_ reader: inout TreeReader) throws -> CoverageRequirement {
+        let at = reader.position
+        let text = try reader.readString()
+        guard let requirement = CoverageRequirement(rawValue: text) else {
+            throw reader.error("require_compared is some or all, not \"\(text)\"\(Self.didYouMean(text, among: ["some", "all"]))", at: at)
+        }
+        return requirement
     }
 
     private func readFailOn(_ reader: inout TreeReader) throws -> Severity {

@@ -84,7 +84,7 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
 
 /// A store products are sold in. Each has its own product IDs: a catalogue product's Google Play
 /// identity is `Product.googlePlayID`.
-public enum Store: String, Sendable, Hashable, Codable {
+public enum Store: String, Sendable, Hashable, Codable, CaseIterable {
     case appStore = "app-store"
     case googlePlay = "google-play"
 

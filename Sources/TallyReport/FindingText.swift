@@ -47,6 +47,10 @@ extension FindingText {
         if let baseline = context.recordingBaseline {
             return "\(symbol ? "✔ " : "")baseline written: \(counts) recorded in \(baseline) (\(products) checked in \(sources))"
         }
+        // Nothing compared (or less than `require_compared` asks): never green, whatever was found.
+        if !context.fails(result), let reason = context.failBar.coverageFailure(result) {
+            return "\(symbol ? "✘ " : "")\(reason); \(counts) in \(sources)"
+        }
         // Baseline entries that match no finding are named in the counts: with --strict or
         // fail_on: warning they fail the run.
         let stale = result.suppressed.unmatchedEntries
@@ -61,6 +65,33 @@ extension FindingText {
             return "\(symbol ? "✔ " : "")passed: \(counts) in \(sources) (\(products) checked)"
         }
         return "\(symbol ? "✘ " : "")\(counts) in \(sources) (\(products) checked)"
+    }
+
+    /// The "not compared:" line of a check of two or more sources: how many products and code
+    /// requests were not compared, by reason, the first few of each named. None when everything
+    /// was compared, and for one source alone (its `compared:` line says there was nothing to
+    /// compare it with).
+    static func coverageLines(_ result: CheckResult, named: Int = 5) -> [String] {
+        guard let coverage = result.coverage, coverage.sources >= 2, !coverage.notCompared.isEmpty else { return [] }
+        var parts: [String] = []
+        let products = coverage.products - coverage.productsCompared
+        if products > 0 { parts.append("\(products) of \(counted(coverage.products, "product"))") }
+        let requests = coverage.codeRequests - coverage.codeRequestsCompared
+        if requests > 0 { parts.append("\(requests) of \(counted(coverage.codeRequests, "code request"))") }
+        var lines = ["not compared: " + parts.joined(separator: " and ")]
+        for reason in Coverage.Reason.allCases {
+            let items = coverage.notCompared.filter { $0.reason == reason }
+            guard !items.isEmpty else { continue }
+            let shown = items.prefix(named).map { item -> String in
+                let what = item.product ?? "a call"
+                let place = item.line.map { "\(item.source):\($0)" } ?? item.source
+                let detail = item.detail.map { reason == .notStaticallyKnown ? "" : ": \($0)" } ?? ""
+                return "\(what) (\(place)\(detail))"
+            }
+            let more = items.count > named ? ", and \(items.count - named) more" : ""
+            lines.append("  \(items.count) \(reason.words): \(shown.joined(separator: ", "))\(more)")
+        }
+        return lines
     }
 
     /// Lines saying what the policy's ignores and the baseline took out, and which baseline

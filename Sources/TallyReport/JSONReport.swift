@@ -42,6 +42,74 @@ public struct JSONReport: Sendable, Hashable, Codable {
     /// warnings about the policy, notes on what was left out), in order. Absent in a report
     /// written by a Tally without it.
     public var diagnostics: [DiagnosticRecord]? = nil
+    /// What the run compared and what it did not, with why (docs/reports.md, "Coverage"):
+    /// `products` + `code_requests` count every product of every source and every request of a
+    /// code source; `compared` + `not_compared` of each add up to it. Absent in a report written
+    /// by a Tally without it.
+    public var coverage: CoverageReport? = nil
+
+    /// `{"sources": 2, "products": {"total": 15, "compared": 14, "not_compared": 1},
+    /// "code_requests": {…}, "complete": false, "not_compared": [{"source": …, "product": …,
+    /// "kind": "product", "reason": "only-in-this-source", "detail": null, "line": 12}],
+    /// "by_reason": {"only-in-this-source": 1}}`.
+    public struct CoverageReport: Sendable, Hashable, Codable {
+        public struct Count: Sendable, Hashable, Codable {
+            public var total: Int
+            public var compared: Int
+            public var notCompared: Int
+
+            enum CodingKeys: String, CodingKey {
+                case total, compared, notCompared = "not_compared"
+            }
+        }
+
+        public struct Item: Sendable, Hashable, Codable {
+            public var source: String
+            public var product: String?
+            public var kind: String
+            public var reason: String
+            public var detail: String?
+            public var line: Int?
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(source, forKey: .source)
+                try container.encode(product, forKey: .product)
+                try container.encode(kind, forKey: .kind)
+                try container.encode(reason, forKey: .reason)
+                try container.encode(detail, forKey: .detail)
+                try container.encode(line, forKey: .line)
+            }
+        }
+
+        public var sources: Int
+        public var products: Count
+        public var codeRequests: Count
+        /// Whether every product and code request was compared.
+        public var complete: Bool
+        /// Whether anything at all was compared across sources.
+        public var comparedAnything: Bool
+        public var byReason: [String: Int]
+        public var notCompared: [Item]
+
+        enum CodingKeys: String, CodingKey {
+            case sources, products, complete, codeRequests = "code_requests", comparedAnything = "compared_anything",
+                 byReason = "by_reason", notCompared = "not_compared"
+        }
+
+        public init(_ coverage: Coverage) {
+            sources = coverage.sources
+            products = Count(total: coverage.products, compared: coverage.productsCompared, notCompared: coverage.products - coverage.productsCompared)
+            codeRequests = Count(total: coverage.codeRequests, compared: coverage.codeRequestsCompared,
+                                 notCompared: coverage.codeRequests - coverage.codeRequestsCompared)
+            complete = coverage.notCompared.isEmpty
+            comparedAnything = coverage.comparedAnything
+            byReason = Dictionary(uniqueKeysWithValues: coverage.byReason.map { ($0.key.rawValue, $0.value) })
+            notCompared = coverage.notCompared.map {
+                Item(source: $0.source, product: $0.product, kind: $0.kind, reason: $0.reason.rawValue, detail: $0.detail, line: $0.line)
+            }
+        }
+    }
 
     /// One diagnostic: `{"severity": "warning", "message": "…", "file": "App.storekit", "line": 12,
     /// "column": 7, "path": null, "remedy": "raiseInputLimit"}`; `file` is null for the run itself.

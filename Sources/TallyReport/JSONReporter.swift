@@ -41,7 +41,8 @@ public struct JSONReporter: Reporter {
                     })
             },
             findings: result.findings.map(record),
-            diagnostics: diagnostics.map(JSONReport.DiagnosticRecord.init))
+            diagnostics: diagnostics.map(JSONReport.DiagnosticRecord.init),
+            coverage: result.coverage.map(JSONReport.CoverageReport.init))
     }
 
     static func record(_ finding: Finding) -> JSONReport.FindingRecord {

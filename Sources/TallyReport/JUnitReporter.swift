@@ -22,8 +22,9 @@ public struct JUnitReporter: Reporter {
 
     public func report(_ result: CheckResult) -> String {
         let suites = JUnitSuite.suites(for: result)
-        let tests = suites.reduce(0) { $0 + $1.cases.count }
-        let failures = suites.reduce(0) { $0 + $1.failures(context) }
+        let coverage = coverageSuite(result)
+        let tests = suites.reduce(0) { $0 + $1.cases.count } + (coverage == nil ? 0 : 1)
+        let failures = suites.reduce(0) { $0 + $1.failures(context) } + (coverage?.failed == true ? 1 : 0)
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="tally" tests="\#(tests)" failures="\#(failures)" errors="0">"#,
@@ -33,6 +34,7 @@ public struct JUnitReporter: Reporter {
             lines += suite.cases.map { testCase(for: $0, rule: suite.rule) }
             lines.append("  </testsuite>")
         }
+        if let coverage { lines += coverage.lines }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n")
     }
@@ -55,6 +57,31 @@ public struct JUnitReporter: Reporter {
     static func body(_ finding: Finding) -> String {
         (["\(finding.severity): \(finding.message)"] + FindingText.detailLines(finding).map { "  \($0)" })
             .joined(separator: "\n")
+    }
+
+    /// A `coverage` test suite when the run left anything uncompared (issue 48): its properties
+    /// count what was compared, its one test case fails when the run fails for what it did not
+    /// compare (nothing compared, or `require_compared: all`), and lists what was not.
+    private func coverageSuite(_ result: CheckResult) -> (lines: [String], failed: Bool)? {
+        guard let coverage = result.coverage, coverage.sources >= 2, !coverage.notCompared.isEmpty else { return nil }
+        let failure = context.failBar.coverageFailure(result)
+        let properties = [
+            ("coverage.sources", coverage.sources), ("coverage.products.total", coverage.products),
+            ("coverage.products.compared", coverage.productsCompared), ("coverage.code_requests.total", coverage.codeRequests),
+            ("coverage.code_requests.compared", coverage.codeRequestsCompared), ("coverage.not_compared", coverage.notCompared.count),
+        ]
+        var lines = [#"  <testsuite name="coverage" tests="1" failures="\#(failure == nil ? 0 : 1)" errors="0">"#, "    <properties>"]
+        lines += properties.map { #"      <property name="\#($0.0)" value="\#($0.1)"/>"# }
+        lines.append("    </properties>")
+        lines.append(#"    <testcase classname="coverage" name="compared across sources">"#)
+        let listed = FindingText.coverageLines(result, named: 50).map { XMLText.escape(FindingText.visible($0), attribute: false) }.joined(separator: "\n")
+        if let failure {
+            lines.append(#"      <failure message="\#(attr(failure))">\#(listed)</failure>"#)
+        } else {
+            lines.append("      <system-out>\(listed)</system-out>")
+        }
+        lines += ["    </testcase>", "  </testsuite>"]
+        return (lines, failure != nil)
     }
 
     private func attr(_ text: String) -> String { XMLText.escape(text, attribute: true) }

@@ -15,6 +15,12 @@ struct SARIFLog: Encodable {
         var columnKind = "unicodeCodePoints"
         /// `%SRCROOT%`: the repository root the artifact URIs are relative to.
         var originalUriBaseIds: [String: ArtifactLocation]? = nil
+        /// `coverage`: what the run did not compare, when anything (JSONReport.CoverageReport).
+        var properties: RunProperties? = nil
+    }
+
+    struct RunProperties: Encodable {
+        var coverage: JSONReport.CoverageReport
     }
 
     struct Tool: Encodable {

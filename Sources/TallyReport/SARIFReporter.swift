@@ -55,7 +55,9 @@ public struct SARIFReporter: Reporter {
         let bases = context.repositoryRoot.map { root in
             [Self.sourceRoot: SARIFLog.ArtifactLocation(uri: Self.uri(root.hasSuffix("/") ? root : root + "/"))]
         }
-        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results, originalUriBaseIds: bases)])
+        // What was not compared, when anything was (issue 48): the JSON report's `coverage`.
+        let coverage = result.coverage.flatMap { $0.sources >= 2 && !$0.notCompared.isEmpty ? SARIFLog.RunProperties(coverage: JSONReport.CoverageReport($0)) : nil }
+        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results, originalUriBaseIds: bases, properties: coverage)])
     }
 
     private func rule(_ description: RuleDescription) -> SARIFLog.Rule {

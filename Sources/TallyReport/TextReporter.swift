@@ -42,7 +42,8 @@ public struct TextReporter: Reporter {
         let fixes = FindingText.fixLines(result.findings)
         if !fixes.isEmpty { blocks.append(fixes) }
         let notes = FindingText.suppressionLines(result.suppressed).map { FindingText.visible($0) }
-        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + notes + [summary(result)]
+        let coverage = FindingText.coverageLines(result).map { FindingText.visible($0) }
+        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + coverage + notes + [summary(result)]
         return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 
@@ -78,7 +79,7 @@ public struct TextReporter: Reporter {
     public func summary(_ result: CheckResult) -> String {
         let text = FindingText.summary(result, context: context)
         if text.hasPrefix("✔ ") { return paint("✔", .green) + text.dropFirst(1) }
-        return paint(text, result.count(.error) > 0 ? .red : .yellow)
+        return paint(text, result.count(.error) > 0 || context.failBar.coverageFailure(result) != nil ? .red : .yellow)
     }
 
     private static func style(_ severity: Severity) -> Style? {

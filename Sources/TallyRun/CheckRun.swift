@@ -164,7 +164,10 @@ public struct RunOutcome: Sendable {
 
     /// 1 when the run fails by its `failBar` (a reported finding at or above it, or a stale
     /// baseline entry when warnings fail), else 0.
-    public var status: ExitStatus { failBar.fails(gate.result) ? .mismatches : .consistent }
+    public var status: ExitStatus {
+        if failBar.fails(gate.result) { return .mismatches }
+        return failBar.coverageFailure(gate.result) == nil ? .consistent : .notCompared
+    }
 }
 
 /// A warning about a run's settings, at the place that set it.

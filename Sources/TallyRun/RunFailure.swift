@@ -27,6 +27,10 @@ public enum ExitStatus: Int32, Sendable, Hashable {
     case consistent = 0
     case mismatches = 1
     case usageOrInput = 2
+    /// A check of two or more sources that compared nothing across them (or less than the
+    /// policy's `require_compared` asks): not green, since Tally did not look (issue 48). As
+    /// pytest's "no tests ran" (5) is not a pass.
+    case notCompared = 3
 
     /// How a command ends, read from what it said (its diagnostics, in the one stream) and from its
     /// verdict: a command that said an error (a source it could not read, a report or standard

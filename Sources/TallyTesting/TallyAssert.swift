@@ -117,6 +117,12 @@ public enum TallyAssert {
                 .joined(separator: "\n")
             recorder.record(message, at: nil, failing: failBar.failsOnStaleBaseline, callSite: callSite)
         }
+        // Nothing compared (or less than `require_compared: all` asks): a failure, as `tally
+        // check` exits 3 (issue 48).
+        if !failBar.fails(outcome.result), let reason = failBar.coverageFailure(outcome.result) {
+            let items = outcome.result.coverage?.notCompared.prefix(20).map { "  \($0.product ?? "a call") (\($0.source)\($0.line.map { ":\($0)" } ?? "")): \($0.reason.words)" } ?? []
+            recorder.record((["[coverage] " + reason] + items).joined(separator: "\n"), at: nil, failing: true, callSite: callSite)
+        }
     }
 }
 

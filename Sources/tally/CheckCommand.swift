@@ -39,7 +39,9 @@ struct CheckCommand: ParsableCommand {
         report is named. On GitHub Actions (GITHUB_ACTIONS=true), annotations are the default.
 
         Exit codes: 0 consistent, 1 mismatches (errors; warnings too with --strict or \
-        fail_on: warning), 2 usage or input error.
+        fail_on: warning), 2 usage or input error, 3 nothing compared (two or more sources and \
+        not one product or code request compared across them; or less than the policy's \
+        require_compared: all asks). What was not compared is named under 'not compared:'.
 
         Examples:
           tally check

@@ -81,3 +81,20 @@ struct HostileCodeCLITests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file) written")
     }
 }
+
+/// Issue 47: a parameter is followed to every call site (it stopped at 32: a typo'd ID passed at
+/// call site 40 passed the gate, with false `code-unused-product` warnings).
+@Suite struct ParameterFollowingCLITests {
+    @Test func aTypoAtTheFortiethCallSiteIsFound() throws {
+        let folder = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "import StoreKit\n\nfunc buy(_ id: String) async throws {\n    _ = try await Product.products(for: [id])\n}\n\nfunc screens() async throws {\n"
+        for index in 1...39 { text += "    try await buy(\"com.calmly.app.sessions.\(index % 2 == 0 ? "5" : "20")\") // call site \(index)\n" }
+        text += "    try await buy(\"com.calmly.app.sesions.50\") // call site 40: a typo\n}\n"
+        try text.write(to: folder.appendingPathComponent("Buy.swift"), atomically: true, encoding: .utf8)
+        let run = try CLIRunner.run(["check", "--no-config", "--format", "json", "configs/ExampleApp.storekit", "Buy.swift"], in: folder)
+        #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+        let findings = findingRecords(try jsonReport(run))
+        #expect(findings.contains { $0["rule"] as? String == "code-unknown-product" && $0["product"] as? String == "com.calmly.app.sesions.50" }, "\(findings)")
+    }
+}

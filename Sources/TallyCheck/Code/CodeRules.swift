@@ -27,6 +27,39 @@ public struct CodeContext: Sendable {
         sides.filter { request.asks($0.format.store) }
     }
 
+    /// The products of the sides a request asks that hold its ID, with their sides.
+    func matches(_ request: CodeRequest) -> [(Catalog, Product)] {
+        let stores = Self.storesAsked(request)
+        return sides(for: request).compactMap { side in
+            stores.lazy.filter { $0 == side.format.store || side.format.store == .appStore }
+                .compactMap { Self.ids(of: side, for: $0)[request.id] }.first.map { (side, $0) }
+        }
+    }
+
+    /// The stores a request asks: its own, or every store for a cross-platform call.
+    public static func storesAsked(_ request: CodeRequest) -> [Store] {
+        request.store.map { [$0] } ?? Store.allCases
+    }
+
+    /// Whether `side` can answer for `store`: a source of that store, or a server catalogue
+    /// (which names each product's ID in every store).
+    public static func covers(_ side: Catalog, _ store: Store) -> Bool {
+        side.format.store == store || side.format.role == .catalog
+    }
+
+    /// The stores a request asks that no source of the run can answer for: an ID asked of
+    /// them is not compared (coverage), never `code-unknown-product`.
+    func uncoveredStores(_ request: CodeRequest) -> [Store] {
+        // An ID the policy's `code: {ids: …}` pattern took is the team's own word that it is a
+        // product ID, of no store in particular: it is looked up in whatever the run holds.
+        guard request.api != Self.patternAPI else { return [] }
+        return Self.storesAsked(request).filter { store in !sides.contains { Self.covers($0, store) } }
+    }
+
+    /// How the code reader names a request that the policy's `ids:` pattern found (TallyCode's
+    /// `TokenScanner.patternAPI`).
+    static let patternAPI = "code: ids pattern"
+
     /// The products of a side under the ID its store knows them by (a catalogue's Google Play ID
     /// on the Play side of a cross-platform request).
     static func ids(of side: Catalog, for store: Store) -> [String: Product] {
@@ -97,7 +130,9 @@ public struct CodeUnknownProductRule: CodeRule {
             let stores = request.store.map { [$0] } ?? [.appStore, .googlePlay]
             let tables = sides.map { side in (side, stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) }) }
             let found = tables.contains { _, byStore in byStore.contains { $0[request.id] != nil } }
-            guard !found, reported.insert(request.id).inserted else { continue }
+            // Unknown only when a source of every store the request asks is in the run (issue 49):
+            // a Play ID in a Flutter set, beside the App Store's .storekit alone, is not compared.
+            guard !found, context.uncoveredStores(request).isEmpty, reported.insert(request.id).inserted else { continue }
             // A store source holds it aside by state: not unknown, not for sale; store-state says why.
             if let storeState = context.storeState,
                let (side, held) = sides.lazy.compactMap({ side in side.heldByState.first { $0.id == request.id }.map { (side, $0) } }).first {
@@ -208,7 +243,10 @@ enum CodeCoverage {
     static func sentence(_ context: CodeContext) -> String {
         let requests = context.requests
         let ids = Set(requests.requests.map(\.id)).count
-        var text = "\(context.source.file): the app's code asks for \(ids) product ID\(ids == 1 ? "" : "s") in \(requests.askingFiles) file\(requests.askingFiles == 1 ? "" : "s")"
+        let read = "\(requests.files) file\(requests.files == 1 ? "" : "s") read"
+        var text = ids == 0
+            ? "\(context.source.file): the app's code asks for no product ID Tally can read (\(read))"
+            : "\(context.source.file): the app's code asks for \(ids) product ID\(ids == 1 ? "" : "s") in \(requests.askingFiles) file\(requests.askingFiles == 1 ? "" : "s")"
         if context.sides.isEmpty {
             text += "; nothing to compare them with (add the app's StoreKit configuration or a store snapshot)"
         } else {

@@ -14,6 +14,15 @@ public struct PaywallUnofferedProductRule: PaywallRule {
             + "offering → Add package). If it is kept on purpose (a retired plan that still renews), ignore the finding with that reason.")
     public init() {}
 
+    /// How to tell a retired plan from a forgotten one, and how to make the gate fail on it.
+    static func hint(_ product: PaywallProduct, _ context: PaywallContext) -> String {
+        let sellers = context.sides.filter { $0.catalog.format.role == .configuration && $0.products[product.storeID] != nil }.map(\.catalog.file)
+        let selling = sellers.isEmpty ? "" : "\(sellers.joined(separator: ", ")) sells it, so the app expects to show it; "
+        return selling + "a retired plan kept for subscribers who still renew is in no offering on purpose (ignore it with that reason); "
+            + "a plan meant for sale is forgotten: add it to an offering. To fail the gate on such products, set "
+            + "'rules: {paywall-unoffered-product: error}' in .tally.yml"
+    }
+
     public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
         let paywall = context.paywall
         guard paywall.listsOfferings, !paywall.offerings.isEmpty,
@@ -27,7 +36,8 @@ public struct PaywallUnofferedProductRule: PaywallRule {
             findings.append(finding(product.storeID, .id,
                                     "\(product: product.storeID) is a product of \(source: context.noun) that no offering's package holds "
                                     + "(offerings: \(offerings)): an app that sells through offerings never shows it",
-                                    left: context.paywallSide(.text(product.storeID), at: product.position)))
+                                    left: context.paywallSide(.text(product.storeID), at: product.position),
+                                    hint: Self.hint(product, context)))
         }
     }
 }

@@ -14,8 +14,31 @@ public struct FailBar: Sendable, Hashable {
         self.severity = severity
     }
 
+    /// How much must be compared (`require_compared`).
+    public var requireCompared: CoverageRequirement = .some
+
     public init(policy: Policy, strict: Bool = false, recordingBaseline: Bool = false) {
         severity = recordingBaseline ? nil : policy.failBar(strict: strict)
+        requireCompared = policy.requireCompared
+    }
+
+    /// Why the run fails for what it did not compare, or nil: a check of two or more sources
+    /// that compared nothing across them (whatever `require_compared` says), or, with
+    /// `require_compared: all`, one that left anything uncompared. One source alone is a lint
+    /// and never fails here; nor does a run that records a baseline.
+    public func coverageFailure(_ result: CheckResult) -> String? {
+        guard severity != nil, let coverage = result.coverage, coverage.sources >= 2 else { return nil }
+        if !coverage.comparedAnything {
+            let counts = "\(coverage.products) product\(coverage.products == 1 ? "" : "s")"
+                + (coverage.codeRequests > 0 ? " and \(coverage.codeRequests) code request\(coverage.codeRequests == 1 ? "" : "s")" : "")
+            return coverage.products + coverage.codeRequests == 0
+                ? "nothing compared: the \(coverage.sources) sources hold no product and the code asks for none"
+                : "nothing compared: no product of the \(coverage.sources) sources was compared with another source (\(counts), none in common)"
+        }
+        if requireCompared == .all, !coverage.notCompared.isEmpty {
+            return "require_compared: all, and \(coverage.notCompared.count) of \(coverage.products + coverage.codeRequests) products and code requests were not compared"
+        }
+        return nil
     }
 
     /// Whether this finding fails the run.
@@ -33,4 +56,12 @@ public struct FailBar: Sendable, Hashable {
     public func fails(_ result: CheckResult) -> Bool {
         result.findings.contains(where: fails) || (failsOnStaleBaseline && result.suppressed.unmatchedEntries > 0)
     }
+}
+
+/// How much of a check must be compared for it to pass (the policy's `require_compared`).
+public enum CoverageRequirement: String, Sendable, Hashable, Codable, CaseIterable {
+    /// At least one product or code request compared across sources (the default).
+    case some
+    /// Every product of every source and every code request compared.
+    case all
 }

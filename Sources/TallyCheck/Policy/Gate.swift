@@ -20,7 +20,7 @@ public struct Gate: Sendable {
     /// Lints every source and compares each configuration with each catalogue.
     public func check(configurations: [Catalog], catalogs: [Catalog]) -> GateOutcome {
         let raw = policy.checker(recordsSubjects: recordsSubjects).check(configurations: configurations, catalogs: catalogs)
-        return finish(raw, unmatchedGroups: policy.unmatchedGroups(configurations: configurations, catalogs: catalogs))
+        return finish(raw, sources: configurations + catalogs, unmatchedGroups: policy.unmatchedGroups(configurations: configurations, catalogs: catalogs))
     }
 
     /// Lints every source and compares them as `SourcePairing` pairs them: what `tally check`,
@@ -38,7 +38,7 @@ public struct Gate: Sendable {
     /// configuration's side first).
     public func check(sources: [Catalog], pairs: [(Int, Int)]) -> GateOutcome {
         let raw = policy.checker(recordsSubjects: recordsSubjects).check(sources: sources, pairs: pairs)
-        return finish(raw, unmatchedGroups: unmatchedGroups(in: sources))
+        return finish(raw, sources: sources, unmatchedGroups: unmatchedGroups(in: sources))
     }
 
     /// The policy's group pairs that name a group no source of the run has. A pair joins a
@@ -55,7 +55,7 @@ public struct Gate: Sendable {
     /// server catalogue (linted only when nothing pairs), and each paywall source checked on its own and against every one of them.
     private func check(paywalls: [Catalog], stores: [Catalog]) -> GateOutcome {
         let (raw, unmatched) = rawCheck(paywalls: paywalls, stores: stores)
-        return finish(raw, unmatchedGroups: unmatched)
+        return finish(raw, sources: stores + paywalls, unmatchedGroups: unmatched)
     }
 
     private func rawCheck(paywalls: [Catalog], stores: [Catalog]) -> (CheckResult, [GroupCorrespondence]) {
@@ -80,6 +80,7 @@ public struct Gate: Sendable {
         raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + paywall.findings)
         raw.checked += lint.checked + paywall.checked
         raw.comparisons += paywall.comparisons
+        raw.mergeCompared(paywall)
         raw.productsChecked = Set((stores + paywalls).flatMap { $0.products.map(\.id) }).count
         raw.names = Checker.names(of: raw.findings, in: stores + paywalls)
         return (raw, unmatched)
@@ -108,9 +109,10 @@ public struct Gate: Sendable {
         raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + found.findings)
         raw.checked += lint.checked + found.checked
         raw.comparisons += found.comparisons
+        raw.mergeCompared(found)
         raw.productsChecked = Checker.distinctIDs(others + code)
         raw.names = Checker.names(of: raw.findings, in: others + code)
-        return finish(raw, unmatchedGroups: unmatched)
+        return finish(raw, sources: others + code, unmatchedGroups: unmatched)
     }
 
     /// One product source as a gate: everything that needs no second copy (lint, review
@@ -119,6 +121,7 @@ public struct Gate: Sendable {
     public func checkAlone(_ source: Catalog) -> GateOutcome {
         var outcome = lint([source])
         outcome.result.comparisons.insert(Self.aloneSentence(source), at: 0)
+        outcome.result.coverage = Coverage.measure([source], compared: [:])
         return outcome
     }
 
@@ -133,10 +136,13 @@ public struct Gate: Sendable {
 
     /// Lints sources on their own.
     public func lint(_ catalogs: [Catalog]) -> GateOutcome {
-        finish(policy.checker(recordsSubjects: recordsSubjects).lint(catalogs), unmatchedGroups: [])
+        // A lint compares nothing by design: it has no coverage.
+        finish(policy.checker(recordsSubjects: recordsSubjects).lint(catalogs), sources: nil, unmatchedGroups: [])
     }
 
-    private func finish(_ raw: CheckResult, unmatchedGroups: [GroupCorrespondence]) -> GateOutcome {
+    private func finish(_ raw: CheckResult, sources: [Catalog]?, unmatchedGroups: [GroupCorrespondence]) -> GateOutcome {
+        var raw = raw
+        raw.coverage = sources.map { Coverage.measure($0, compared: raw.compared) }
         let applied = policy.apply(to: raw)
         var result = applied.result
         let current = result.findings

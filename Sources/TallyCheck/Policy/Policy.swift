@@ -16,6 +16,10 @@ public struct Policy: Sendable, Hashable {
     public var groups: [GroupCorrespondence]
     /// The lowest severity that fails the gate: `.error` (the default) or `.warning`.
     public var failOn: Severity
+    /// How much of a check must be compared for it to pass (`require_compared`): by default
+    /// something (a check of two or more sources that compared nothing fails, exit 3); `all`:
+    /// every product of every source and every code request.
+    public var requireCompared: CoverageRequirement = .some
 
     public init(rules: [RuleID: RuleSetting] = [:], ignores: [Ignore] = [], requiredTerritories: [Territory] = [],
                 groups: [GroupCorrespondence] = [], failOn: Severity = .error) {

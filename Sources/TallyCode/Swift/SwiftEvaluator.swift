@@ -33,6 +33,10 @@ final class SwiftEvaluator {
     let index: SwiftIndex
     /// Steps left for the current call: a module whose names refer to each other endlessly ends in `unknown`.
     private var budget = 0
+    /// Whether the last `value(of:)` ran out of steps (its unknown parts may be IDs Tally did not
+    /// follow to the end: the caller says where it stopped).
+    private(set) var exhausted = false
+    static let steps = 20_000
     private var inProgress = Set<SyntaxIdentifier>()
     private var cache: [SyntaxIdentifier: SwiftValue] = [:]
     static let maxDepth = 40
@@ -47,7 +51,8 @@ final class SwiftEvaluator {
 
     /// The value of the argument of one purchase call.
     func value(of expression: ExprSyntax) -> SwiftValue {
-        budget = 20_000
+        budget = Self.steps
+        exhausted = false
         inProgress = []
         return evaluate(expression, Environment(), 0)
     }
@@ -55,7 +60,10 @@ final class SwiftEvaluator {
     // MARK: - expressions
 
     func evaluate(_ expression: ExprSyntax, _ env: Environment, _ depth: Int) -> SwiftValue {
-        guard depth < Self.maxDepth, budget > 0 else { return .unknown([Syntax(expression)]) }
+        guard depth < Self.maxDepth, budget > 0 else {
+            if budget <= 0 { exhausted = true }
+            return .unknown([Syntax(expression)])
+        }
         budget -= 1
         let cacheable = env.isEmpty
         if cacheable, let cached = cache[expression.id] { return cached }
@@ -320,9 +328,9 @@ final class SwiftEvaluator {
         let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
         let position = Array(parameters).filter { $0.firstName.text == "_" }.firstIndex { $0.id == parameter.id }
         var values: [SwiftValue] = []
-        var sites = 0
         for name in callNames {
-            for call in index.calls[name] ?? [] where sites < 32 {
+            // Every call site: the step budget bounds the work, and says so when it runs out.
+            for call in index.calls[name] ?? [] {
                 let unlabeled = Array(call.arguments).filter { $0.label == nil }
                 let argument: LabeledExprSyntax?
                 if let label {
@@ -334,7 +342,6 @@ final class SwiftEvaluator {
                 }
                 // A call that passes other labels is another function of the same name.
                 guard let argument else { continue }
-                sites += 1
                 values.append(evaluate(argument.expression, Environment(), depth))
             }
         }

@@ -18,7 +18,21 @@ enum SwiftRejection {
         (["UIImage", "Image", "NSImage"], "an image name"),
     ]
 
-    static func reason(for string: StringLiteralExprSyntax) -> String {
+    /// The operators of each sequence expression a string stands in, computed once per sequence
+    /// (a 12,000-term `v == "…" || …` chain asked for them once per string: quadratic, issue 47).
+    final class Operators {
+        private var known: [SyntaxIdentifier: Set<String>] = [:]
+
+        func of(_ sequence: SequenceExprSyntax) -> Set<String> {
+            if let found = known[sequence.id] { return found }
+            // An assignment counts as "=".
+            let found = Set(sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? ($0.is(AssignmentExprSyntax.self) ? "=" : nil) })
+            known[sequence.id] = found
+            return found
+        }
+    }
+
+    static func reason(for string: StringLiteralExprSyntax, operators cache: Operators = Operators()) -> String {
         var child = Syntax(string)
         var current = string.parent
         var levels = 0
@@ -48,10 +62,10 @@ enum SwiftRejection {
             }
             if parent.is(SwitchCaseItemSyntax.self) || parent.is(ExpressionPatternSyntax.self) { return "compared with, not requested" }
             if let sequence = parent.as(SequenceExprSyntax.self) {
-                let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+                let operators = cache.of(sequence)
                 if operators.contains(where: { ["==", "!=", "~=", "===", "!=="].contains($0) }) { return "compared with, not requested" }
                 if operators.contains("+") { return "part of a string built at run time" }
-                if sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }), let first = sequence.elements.first {
+                if operators.contains("="), let first = sequence.elements.first {
                     let name = first.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? first.as(DeclReferenceExprSyntax.self)?.baseName.text
                     if let name { return Rejections.named(name) ?? "assigned to \(name), which no purchase API call uses" }
                 }

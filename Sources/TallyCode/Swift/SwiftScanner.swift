@@ -34,6 +34,11 @@ enum SwiftScanner {
             for (call, api, argument) in finder.calls {
                 let callSite = callLocation(call, unit: unit)
                 let (literals, unknown) = evaluator.value(of: argument).flattened(index)
+                if evaluator.exhausted {
+                    scan.notes.append(CodeNote(message: "\(api.api) asks for IDs Tally stopped following after \(SwiftEvaluator.steps) steps "
+                                               + "(a parameter passed through many calls or names): the IDs it found are checked, others may be missing",
+                                               location: callLocation(call, unit: unit)))
+                }
                 var seen = Set<SwiftLiteral>()
                 for literal in literals where seen.insert(literal).inserted {
                     requested.insert(literal.node)
@@ -55,6 +60,7 @@ enum SwiftScanner {
         }
         let requestedIDs = Set(scan.requests.map(\.id))
         let pattern = idPattern.flatMap { try? Regex($0) }
+        let operators = SwiftRejection.Operators()
         for unit in index.units {
             for string in StringFinder.strings(in: Syntax(unit.tree), limit: .max) where !requested.contains(string.id) {
                 guard let text = string.representedLiteralValue else { continue }
@@ -64,7 +70,7 @@ enum SwiftScanner {
                     continue
                 }
                 guard TokenScanner.looksLikeProductID(text), !requestedIDs.contains(text) else { continue }
-                scan.rejected.append(RejectedString(text: text, location: location, reason: builtAtRunTime[string.id] ?? SwiftRejection.reason(for: string)))
+                scan.rejected.append(RejectedString(text: text, location: location, reason: builtAtRunTime[string.id] ?? SwiftRejection.reason(for: string, operators: operators)))
             }
             scan.rejected += SwiftRejection.quotedInComments(unit, skipping: requestedIDs)
         }

@@ -10,6 +10,7 @@ extension ReportContext {
     /// `git rev-parse --show-toplevel` here, else the folder of the policy file, else here.
     public static func forRun(_ outcome: RunOutcome, recordingBaseline: String? = nil, policyFile: PolicyFile?, needsRoot: Bool) -> ReportContext {
         var context = ReportContext(failsAt: outcome.failBar.severity, recordingBaseline: recordingBaseline)
+        context.failBar = outcome.failBar
         let policy = outcome.gate.policy
         context.rulesOff = Set(policy.rules.filter { $0.value == .off }.keys)
         guard needsRoot else { return context }
