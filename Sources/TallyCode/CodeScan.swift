@@ -169,6 +169,11 @@ public enum CodeScanner {
                                        location: CodeLocation(file: first.path, position: .unknown)))
             idPattern = nil
         }
+        if let pattern = idPattern, let risk = IDPattern.backtrackingRisk(pattern), let first = files.first {
+            scan.notes.append(CodeNote(message: "the ids pattern \"\(pattern.prefix(80))\" is not used: \(risk)",
+                                       location: CodeLocation(file: first.path, position: .unknown)))
+            idPattern = nil
+        }
         var swift: [CodeFile] = []
         for file in files {
             if GeneratedConstants.isGenerated(file.text) {
@@ -233,5 +238,65 @@ enum PaywallPlatformUse {
             }
         }
         return notes
+    }
+}
+
+/// The policy's `code: {ids: REGEX}` is run against every string literal of the code, and Swift's
+/// regular expressions backtrack: `(a|aa)+b` against 40 `a`s took 105 s (issue 47). A pattern that
+/// repeats (`*`, `+`, `{n,}`) a group holding a repetition or an alternation can take time
+/// exponential in a string's length, so it is refused; product-ID patterns never need one
+/// (`com\.app\.tip\.[a-z]+`, `(pro|plus)_(monthly|yearly)`).
+public enum IDPattern {
+    /// Why `pattern` may backtrack without bound, or nil when it cannot.
+    public static func backtrackingRisk(_ pattern: String) -> String? {
+        let characters = Array(pattern)
+        // Per open group: whether it holds a repetition or an alternation so far.
+        var groups: [Bool] = []
+        var i = 0
+        func quantifier(at index: Int) -> Bool {
+            guard index < characters.count else { return false }
+            return characters[index] == "*" || characters[index] == "+" || characters[index] == "{"
+        }
+        while i < characters.count {
+            let c = characters[i]
+            switch c {
+            case "\\":
+                i += 2
+                if quantifier(at: i), !groups.isEmpty { groups[groups.count - 1] = true }
+                continue
+            case "[":
+                // A class is one atom: skip to its closing bracket.
+                var j = i + 1
+                if j < characters.count, characters[j] == "^" { j += 1 }
+                if j < characters.count, characters[j] == "]" { j += 1 }
+                while j < characters.count, characters[j] != "]" { j += characters[j] == "\\" ? 2 : 1 }
+                i = j + 1
+                if quantifier(at: i), !groups.isEmpty { groups[groups.count - 1] = true }
+                continue
+            case "(":
+                groups.append(false)
+                i += 1
+                if i < characters.count, characters[i] == "?" { i += 1 }  // (?: … ), (?i), lookarounds: not a quantifier
+                continue
+            case ")":
+                let inner = groups.popLast() ?? false
+                i += 1
+                if quantifier(at: i) {
+                    if inner { return "it repeats a group that holds a repetition or an alternation, which can take time exponential in a string's length" }
+                    if !groups.isEmpty { groups[groups.count - 1] = true }
+                } else if inner, !groups.isEmpty {
+                    groups[groups.count - 1] = true
+                }
+                continue
+            case "|":
+                if !groups.isEmpty { groups[groups.count - 1] = true }
+            case "*", "+", "{":
+                if !groups.isEmpty { groups[groups.count - 1] = true }
+            default:
+                break
+            }
+            i += 1
+        }
+        return nil
     }
 }

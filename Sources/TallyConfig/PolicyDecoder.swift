@@ -1,5 +1,6 @@
 import Foundation
 import TallyCheck
+import TallyCode
 import TallyFormats
 import TallyModel
 
@@ -101,6 +102,9 @@ struct PolicyDecoder {
                 let pattern = try nonEmptyString(&reader, "a regular expression product IDs match")
                 guard (try? Regex(pattern)) != nil else {
                     throw reader.error("ids: \"\(Elision.value(pattern, limit: 80))\" is not a regular expression Tally can read", at: position)
+                }
+                if let risk = IDPattern.backtrackingRisk(pattern) {
+                    throw reader.error("ids: \"\(Elision.value(pattern, limit: 80))\" is refused: \(risk); write it without the nested repetition", at: position)
                 }
                 ids = pattern
             default: throw unknownKey(key, in: "code", allowed: Self.codeKeys, reader)

@@ -7,6 +7,11 @@
 #   rev-blob-1500mb rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000
 #   policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-N rc-check-N (N products in one package and
 #   one entitlement: shown, or checked against the example StoreKit file) two-projects zip-report next-page-dotdot sweep-notapid
+# Issue 47's hangs (each was over a minute): code-or-terms (init in a repository whose one Swift file holds
+#   12,000 `v == "…" ||` terms), code-enum-80000 (an enum of 80,000 String cases asked through allCases),
+#   suite-100000 (a StoreKit 6.3 suite of 100,000 members, shown), convert-50000-noletters (50,000 IDs
+#   without ASCII letters to Swift constants), code-ids-backtrack (the policy's ids pattern (a|aa)+b
+#   against a 40-character literal: refused now), code-9mb-init (init with 9.5 MB of Swift: peak memory)
 set -u
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); LABEL=$2; shift 2
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -15,7 +20,7 @@ LIMIT=${LIMIT:-120}
 W=$(mktemp -d /tmp/hostile-sizes.XXXXXX)
 SERVER=
 trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null; rm -rf "$W"' EXIT
-CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid}
+CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid code-or-terms code-enum-80000 suite-100000 convert-50000-noletters code-ids-backtrack code-9mb-init}
 GIT="git -c user.name=bench -c user.email=bench@example.com"
 
 # Runs BIN in folder $1 with the rest as arguments; sets EXIT, SECS, RSS, ERR (the first line of standard error that says something).
@@ -114,6 +119,46 @@ for case in $CASES; do
     rm -rf "$W/sweep"; mkdir -p "$W/sweep/.OUT.tally-old-notapid" "$W/sweep/.OUT.tally-partial-2147483646-DEAD0001"; echo mine > "$W/sweep/.OUT.tally-old-notapid/notes.txt"
     measure "$W/sweep" env TALLY_FETCH_BACKOFF_SCALE=0.01 REVENUECAT_API_KEY=sk_bench "$BIN" fetch revenuecat --project proj1 --output OUT --api-url http://127.0.0.1:9
     row "$case" "left: $(cd "$W/sweep" && ls -A | tr '\n' ' '); $ERR" ;;
+  code-or-terms)
+    rm -rf "$W/or" && mkdir -p "$W/or" && (cd "$W/or" && git init -q)
+    python3 -c 'import sys; t=" ||\n    ".join(f"v == \"com.example.app.item{i}\"" for i in range(12000)); open(sys.argv[1],"w").write("import StoreKit\nfunc f(_ v: String) -> Bool {\n    "+t+"\n}\nfunc l() async throws { _ = try await Product.products(for: [\"com.example.app.pro\"]) }\n")' "$W/or/Terms.swift"
+    measure "$W/or" "$BIN" init
+    row "$case" "$ERR$(head -c 100 "$W/out" | tr '\n' ' ')" ;;
+  code-enum-80000)
+    python3 -c 'import sys; c="\n".join(f"    case c{i} = \"com.example.app.e{i}\"" for i in range(80000)); open(sys.argv[1],"w").write("import StoreKit\nenum IDs: String, CaseIterable {\n"+c+"\n}\nfunc load() async throws { _ = try await Product.products(for: IDs.allCases.map(\\.rawValue)) }\n")' "$W/enum.swift"
+    measure "$W" "$BIN" show "$W/enum.swift"
+    row "$case" "$ERR$(tail -1 "$W/out" | cut -c1-100)" ;;
+  suite-100000)
+    python3 - "$REPO/Tests/TallyCLITests/Fixtures/storekit63/Lumen-6.3.storekit" "$W/suite.storekit" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+old = '"com.lumen.app.plus.monthly",\n            "com.lumen.notes.pro.monthly"'
+assert old in s
+s = s.replace(old, ",\n".join(f'"com.lumen.member.{i}"' for i in range(100000)))
+open(sys.argv[2], "w").write(s)
+PY
+    measure "$W" "$BIN" show "$W/suite.storekit"
+    row "$case" "$ERR$(tail -1 "$W/out" | cut -c1-100)" ;;
+  convert-50000-noletters)
+    python3 -c 'import sys; p="\n".join("  - id: \""+"".join(chr(0x4e00+int(d)) for d in str(i))+"\"\n    kind: consumable" for i in range(50000)); open(sys.argv[1],"w").write("format: tally-catalog/1\nproducts:\n"+p+"\n")' "$W/cjk.yaml"
+    rm -f "$W/cjk.swift"; measure "$W" "$BIN" convert "$W/cjk.yaml" --to swift -o "$W/cjk.swift"
+    row "$case" "$ERR" ;;
+  code-ids-backtrack)
+    printf 'let x = "%s"\nimport StoreKit\nfunc l() async throws { _ = try await Product.products(for: ["com.calmly.app.lifetime"]) }\n' "$(printf 'a%.0s' $(seq 40))" > "$W/bt.swift"
+    printf 'version: 1\ncode:\n  paths: [bt.swift]\n  ids: "(a|aa)+b"\n' > "$W/bt.yml"
+    cp "$REPO/configs/ExampleApp.storekit" "$W/"
+    measure "$W" "$BIN" check --config bt.yml ExampleApp.storekit bt.swift
+    row "$case" "$ERR" ;;
+  code-9mb-init)
+    rm -rf "$W/big" && mkdir -p "$W/big/App" && (cd "$W/big" && git init -q)
+    python3 - "$W/big/App" <<'PY'
+import sys
+for f in range(40):
+    body = "\n".join(f'    func f{f}_{i}(_ v: Int) -> Int {{ let s = "value {i} of file {f}"; return v + {i} + s.count }}' for i in range(2400))
+    open(f"{sys.argv[1]}/File{f}.swift", "w").write(f"import StoreKit\nstruct S{f} {{\n{body}\n}}\nfunc load{f}() async throws {{ _ = try await Product.products(for: [\"com.example.big.{f}\"]) }}\n")
+PY
+    measure "$W/big" "$BIN" init
+    row "$case" "$(du -sh "$W/big/App" | cut -f1) of Swift; $ERR$(head -c 80 "$W/out" | tr '\n' ' ')" ;;
   *) echo "unknown case $case" >&2 ;;
   esac
 done

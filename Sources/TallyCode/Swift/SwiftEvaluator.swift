@@ -355,7 +355,7 @@ final class SwiftEvaluator {
     /// A member of a type the module declares: a case, `allCases`, a property.
     private func typeMember(_ type: String, _ name: String, _ env: Environment, _ depth: Int) -> SwiftValue? {
         guard let declared = index.types[type] else { return nil }
-        if declared.isEnum, declared.cases.contains(where: { $0.name == name }) { return .enumCase(type: type, name: name) }
+        if declared.isEnum, index.caseElement(type, name) != nil { return .enumCase(type: type, name: name) }
         if let binding = declared.properties[name]?.first {
             return bindingValue(binding, owner: type, env, depth)
         }
@@ -370,7 +370,7 @@ final class SwiftEvaluator {
         guard let base = member.base else {
             // `.monthly`: the enum of the surrounding type, else the one String enum with that case.
             for type in SwiftIndex.enclosingTypes(of: member) where index.types[type]?.isEnum == true {
-                if index.types[type]?.cases.contains(where: { $0.name == name }) == true { return .enumCase(type: type, name: name) }
+                if index.caseElement(type, name) != nil { return .enumCase(type: type, name: name) }
             }
             if let owners = index.enumsWithCase[name], Set(owners).count == 1 { return .enumCase(type: owners[0], name: name) }
             return .unknown([Syntax(member)])
@@ -398,7 +398,7 @@ final class SwiftEvaluator {
         case .list(let items): return .list(items.map { apply($0, name, node, depth) })
         case .either(let items): return .either(items.map { apply($0, name, node, depth) })
         case .enumCase(let type, let caseName):
-            if name == "rawValue", index.types[type]?.isStringEnum == true, let element = index.types[type]?.cases.first(where: { $0.name == caseName })?.element,
+            if name == "rawValue", index.types[type]?.isStringEnum == true, let element = index.caseElement(type, caseName),
                let literal = index.rawValue(of: element) {
                 return .literal(literal)
             }

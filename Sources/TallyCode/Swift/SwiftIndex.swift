@@ -52,6 +52,8 @@ struct SwiftIndex {
     var calls: [String: [FunctionCallExprSyntax]] = [:]
     /// String enums by case name, for an implicit member (`.monthly`) whose type the file does not say.
     var enumsWithCase: [String: [String]] = [:]
+    /// Each enum's cases by name (`caseElement`).
+    private var caseElements: [String: [String: EnumCaseElementSyntax]] = [:]
 
     init(_ files: [CodeFile]) {
         for file in files {
@@ -66,8 +68,17 @@ struct SwiftIndex {
             calls.merge(collector.calls) { $0 + $1 }
         }
         for type in types.values where type.isEnum {
-            for item in type.cases { enumsWithCase[item.name, default: []].append(type.name) }
+            for item in type.cases {
+                enumsWithCase[item.name, default: []].append(type.name)
+                if caseElements[type.name]?[item.name] == nil { caseElements[type.name, default: [:]][item.name] = item.element }
+            }
         }
+    }
+
+    /// A case of an enum the module declares, by the enum's and the case's names (the first one
+    /// declared): looked up, not searched (80,000 cases, issue 47).
+    func caseElement(_ type: String, _ name: String) -> EnumCaseElementSyntax? {
+        caseElements[type]?[name]
     }
 
     private mutating func merge(_ type: SwiftType, into name: String) {

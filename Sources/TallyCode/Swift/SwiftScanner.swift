@@ -183,7 +183,7 @@ extension SwiftValue {
             case .list(let items), .either(let items): stack.append(contentsOf: items.reversed())
             case .dictionary(let keys, _): stack.append(contentsOf: keys.reversed())
             case .enumCase(let type, let name):
-                if let element = index.types[type]?.cases.first(where: { $0.name == name })?.element, let literal = index.rawValue(of: element) {
+                if let element = index.caseElement(type, name), let literal = index.rawValue(of: element) {
                     literals.append(literal)
                 }
             case .instance(let type, let arguments):

@@ -63,14 +63,18 @@ enum Identifiers {
         for base in bases { counts[base, default: 0] += 1 }
         var used = Set(bases.filter { counts[$0] == 1 })
         var names: [String] = []
+        // The next number to try per base: 50,000 IDs with one base (no ASCII letters: all the
+        // fallback) tried 2, 3, … afresh for each, quadratic (issue 47).
+        var next: [String: Int] = [:]
         for base in bases {
             var name = base
             if counts[base, default: 0] > 1 {
-                var number = 2
+                var number = next[base] ?? 2
                 while used.contains(name) {
                     name = base + (style == .screaming ? "_\(number)" : "\(number)")
                     number += 1
                 }
+                next[base] = number
                 used.insert(name)
             }
             names.append(style == .swiftCase && swiftKeywords.contains(name) ? "`\(name)`" : name)

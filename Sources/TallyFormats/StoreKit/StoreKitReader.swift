@@ -255,16 +255,20 @@ struct StoreKitDecoder {
                 if try !reader.readNullIfPresent() { product.familyShareable = try attempt(&reader) { try $0.readBool() } }
             case "members":
                 // A suite's or bundle's member subscriptions: product IDs, or objects that name one.
+                // Gathered, then set once: `members` is stored copy-on-write behind the product,
+                // and an append per member copied them all (100,000 members: quadratic, issue 47).
+                var members = product.members
                 try reader.forEachElement { reader, _ in
                     if try reader.peekKind() == .object {
                         try reader.forEachUniqueKey { reader, key in
                             guard key == "productID" || key == "id" else { return try account.skip(key, StoreKitDecoder.memberKeys, &reader) }
-                            if let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil { product.members.append(member) }
+                            if let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil { members.append(member) }
                         }
                     } else if let member = try attempt(&reader, { try $0.readOptionalString() }) ?? nil {
-                        product.members.append(member)
+                        members.append(member)
                     }
                 }
+                product.members = members
             case "referenceName":
                 product.fieldPositions[.referenceName] = reader.position
                 product.referenceName = try attempt(&reader) { try $0.readOptionalString() } ?? nil

@@ -243,9 +243,12 @@ struct CatalogDecoder {
                 product.kind = kind
             case "members" where isSubscription:
                 guard try expect(.array, &reader) else { return }
+                // Gathered, then set once (an append per member copied them all: issue 47).
+                var members = product.members
                 try reader.forEachElement { reader, _ in
-                    if let member = try attempt(&reader, { try $0.readString() }) { product.members.append(member) }
+                    if let member = try attempt(&reader, { try $0.readString() }) { members.append(member) }
                 }
+                product.members = members
             case "kind" where !isSubscription:
                 kindSeen = true
                 guard let text = try attempt(&reader, { try $0.readString() }) else { return }
