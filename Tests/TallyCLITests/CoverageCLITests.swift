@@ -174,3 +174,49 @@ struct CoverageCLITests {
         #expect(run.stdout.contains("✘ nothing compared"), "\(run.stdout)")
     }
 }
+
+/// Issue 48, item 4: territories that never meet are a finding on the product, not only a
+/// source-level `prices-not-compared`; a store record priced in one territory beside a catalogue
+/// priced in many is named.
+@Suite struct TerritoriesPerProductCLITests {
+    static func play(_ regions: [(String, String, String)]) -> String {
+        let configs = regions.map { #"{"regionCode": "\#($0.0)", "newSubscriberAvailability": true, "price": {"currencyCode": "\#($0.1)", "units": "\#($0.2)", "nanos": 0}}"# }
+        return #"{"subscriptions": [{"packageName": "com.example.brightly", "productId": "premium", "basePlans": [{"basePlanId": "monthly", "state": "ACTIVE", "regionalConfigs": [\#(configs.joined(separator: ", "))], "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"}}]}]}"#
+    }
+
+    static func catalogue(_ prices: String) -> String {
+        "format: tally-catalog/1\nsubscription_groups:\n  - id: premium\n    subscriptions:\n      - id: com.example.premium.monthly\n        period: P1M\n        level: 1\n        prices: {\(prices)}\n        google_play: premium:monthly\n"
+    }
+
+    static func run(catalogue prices: String, play regions: [(String, String, String)], policy: String? = nil) throws -> (CLIRunner.Output, [[String: Any]]) {
+        var files = ["catalog.yaml": catalogue(prices), "play/01-subscriptions.json": play(regions)]
+        if let policy { files["tally.yml"] = policy }
+        let folder = try CoverageCLITests.copy(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["check", "--format", "json"] + (policy == nil ? ["--no-config"] : ["--config", "tally.yml"]) + ["catalog.yaml", "play"]
+        let run = try CLIRunner.run(arguments, in: folder)
+        return (run, findingRecords(try jsonReport(run)).filter { $0["rule"] as? String == "priced-territories" })
+    }
+
+    @Test func usdForTheUSABesideINRForIndiaIsAFindingOnTheProduct() throws {
+        let (run, findings) = try Self.run(catalogue: #"USA: "4.99""#, play: [("IN", "INR", "399")])
+        let finding = try #require(findings.first, "\(run.stdout)")
+        #expect(finding["product"] as? String == "premium:monthly" && finding["severity"] as? String == "warning", "\(finding)")
+        #expect((finding["message"] as? String)?.contains("priced in IND in Google Play but not in the catalogue, and in USA in the catalogue but not in Google Play") == true, "\(finding)")
+        // Where the policy requires the territory, an error.
+        let (required, strict) = try Self.run(catalogue: #"USA: "4.99""#, play: [("IN", "INR", "399")], policy: "version: 1\nrequired_territories: [USA]\n")
+        #expect(required.status == 1 && strict.first?["severity"] as? String == "error", "\(required.stdout)")
+    }
+
+    @Test func aLaunchInAustraliaAndNewZealandPricedInPoundsIsNamed() throws {
+        let (_, findings) = try Self.run(catalogue: #"GBR: "3.99""#, play: [("AU", "AUD", "7"), ("NZ", "NZD", "8")])
+        let message = try #require(findings.first?["message"] as? String)
+        #expect(message.contains("AUS, NZL") && message.contains("GBR"), "\(message)")
+    }
+
+    @Test func aStoreRecordPricedInOneTerritoryBesideACatalogueThatPricesManyIsNamed() throws {
+        let (run, findings) = try Self.run(catalogue: #"USA: "4.99", GBR: "4.49", DEU: "4.99", JPN: "700""#, play: [("US", "USD", "5")])
+        let message = try #require(findings.first?["message"] as? String, "\(run.stdout)")
+        #expect(message.contains("priced in GBR, DEU, JPN in the catalogue but not in Google Play"), "\(message)")
+    }
+}

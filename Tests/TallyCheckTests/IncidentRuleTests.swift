@@ -22,10 +22,15 @@ struct IncidentRuleTests {
         #expect(compare(config, catalog, required: [.usa, Self.gbr]).isEmpty)
     }
 
-    @Test func twoCataloguesWithOneTerritoryEachAndNoPolicyAreNotCompared() {
+    /// Issue 48: territories that never meet are a finding on the product (a warning), where they
+    /// were only the source-level prices-not-compared before.
+    @Test func twoCataloguesWhoseOneTerritoryEachNeverMeetAreNamed() {
         let left = Catalog.server([.test("com.a.pro", price: "4.99")], file: "a.yaml")
         let right = Catalog.server([.test("com.a.pro", price: "4.49", territory: "GBR")], file: "b.yaml")
-        #expect(compare(left, right).isEmpty)
+        #expect(compare(left, right).map(\.severity) == [.warning])
+        // Two catalogues that share a territory and price one each are not compared by territory.
+        let same = Catalog.server([.test("com.a.pro", price: "4.49", territory: "USA")], file: "c.yaml")
+        #expect(compare(left, same).isEmpty)
         // With a policy, the same pair is compared, and a required territory makes it an error.
         let found = compare(left, right, required: [Self.gbr])
         #expect(found.map(\.severity) == [.error])

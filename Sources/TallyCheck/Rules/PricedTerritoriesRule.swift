@@ -15,6 +15,10 @@ import TallyModel
 /// the policy or an availability says where it must be. Severity: an error when a territory one
 /// side lacks is one the store sells the product in or the policy requires, a warning otherwise.
 ///
+/// Territories that never meet (no territory priced on both sides) are always compared, and a
+/// store record priced in one territory beside a catalogue that prices many is compared too
+/// (issue 48): otherwise no price of the product was compared and nothing named it.
+///
 /// `unpriced-territory` says that one source lacks a price it must have; this rule says that two
 /// sources disagree on where the product is priced (the paywall priced in pounds for a launch in
 /// Australia and New Zealand; a price matrix the store never received).
@@ -44,18 +48,25 @@ public struct PricedTerritoriesRule: ComparisonRule {
             let sold = (config.availability?.territories ?? []) + (catalog.availability?.territories ?? [])
             let leftSet = Set(left), rightSet = Set(right)
             var onlyLeft = left.filter { !rightSet.contains($0) }, onlyRight = right.filter { !leftSet.contains($0) }
+            // Territories that never meet: no price of the product was compared at all, so the
+            // product is named whatever else is known (issue 48: USD for the USA beside INR for
+            // India; a launch in Australia and New Zealand priced in pounds).
+            let disjoint = leftSet.isDisjoint(with: rightSet)
             if stores.0 != stores.1 {
                 // The store's record against a team's catalogue: compared where the store says where
                 // the product is sold (pages saved by hand, or prices fetched for some territories,
-                // say nothing of the others). The store's territories the catalogue leaves out are
-                // named only when the two share none (the catalogue prices other territories
-                // altogether); a catalogue pricing some of the store's territories is a reference.
-                guard !sold.isEmpty else { continue }
-                if !leftSet.isDisjoint(with: rightSet) {
+                // say nothing of the others), where the two never meet, and where the store prices
+                // one territory beside a catalogue that prices many (a subscription priced in the
+                // USA alone). The store's territories the catalogue leaves out are named only when
+                // the two share none; a catalogue pricing some of the store's territories is a reference.
+                let (storeSide, teamSide) = stores.0 ? (left, right) : (right, left)
+                let storeInOne = storeSide.count == 1 && teamSide.count > 1
+                guard !sold.isEmpty || disjoint || storeInOne else { continue }
+                if !disjoint {
                     if stores.0 { onlyLeft = [] } else { onlyRight = [] }
                 }
             } else {
-                guard (left.count > 1 && right.count > 1) || !required.isEmpty || !sold.isEmpty else { continue }
+                guard (left.count > 1 && right.count > 1) || !required.isEmpty || !sold.isEmpty || disjoint else { continue }
             }
             mark(config.id, at: comparison.configuration.location(of: config, .prices), &checked)
             guard !onlyLeft.isEmpty || !onlyRight.isEmpty else { continue }
