@@ -220,3 +220,37 @@ struct CoverageCLITests {
         #expect(message.contains("priced in GBR, DEU, JPN in the catalogue but not in Google Play"), "\(message)")
     }
 }
+
+/// Issue 48, item 3: a RevenueCat v2 product list saved without its apps (the store of each
+/// product unknown) beside RevenueCat's own PaywallsTester StoreKit file: the product both have is
+/// compared on its ID, the one RevenueCat alone has (`six_month`) is named, and the two compared
+/// lines agree.
+@Suite struct RevenueCatListWithoutAppsCLITests {
+    static let products = """
+        {"object": "list", "next_page": null, "url": "/v2/projects/proj1a2b3c/products", "items": [
+          {"object": "product", "id": "prod1", "store_identifier": "com.revenuecat.simpleapp.lifetime", "type": "one_time", "app_id": "app1a2b3c",
+           "display_name": "Lifetime", "state": "active", "created_at": 1700000000000, "one_time": {"is_consumable": false}, "subscription": null},
+          {"object": "product", "id": "prod2", "store_identifier": "com.revenuecat.simpleapp.six_month", "type": "subscription", "app_id": "app1a2b3c",
+           "display_name": "Six months", "state": "active", "created_at": 1700000000000, "one_time": null,
+           "subscription": {"duration": "P6M", "grace_period_duration": null, "trial_duration": null}}
+        ]}
+        """
+
+    @Test(.enabled(if: CLIRunner.sharedAvailable, "../shared/fixtures/realworld is absent"))
+    func sixMonthIsNamedAndTheComparedLinesAgree() throws {
+        let folder = try CoverageCLITests.copy(["rc/products.json": Self.products])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: CLIRunner.shared.appendingPathComponent("fixtures/realworld/storekit/revenuecat-v4.0-PaywallsTester.storekit"),
+                                         to: folder.appendingPathComponent("PaywallsTester.storekit"))
+        let run = try CLIRunner.run(["check", "--no-config", "--format", "json", "rc/products.json", "PaywallsTester.storekit"], in: folder)
+        #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+        let report = try jsonReport(run)
+        let missing = findingRecords(report).filter { $0["product"] as? String == "com.revenuecat.simpleapp.six_month" }
+        #expect(missing.map { $0["rule"] as? String } == ["paywall-missing-in-app"], "\(findingRecords(report))")
+        let comparisons = report["comparisons"] as? [String] ?? []
+        #expect(!comparisons.contains { $0.contains("nothing compared") }, "\(comparisons)")
+        #expect(comparisons.contains { $0.contains("1 in both, 1 not in PaywallsTester.storekit: com.revenuecat.simpleapp.six_month") }, "\(comparisons)")
+        let coverage = try #require(report["coverage"] as? [String: Any])
+        #expect(coverage["compared_anything"] as? Bool == true, "\(coverage)")
+    }
+}

@@ -71,7 +71,8 @@ public enum PaywallCoverage {
         var unshownKnown: [String] = []
         var knownFound = Set<String>()
         var knownMissing: [String] = []
-        for product in context.paywall.products where product.store == side.store && !shownIDs.contains(product.storeID)
+        // (A product of no known store is looked up in every store's source, as the rules do.)
+        for product in context.paywall.products where (product.store == side.store || (product.store == nil && product.storeName == nil)) && !shownIDs.contains(product.storeID)
             && !unshownKnown.contains(product.storeID) {
             unshownKnown.append(product.storeID)
             if let found = side.lookup(product).product { knownFound.insert(found.id) } else { knownMissing.append(product.storeID) }

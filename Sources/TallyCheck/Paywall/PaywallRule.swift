@@ -81,6 +81,24 @@ extension PaywallPresenceRule {
                                     left: context.paywallSide(.text(product.storeID), at: product.position), right: right,
                                     hint: hint.map { "did you mean \($0)?" } ?? said))
         }
+        // A product of no known store (a RevenueCat product list saved without its apps) that no
+        // package is known to hold and no source of the run has: missing from the app's StoreKit
+        // file (issue 48), named rather than left out of every comparison.
+        guard app else { return }
+        let shown = Set(context.paywall.shown.map(\.product.storeID))
+        var seen = Set<String>()
+        for product in context.paywall.products where product.store == nil && product.storeName == nil && !shown.contains(product.storeID) && seen.insert(product.storeID).inserted {
+            guard !context.sides.contains(where: { $0.products[product.storeID] != nil }) else { continue }
+            for side in context.sides where side.isApp {
+                mark(context, product.storeID, at: product.position, &checked)
+                findings.append(finding(product.storeID, .id,
+                                        "\(product: product.storeID) is a product of \(source: context.noun) (its store is not known: no app of the pages names it) "
+                                        + "that is not in \(source: side.noun), nor in any source of the run",
+                                        left: context.paywallSide(.text(product.storeID), at: product.position),
+                                        right: FindingSide(role: side.catalog.format.role, value: FindingValue?.none, location: SourceLocation(file: side.catalog.file)),
+                                        hint: "add it to the app's StoreKit configuration (or sync it from App Store Connect), or save the platform's apps with its products so that its store is known"))
+            }
+        }
     }
 }
 
