@@ -15,7 +15,7 @@ struct PolicyDecoder {
     private var result: PolicyFile
 
     static let topKeys = ["version", "sources", "fail_on", "require_compared", "rules", "ignore", "required_territories", "required_locales", "groups", "baseline", "code"]
-    static let codeKeys = ["paths", "ids"]
+    static let codeKeys = ["paths", "ids", "exclude"]
     static let ignoreKeys = ["rule", "product", "reason"]
     static let groupKeys = ["configuration", "catalog"]
     static let sourceKeys = ["path", "mapping", "copy"]
@@ -93,10 +93,12 @@ struct PolicyDecoder {
         }
         var paths: [SourcePattern] = []
         var ids: String?
+        var exclude: [SourcePattern] = []
         let at = reader.position
         try forEachKey(&reader, &log) { key, reader, log in
             switch key {
             case "paths": paths = try globs(&reader, &log)
+            case "exclude": exclude = try globs(&reader, &log)
             case "ids":
                 let position = reader.position
                 let pattern = try nonEmptyString(&reader, "a regular expression product IDs match")
@@ -115,6 +117,7 @@ struct PolicyDecoder {
         }
         result.code = paths
         result.codeIDs = ids
+        result.codeExclude = exclude.map(\.pattern)
     }
 
     /// `version:` first, whatever its place: a newer file is refused before its keys are judged.

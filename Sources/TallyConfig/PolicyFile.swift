@@ -36,6 +36,9 @@ public struct PolicyFile: Sendable, Hashable {
     public var code: [SourcePattern] = []
     /// `code: {ids: REGEX}`: every string literal in the code that the whole pattern matches is a product ID.
     public var codeIDs: String?
+    /// `code: {exclude: [GLOB]}`: code files a `paths` glob matches that are not the app's own
+    /// (besides `CodeExclusions`' defaults), relative to the file's directory.
+    public var codeExclude: [String] = []
 
     public init(file: String, policy: Policy = Policy(), sources: [SourcePattern] = [], baseline: String? = nil) {
         self.file = file
@@ -174,7 +177,16 @@ extension PolicyFile {
                 unmatched.append(error)
                 continue
             }
-            let files = match.paths.filter { CodeSourceReader.language(of: $0) != nil }
+            // The app's code, not its dependencies', samples' or tests' (CodeExclusions), nor
+            // what `exclude:` names; a file named without a glob is read as named.
+            let isGlob = SourceGlob.hasGlob(source.pattern)
+            let files = match.paths.filter { path in
+                guard CodeSourceReader.language(of: path) != nil else { return false }
+                let relative = CodeExclusions.relative(path, to: directory)
+                if isGlob, CodeExclusions.excludedByDefault(relative) { return false }
+                // `Folder/**` leaves out everything under the folder.
+                return !codeExclude.contains { SourceGlob.matches($0, path: relative) || ($0.hasSuffix("**") && SourceGlob.matches($0 + "/*", path: relative)) }
+            }
             guard !files.isEmpty else {
                 unmatched.append(FormatError("code: \"\(source.pattern)\" matches no code file (\(CodeLanguage.extensions.prefix(8).map { "." + $0 }.joined(separator: ", ")), …)",
                                              file: file, position: source.location.map { Position(line: $0.line ?? 0, column: $0.column ?? 0) } ?? .unknown))
@@ -218,4 +230,31 @@ public struct SkippedSource: Sendable, Hashable, CustomStringConvertible {
     public var description: String { diagnostic.description }
 
     public var diagnostic: Diagnostic { Diagnostic(.warning, message, at: location) }
+}
+
+/// The code a `code:` glob or `init` leaves out by default: it is not the app's own. Vendored and
+/// generated code (`Pods/`, `Carthage/`, `node_modules/`, `.dart_tool/`, `build/`, `.build/`,
+/// `DerivedData/`, `vendor/`), Unity's imported package samples (`Assets/Samples/`) and packages
+/// (`Packages/` at the top, C#), and tests (`Tests/`, `test/`, `__tests__/`, `spec/`, `AppTests/`,
+/// `fixtures/`). `code: {exclude: [GLOB]}` leaves out more; a file named without a glob is read.
+public enum CodeExclusions {
+    /// Whether `path` (relative to the policy's folder or the scanned one) lies in a folder that
+    /// is not the app's own code.
+    public static func excludedByDefault(_ path: String) -> Bool {
+        let folders = path.split(separator: "/").dropLast().map(String.init)
+        if folders.contains(where: { SourceScan.skipped.contains($0) || $0 == ".dart_tool" }) { return true }
+        if SourceScan.isUnderTestFolder(path) { return true }
+        // Unity's `Packages/` (C#): an iOS app's local Swift packages often sit in `Packages/` too, and are its own.
+        if folders.first == "Packages", folders.count >= 2, path.hasSuffix(".cs") { return true }
+        return zip(folders, folders.dropFirst()).contains { $0 == "Assets" && $1 == "Samples" }
+    }
+
+    /// `path` relative to `directory` when it is inside it (`./` and the folder's prefix dropped).
+    static func relative(_ path: String, to directory: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        guard directory != ".", !directory.isEmpty else { return path }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
 }

@@ -151,7 +151,7 @@ extension SourceScan {
             guard seen.insert(SourceGlob.realPath(full)).inserted else { return }
             // Code is read together after the walk (a constant in one file, the call in another).
             if let language = CodeSourceReader.language(of: relative) {
-                if !isUnderTestFolder(relative), let head = try? SourceLoader.readBytes(path: full, maxBytes: maxCodeBytes),
+                if !CodeExclusions.excludedByDefault(relative), let head = try? SourceLoader.readBytes(path: full, maxBytes: maxCodeBytes),
                    CodeScanner.mayAskForProducts(String(decoding: head, as: UTF8.self), language: language) || language == .swift {
                     found.codeCandidates.append(relative)
                 }

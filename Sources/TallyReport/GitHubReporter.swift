@@ -50,8 +50,10 @@ public struct GitHubReporter: Reporter {
         }
         let title = finding.productID.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID.rawValue
         properties.append("title=\(Self.escapeProperty(FindingText.visible(title)))")
-        let body = ([finding.message] + FindingText.detailLines(finding).map { "  \($0)" }).joined(separator: "\n")
-        let data = FindingText.visible(body, keeping: ["\t", "\n", "\r"])
+        // Each line made visible on its own (a newline inside an ID is shown as \u{A}, not a line
+        // break in the annotation: issue 47), then the lines joined.
+        let data = ([finding.message] + FindingText.detailLines(finding).map { "  \($0)" })
+            .map { FindingText.visible($0, keeping: ["\t"]) }.joined(separator: "\n")
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(data))"
     }
 

@@ -28,7 +28,9 @@ struct GitHubReporterTests {
         // When
         let line = GitHubReporter().report(.test(findings: [finding])).split(separator: "\n")[0]
         // Then
-        #expect(line == "::error file=dir%2C1/a%3Ab.storekit,line=42,col=7,title=price (com.a%2Cb%3Ac)::100%25 off%0D%0Anext::line%0A  configuration: dir,1/a:b.storekit:42:7  4.99 USD")
+        // A line break inside the message (a newline in an ID) is shown, not a break in the
+        // annotation (issue 47); the annotation's own lines are joined with %0A.
+        #expect(line == "::error file=dir%2C1/a%3Ab.storekit,line=42,col=7,title=price (com.a%2Cb%3Ac)::100%25 off\\u{D}\\u{A}next::line%0A  configuration: dir,1/a:b.storekit:42:7  4.99 USD")
     }
 
     @Test func aConsistentResultIsOneSummaryLine() {
