@@ -18,7 +18,7 @@ public enum CodeLanguage: String, Sendable, Hashable, CaseIterable, CustomString
     public static func forExtension(_ ext: String) -> CodeLanguage? {
         switch ext.lowercased() {
         case "swift": return .swift
-        case "m", "mm": return .objectiveC
+        case "m", "mm", "h": return .objectiveC
         case "kt", "kts": return .kotlin
         case "java": return .java
         case "dart": return .dart
@@ -30,7 +30,7 @@ public enum CodeLanguage: String, Sendable, Hashable, CaseIterable, CustomString
     }
 
     /// Every file name ending of a language Tally reads.
-    public static let extensions = ["swift", "m", "mm", "kt", "kts", "java", "dart", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "cs"]
+    public static let extensions = ["swift", "m", "mm", "h", "kt", "kts", "java", "dart", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "cs"]
 }
 
 /// One file of source code handed to the scanner.
@@ -150,8 +150,9 @@ public struct CodeScan: Sendable {
 /// Reads the product IDs an app's code asks the store for.
 public enum CodeScanner {
     /// Scans `files` together: Swift files are one module (a constant, array, set, dictionary or
-    /// `String` enum declared in one file resolves a call in another); other languages are read a
-    /// file at a time. `idPattern` (the policy's `code: {ids: REGEX}`) takes, besides the calls,
+    /// `String` enum declared in one file resolves a call in another), and so are each other
+    /// language's files (JavaScript and TypeScript as one): an object, companion, enum, list,
+    /// exported module constant or `#define` in one file resolves a call in another. `idPattern` (the policy's `code: {ids: REGEX}`) takes, besides the calls,
     /// every string literal that the whole pattern matches, for apps that build their IDs another way.
     /// A file `tally convert --to swift|kotlin|dart|typescript` wrote is read as the constants it declares.
     public static func scan(_ files: [CodeFile], idPattern: String? = nil) -> CodeScan {
@@ -175,15 +176,21 @@ public enum CodeScanner {
             idPattern = nil
         }
         var swift: [CodeFile] = []
+        // The other languages' files, each language one index (JavaScript and TypeScript import each other).
+        var groups: [CodeLanguage: [CodeFile]] = [:]
+        var order: [CodeLanguage] = []
         for file in files {
             if GeneratedConstants.isGenerated(file.text) {
                 scan.append(GeneratedConstants.scan(file))
             } else if file.language == .swift {
                 swift.append(file)
             } else {
-                scan.append(TokenScanner.scan(file, idPattern: idPattern))
+                let family: CodeLanguage = file.language == .javaScript ? .typeScript : file.language
+                if groups[family] == nil { order.append(family) }
+                groups[family, default: []].append(file)
             }
         }
+        for family in order { scan.append(TokenScanner.scan(group: groups[family] ?? [], idPattern: idPattern)) }
         if !swift.isEmpty { scan.append(SwiftScanner.scan(swift, idPattern: idPattern)) }
         for file in files { scan.notes += PaywallPlatformUse.notes(in: file) }
         return scan

@@ -11,31 +11,70 @@ enum TokenScanner {
     static let patternAPI = "code: ids pattern"
 
     static func scan(_ file: CodeFile, idPattern: String?) -> CodeScan {
+        scan(group: [file], idPattern: idPattern)
+    }
+
+    /// Reads files of one language (JavaScript and TypeScript together) as one token list: a
+    /// constant, object, enum, list or `#define` one file declares resolves a call in another
+    /// (issue 49). Each file is lexed and bracketed on its own; names are looked up in the
+    /// call's own file first, then in the others (`Evaluator.resolve`).
+    static func scan(group files: [CodeFile], idPattern: String?) -> CodeScan {
         var scan = CodeScan()
-        let start = CodeLocation(file: file.path, position: Position(line: 1, column: 1))
         var pattern: Regex<AnyRegexOutput>?
-        if let idPattern {
+        if let idPattern, let first = files.first {
             pattern = try? Regex(idPattern)
             if pattern == nil {
-                scan.notes.append(CodeNote(message: "the ids pattern `\(idPattern)` is not a valid regular expression; no string was matched against it", location: start))
+                scan.notes.append(CodeNote(message: "the ids pattern `\(idPattern)` is not a valid regular expression; no string was matched against it",
+                                           location: CodeLocation(file: first.path, position: Position(line: 1, column: 1))))
             }
         }
-        let source = Array(file.text.utf8)
-        guard source.count <= maxBytes else {
-            scan.notes.append(CodeNote(message: "not read: \(source.count) bytes, more than the \(maxBytes >> 20) MB a source file may have", location: start))
-            return scan
+        var read: [CodeFile] = []
+        var tokens: [Token] = []
+        var structures: [Structure] = [], bindings: [Bindings] = []
+        var firstToken: [Int] = [], firstByte: [Int] = []
+        var source: [UInt8] = []
+        var comments: [(CommentSpan, file: Int)] = []
+        for file in files {
+            let bytes = Array(file.text.utf8)
+            guard bytes.count <= maxBytes else {
+                scan.notes.append(CodeNote(message: "not read: \(bytes.count) bytes, more than the \(maxBytes >> 20) MB a source file may have",
+                                           location: CodeLocation(file: file.path, position: Position(line: 1, column: 1))))
+                continue
+            }
+            let lexed = Lexer.lex(file.text, language: file.language)
+            let structure = Structure(tokens: lexed.tokens)
+            structures.append(structure)
+            bindings.append(Bindings(tokens: lexed.tokens, structure: structure))
+            firstToken.append(tokens.count)
+            firstByte.append(source.count)
+            let shift = source.count
+            tokens += lexed.tokens.map { token in
+                var token = token
+                token.start += shift
+                token.end += shift
+                return token
+            }
+            comments += lexed.comments.map { comment in
+                var comment = comment
+                comment.start += shift
+                comment.end += shift
+                return (comment, read.count)
+            }
+            source += bytes
+            read.append(file)
         }
-        let lexed = Lexer.lex(file.text, language: file.language)
-        let structure = Structure(tokens: lexed.tokens)
-        let bindings = Bindings(tokens: lexed.tokens, structure: structure)
-        var reader = CallReader(file: file, tokens: lexed.tokens, structure: structure, bindings: bindings, source: source)
+        guard let language = read.first?.language else { return scan }
+        let spans = FileSpans(files: read, firstToken: firstToken, firstByte: firstByte)
+        let structure = read.count == 1 ? structures[0] : Structure(joining: structures, offsets: firstToken)
+        let joined = read.count == 1 ? bindings[0] : Bindings(joining: bindings, offsets: firstToken)
+        var reader = CallReader(spans: spans, tokens: tokens, structure: structure, bindings: joined, source: source)
         reader.read()
         scan.requests = reader.requests
         scan.notes += reader.notes
 
         let requestedIDs = Set(reader.requests.map(\.id))
-        let rejections = Rejections(tokens: lexed.tokens, structure: structure, language: file.language, known: reader.reasons)
-        for (index, token) in lexed.tokens.enumerated() where token.isLiteralString && !reader.requested.contains(index) {
+        let rejections = Rejections(tokens: tokens, structure: structure, language: language, known: reader.reasons)
+        for (index, token) in tokens.enumerated() where token.isLiteralString && !reader.requested.contains(index) {
             let location = reader.location(of: index)
             if let pattern, (try? pattern.wholeMatch(in: token.text)) != nil {
                 scan.requests.append(ProductRequest(id: token.text, literal: location, call: location, api: patternAPI))
@@ -44,14 +83,21 @@ enum TokenScanner {
             guard looksLikeProductID(token.text), !requestedIDs.contains(token.text) else { continue }
             scan.rejected.append(RejectedString(text: token.text, location: location, reason: rejections.reason(for: index)))
         }
-        scan.rejected += quotedInComments(lexed.comments, source: source, file: file.path, skipping: requestedIDs)
-        scan.rejected.sort { ($0.location.position.line, $0.location.position.column) < ($1.location.position.line, $1.location.position.column) }
+        for (n, file) in read.enumerated() {
+            let own = comments.filter { $0.file == n }.map(\.0)
+            scan.rejected += quotedInComments(own, source: source, file: file.path, skipping: requestedIDs)
+        }
+        let fileOrder = Dictionary(read.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        func place(_ location: CodeLocation) -> (Int, UInt32, UInt32) {
+            (fileOrder[location.file] ?? 0, location.position.line, location.position.column)
+        }
+        scan.rejected.sort { place($0.location) < place($1.location) }
+        func order(_ request: ProductRequest) -> (Int, UInt32, UInt32, Int, UInt32, UInt32) {
+            let call = place(request.call), literal = place(request.literal)
+            return (call.0, call.1, call.2, literal.0, literal.1, literal.2)
+        }
         scan.requests.sort { order($0) < order($1) }
         return scan
-    }
-
-    private static func order(_ request: ProductRequest) -> (UInt32, UInt32, UInt32, UInt32) {
-        (request.call.position.line, request.call.position.column, request.literal.position.line, request.literal.position.column)
     }
 
     /// Whether a file names a purchase API the scanner knows (with the import or class its shape needs).

@@ -23,6 +23,9 @@ struct ShowCommand: ParsableCommand {
           tally show examples/app-store/metadata.xml \\
               --price-tiers examples/app-store/tiers.csv
           tally show examples/asc-export/ --include-state ALL
+          tally show App/Store.swift App/ProductIDs.swift
+          tally show 'App/**/*.swift'
+          tally show android/app/src/main/
         """
     )
 
@@ -30,8 +33,8 @@ struct ShowCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, an App Store Connect export folder, its in-app purchases catalog report, or the app's code that asks for products (Swift, Kotlin, Dart, TypeScript, …).")
-    var file: String
+    @Argument(help: ArgumentHelp("A StoreKit configuration, property list, tally-catalog/1 file, CSV catalogue, mapped server file, metadata.xml, an App Store Connect export folder, its in-app purchases catalog report, or the app's code that asks for products (Swift, Kotlin, Java, Objective-C, Dart, JavaScript/TypeScript, C#): several code files, a folder or a quoted glob are read together as one code source, as check reads them.", valueName: "file"))
+    var files: [String]
 
     @Option(name: .long, help: "Output format: text or json.")
     var format: Format = .text
@@ -41,7 +44,14 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([file], options: input, outcome: "nothing was shown").first else { throw Stop.run(.noSources, outcome: "nothing was shown") }
+        let catalogs = try SourceReading.readAll(files, options: input, outcome: "nothing was shown")
+        // Code files are one source; anything else is shown one file at a time.
+        guard let catalog = catalogs.first else { throw Stop.run(.noSources, outcome: "nothing was shown") }
+        guard catalogs.count == 1 else {
+            throw ValidationError("show reads one source: \(catalogs.map { SafeText.line($0.file) }.joined(separator: ", ")) are \(catalogs.count); "
+                                  + "several files are one source only when they are all code (run show once for each of the others)")
+        }
+        let file = files[0]
         switch format {
         case .text:
             // A `tally fetch` snapshot: what was fetched, when and from where, above the table.

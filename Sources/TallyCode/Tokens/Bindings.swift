@@ -214,3 +214,18 @@ struct Bindings: Sendable {
         return nil
     }
 }
+
+extension Bindings {
+    /// The bindings of several files' tokens, one after another (`offsets` as `Structure(joining:)`).
+    init(joining parts: [Bindings], offsets: [Int]) {
+        for (part, offset) in zip(parts, offsets) {
+            for var binding in part.all {
+                binding.nameToken += offset
+                binding.valueStart += offset
+                if binding.scope >= 0 { binding.scope += offset }
+                binding.valueEnd = binding.valueEnd.map { $0 + offset }
+                add(binding)
+            }
+        }
+    }
+}

@@ -2,7 +2,7 @@ import TallyModel
 
 /// Finds the purchase API calls of one file and reads the product IDs each asks for.
 struct CallReader {
-    let file: CodeFile
+    let spans: FileSpans
     let tokens: [Token]
     let structure: Structure
     let source: [UInt8]
@@ -17,25 +17,33 @@ struct CallReader {
     /// a store Tally does not read.
     private(set) var reasons: [Int: String] = [:]
 
-    init(file: CodeFile, tokens: [Token], structure: Structure, bindings: Bindings, source: [UInt8]) {
-        self.file = file
+    /// The language of the files (JavaScript and TypeScript are read alike).
+    let language: CodeLanguage
+
+    init(spans: FileSpans, tokens: [Token], structure: Structure, bindings: Bindings, source: [UInt8]) {
+        self.spans = spans
         self.tokens = tokens
         self.structure = structure
         self.source = source
-        evaluator = Evaluator(tokens: tokens, structure: structure, bindings: bindings, language: file.language)
+        language = spans.files.first?.language ?? .kotlin
+        evaluator = Evaluator(tokens: tokens, structure: structure, bindings: bindings, language: language, spans: spans)
     }
 
+    /// Reads the calls of each file that names a purchase API (with the import its shape needs).
     mutating func read() {
-        let text = ByteSearch(bytes: source)
-        let named = PurchaseAPI.all.filter { $0.languages.contains(file.language) && $0.isNamed(in: text) }
-        guard !named.isEmpty else { return }
-        var table: [String: [PurchaseAPI]] = [:]
-        for api in named { for method in api.methods { table[method, default: []].append(api) } }
-        for i in tokens.indices where tokens[i].kind == .identifier {
-            guard let apis = table[tokens[i].text] else { continue }
-            for api in apis where matches(api, at: i) {
-                read(api, at: i)
-                break
+        for (n, file) in spans.files.enumerated() {
+            let end = n + 1 < spans.firstByte.count ? spans.firstByte[n + 1] : source.count
+            let text = ByteSearch(bytes: Array(source[spans.firstByte[n]..<end]))
+            let named = PurchaseAPI.all.filter { $0.languages.contains(file.language) && $0.isNamed(in: text) }
+            guard !named.isEmpty else { continue }
+            var table: [String: [PurchaseAPI]] = [:]
+            for api in named { for method in api.methods { table[method, default: []].append(api) } }
+            for i in spans.tokens(of: n, count: tokens.count) where tokens[i].kind == .identifier {
+                guard let apis = table[tokens[i].text] else { continue }
+                for api in apis where matches(api, at: i) {
+                    read(api, at: i)
+                    break
+                }
             }
         }
     }
@@ -65,7 +73,7 @@ struct CallReader {
             let next = tokens[close + 1]
             if next.isPunctuation("{") || next.isPunctuation("=>") || next.isIdentifier("async") || next.isIdentifier("throws") { return false }
         }
-        if [.javaScript, .typeScript].contains(file.language),
+        if [.javaScript, .typeScript].contains(language),
            evaluator.arguments(open: i + 1, close: close).contains(where: { $0.label != nil }) {
             return false  // `getProducts(skus: string[])`: a declaration
         }
@@ -268,7 +276,7 @@ struct CallReader {
     }
 
     func location(of i: Int) -> CodeLocation {
-        CodeLocation(file: file.path, position: Position(line: tokens[i].line, column: tokens[i].column))
+        CodeLocation(file: spans.files[spans.file(of: i)].path, position: Position(line: tokens[i].line, column: tokens[i].column))
     }
 
     /// The source text of tokens, on one line, cut at 60 characters.

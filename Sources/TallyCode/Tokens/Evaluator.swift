@@ -9,6 +9,8 @@ struct Evaluator {
     let structure: Structure
     let bindings: Bindings
     let language: CodeLanguage
+    /// The files the tokens come from (one, or a code source's files of this language).
+    let spans: FileSpans
 
     var memo: [Int: Value] = [:]
     var inProgress: Set<Int> = []
@@ -19,11 +21,12 @@ struct Evaluator {
     static let maxDepth = 40
     static let maxSteps = 400_000
 
-    init(tokens: [Token], structure: Structure, bindings: Bindings, language: CodeLanguage) {
+    init(tokens: [Token], structure: Structure, bindings: Bindings, language: CodeLanguage, spans: FileSpans) {
         self.tokens = tokens
         self.structure = structure
         self.bindings = bindings
         self.language = language
+        self.spans = spans
     }
 
     func token(_ i: Int) -> Token? { i >= 0 && i < tokens.count && i < limit ? tokens[i] : nil }

@@ -230,19 +230,34 @@ extension Evaluator {
         let viaSelf = names.count > 1 && ["this", "self", "widget", "super"].contains(names[0])
         if viaSelf { names.removeFirst() }
         guard let last = names.last else { return unknown(range.lowerBound, range.upperBound) }
+        let use = range.lowerBound
         if names.count == 1 {
-            let found = viaSelf ? (member(named: last, depth: depth) ?? resolve(name: last, at: range.lowerBound, depth: depth))
-                : resolve(name: last, at: range.lowerBound, depth: depth)
+            let found = viaSelf ? (member(named: last, at: use, depth: depth) ?? resolve(name: last, at: use, depth: depth))
+                : resolve(name: last, at: use, depth: depth)
             return found ?? unknown(range.lowerBound, range.upperBound)
         }
         // `PRODUCTS.monthly`, `SKU.PRE_MON`: a member of an object (or of each `Platform.select` branch).
-        if let base = resolve(name: names[0], at: range.lowerBound, depth: depth) {
+        if let base = resolve(name: names[0], at: use, depth: depth) {
             var value: Value? = base
             for name in names.dropFirst() { value = value?.member(name) }
             if let value { return value }
         }
-        // `Constants.PRO`, `Skus.INSTANCE.PRO`: a constant declared in a type or object of this file.
-        return member(named: last, depth: depth) ?? unknown(range.lowerBound, range.upperBound)
+        // `Constants.PRO`, `Skus.INSTANCE.PRO`: a constant declared in a type or object of this
+        // file, else of another file whose type the path names (`BillingConstants.PREMIUM`), else
+        // a module's top-level constant through its import name (`skus.MONTHLY`, `ids.pro`).
+        if let found = member(named: last, at: use, depth: depth) { return found }
+        if spans.files.count > 1 {
+            let qualifiers = Set(names.dropLast())
+            let typed = (bindings.members[last] ?? []).filter { index in
+                !spans.sameFile(bindings.all[index].nameToken, use)
+                    && structure.enclosingTypes(of: bindings.all[index].nameToken).contains { qualifiers.contains($0) }
+            }
+            if !typed.isEmpty { return combine(typed, name: last, depth: depth) }
+            if names.count == 2, let top = bindings.declarations[last]?[-1]?.filter({ !spans.sameFile(bindings.all[$0].nameToken, use) }), !top.isEmpty {
+                return combine(top, name: last, depth: depth)
+            }
+        }
+        return unknown(range.lowerBound, range.upperBound)
     }
 
     /// The binding `name` at `use` means: the innermost declaration around it (a parameter of
@@ -257,19 +272,42 @@ extension Evaluator {
         var walked = 0
         while walked < Structure.maxWalk {
             if let here = byScope[scope]?.filter({ bindings.all[$0].nameToken != use }), !here.isEmpty {
-                return combine(here, name: name, depth: depth)
+                guard scope == -1, spans.files.count > 1 else { return combine(here, name: name, depth: depth) }
+                // The top level of this file, then a constant of this file's types, then another file's top level.
+                let own = here.filter { spans.sameFile(bindings.all[$0].nameToken, use) }
+                if !own.isEmpty { return combine(own, name: name, depth: depth) }
+                return member(named: name, at: use, depth: depth) ?? combine(here, name: name, depth: depth)
             }
             if scope != -1, structure.parameters[scope]?.contains(name) == true { return nil }
             if scope == -1 { break }
             scope = structure.parent[scope]
             walked += 1
         }
-        return member(named: name, depth: depth)
+        return member(named: name, at: use, depth: depth) ?? statics(named: name, at: use, depth: depth)
     }
 
-    private mutating func member(named name: String, depth: Int) -> Value? {
+    /// A member constant named `name` declared in the file of token `use` (its types and objects).
+    private mutating func member(named name: String, at use: Int, depth: Int) -> Value? {
         guard let members = bindings.members[name], !members.isEmpty else { return nil }
-        return combine(members, name: name, depth: depth)
+        let own = spans.files.count == 1 ? members : members.filter { spans.sameFile(bindings.all[$0].nameToken, use) }
+        return own.isEmpty ? nil : combine(own, name: name, depth: depth)
+    }
+
+    /// A constant another file declares in a type, named bare: Java's `import static …Constants.*`,
+    /// C#'s `using static`, a Kotlin companion's `const val`. Only a name spelled as a constant
+    /// (`SKU_PREMIUM`, `kProductPro`), so that a field of some other class (`id`, `sku`) is not taken.
+    private mutating func statics(named name: String, at use: Int, depth: Int) -> Value? {
+        guard spans.files.count > 1, Evaluator.isConstantName(name), let members = bindings.members[name] else { return nil }
+        let others = members.filter { !spans.sameFile(bindings.all[$0].nameToken, use) }
+        return others.isEmpty ? nil : combine(others, name: name, depth: depth)
+    }
+
+    /// `PRODUCT_ID`, `SKU`, `kProductID`: how a constant's name is spelled.
+    static func isConstantName(_ name: String) -> Bool {
+        let utf8 = Array(name.utf8)
+        guard let first = utf8.first else { return false }
+        if first >= 0x41, first <= 0x5A, utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }) { return true }
+        return utf8.count >= 2 && first == 0x6B && utf8[1] >= 0x41 && utf8[1] <= 0x5A  // kName
     }
 
     /// Declarations of one name (one of them holds at a time) with the additions made to them.
@@ -279,7 +317,8 @@ extension Evaluator {
             let declared = valueOf(binding: index, depth: depth)
             let scope = bindings.all[index].scope
             var additions: [Value] = []
-            for other in (bindings.additions[name] ?? []).prefix(256) where structure.encloses(scope, bindings.all[other].scope) {
+            for other in (bindings.additions[name] ?? []).prefix(256)
+            where structure.encloses(scope, bindings.all[other].scope) && (scope != -1 || spans.sameFile(bindings.all[index].nameToken, bindings.all[other].nameToken)) {
                 let (added, _) = expression(at: bindings.all[other].valueStart, depth: depth + 1)
                 additions.append(added)
             }

@@ -11,6 +11,8 @@ struct Structure: Sendable {
     /// Brace blocks that are bodies of a class, object, interface, enum or namespace (their
     /// members are named from elsewhere as `Type.NAME` or, in a companion, bare).
     private(set) var typeBodies: Set<Int> = []
+    /// The name of each type body's type (`BillingConstants` of `object BillingConstants {`), by its `{`.
+    private(set) var typeNames: [Int: String] = [:]
     /// For each token inside an expression-bodied function (`fun f(x) = …`, `f(x) => …`, `x => …`),
     /// the token that keys its parameters in `parameters`; -1 elsewhere.
     private(set) var expressionBody: [Int]
@@ -120,7 +122,15 @@ struct Structure: Sendable {
         while k >= 0, steps < 24 {
             let t = tokens[k]
             if t.kind == .punctuation, [";", "{", "}"].contains(t.text) { break }
-            if t.kind == .identifier, Structure.typeKeywords.contains(t.text) { typeBodies.insert(brace); return }
+            if t.kind == .identifier, Structure.typeKeywords.contains(t.text) {
+                typeBodies.insert(brace)
+                if k + 1 < brace, tokens[k + 1].kind == .identifier, !Structure.typeKeywords.contains(tokens[k + 1].text) {
+                    typeNames[brace] = tokens[k + 1].text
+                } else if t.text == "companion" || t.text == "object" {
+                    typeNames[brace] = "Companion"
+                }
+                return
+            }
             if t.isPunctuation(")"), closeParen == -1, partner[k] >= 0 {
                 closeParen = k
                 k = partner[k]
@@ -162,6 +172,37 @@ struct Structure: Sendable {
             if partner[k] > k, k != open { k = partner[k] + 1; continue }
             if tokens[k].kind == .identifier { names.insert(tokens[k].text) }
             k += 1
+        }
+        return names
+    }
+}
+
+extension Structure {
+    /// The structures of several files' tokens, one after another (each file's brackets pair
+    /// within the file; `offsets[n]` is the index of file n's first token in the joined list).
+    init(joining parts: [Structure], offsets: [Int]) {
+        partner = []
+        parent = []
+        expressionBody = []
+        for (part, offset) in zip(parts, offsets) {
+            func shifted(_ i: Int) -> Int { i < 0 ? i : i + offset }
+            partner += part.partner.map(shifted)
+            parent += part.parent.map(shifted)
+            expressionBody += part.expressionBody.map(shifted)
+            for (key, names) in part.parameters { parameters[key + offset] = names }
+            for body in part.typeBodies { typeBodies.insert(body + offset) }
+            for (key, name) in part.typeNames { typeNames[key + offset] = name }
+        }
+    }
+
+    /// The names of the types around token `i`, innermost first.
+    func enclosingTypes(of i: Int) -> [String] {
+        var names: [String] = []
+        var s = i >= 0 && i < parent.count ? parent[i] : -1, steps = 0
+        while s != -1, steps < Structure.maxWalk {
+            if let name = typeNames[s] { names.append(name) }
+            s = parent[s]
+            steps += 1
         }
         return names
     }
