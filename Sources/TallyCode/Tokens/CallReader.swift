@@ -178,7 +178,7 @@ struct CallReader {
     private func kind(of value: Value) -> RequestedKind? {
         switch value {
         case .literal(let ref):
-            return RequestedKind(word: tokens[ref.token].text)
+            return RequestedKind(word: evaluator.text(of: ref))
         case .unknown(let range):
             guard let last = range.reversed().first(where: { $0 < tokens.count && tokens[$0].kind == .identifier }) else { return nil }
             return RequestedKind(word: tokens[last].text)
@@ -247,11 +247,12 @@ struct CallReader {
             let flat = value.flattened()
             unknown += flat.unknown
             for ref in flat.literals where seen.insert(ref).inserted {
-                let token = tokens[ref.token]
-                guard !token.text.isEmpty else { continue }
+                let id = evaluator.text(of: ref)
+                guard !id.isEmpty else { continue }
                 requested.insert(ref.token)
+                for part in ref.parts { requested.insert(part) }
                 any = true
-                requests.append(ProductRequest(id: token.text, literal: location(of: ref.token), call: call, api: api.api,
+                requests.append(ProductRequest(id: id, literal: location(of: ref.token), call: call, api: api.api,
                                                kind: kind, store: ref.store ?? api.store))
             }
         }

@@ -14,6 +14,10 @@ struct Evaluator {
 
     var memo: [Int: Value] = [:]
     var inProgress: Set<Int> = []
+    /// Functions whose parameters are being followed to their calls (a recursion is not).
+    var following: Set<Int> = []
+    /// Call sites by name, once built.
+    var sitesByName: [String: [Int]]?
     var steps = 0
     /// Tokens from here on are out of reach (while reading a lambda's or loop's collection).
     var limit = Int.max
@@ -60,7 +64,13 @@ struct Evaluator {
             case "+":
                 let (other, j) = operand(at: i + 1, depth: depth + 1)
                 guard j > i + 1 else { return (unknown(start, j), j) }
-                value = value.isCollection ? .list([value, other]) : unknown(start, j)
+                if value.isCollection {
+                    value = .list([value, other])
+                } else if let joined = concatenated(value, other) {
+                    value = joined  // `PREFIX + "pro"`: a string of constant parts
+                } else {
+                    value = unknown(start, j)
+                }
                 i = j
             case "==", "===", "!=", "!==", "<", ">", "<=", ">=", "&&", "-", "*", "/", "%", "&", "|", "^", "is", "in", "instanceof":
                 if t.kind == .identifier, !["is", "in", "instanceof"].contains(t.text) { return (value, i) }
@@ -92,6 +102,9 @@ struct Evaluator {
             if let next = token(j), next.kind == .string, !next.newlineBefore || language == .objectiveC || language == .dart {
                 while let next = token(j), next.kind == .string { j += 1 }
                 return postfix(unknown(i, j), at: j, start: i, depth: depth)
+            }
+            if !t.isLiteral, t.isInterpolated, let built = template(at: i, depth: depth) {
+                return postfix(built, at: j, start: i, depth: depth)
             }
             return postfix(t.isLiteral ? .literal(LiteralRef(token: i)) : unknown(i, j), at: j, start: i, depth: depth)
         case .number, .regex:
@@ -227,6 +240,90 @@ struct Evaluator {
             j += 1
         }
         return nil
+    }
+
+    // MARK: - Strings of constant parts
+
+    /// The text of a string value: a literal's, or a built string's.
+    func text(of ref: LiteralRef) -> String { ref.text ?? tokens[ref.token].text }
+
+    /// `a + b` where both are strings known here (each may be one of several: `c ? "a" : "b"`).
+    func concatenated(_ left: Value, _ right: Value) -> Value? {
+        func strings(_ value: Value) -> [LiteralRef]? {
+            switch value {
+            case .literal(let ref): return [ref]
+            case .either(let items):
+                var all: [LiteralRef] = []
+                for item in items { guard let some = strings(item) else { return nil }; all += some }
+                return all.count <= 16 ? all : nil
+            default: return nil
+            }
+        }
+        guard let lefts = strings(left), let rights = strings(right) else { return nil }
+        var joined: [Value] = []
+        for l in lefts {
+            for r in rights {
+                joined.append(.literal(LiteralRef(token: r.token, store: l.store ?? r.store, text: text(of: l) + text(of: r),
+                                                  parts: (l.parts.isEmpty ? [l.token] : l.parts) + (r.parts.isEmpty ? [r.token] : r.parts))))
+            }
+        }
+        return joined.count == 1 ? joined[0] : .either(joined)
+    }
+
+    /// A template whose every placeholder is a name known here: Kotlin's and Dart's `"$PREFIX.pro"`
+    /// and `"${Ids.BASE}_pro"`, JavaScript's `` `${PREFIX}_pro` ``; nil for any other placeholder.
+    mutating func template(at i: Int, depth: Int) -> Value? {
+        let raw = Array(tokens[i].text.utf8)
+        guard raw.count <= 512 else { return nil }
+        var value: Value = .literal(LiteralRef(token: i, text: "", parts: [i]))
+        var literal: [UInt8] = []
+        var k = 0
+        func flush() -> Bool {
+            guard !literal.isEmpty else { return true }
+            let piece: Value = .literal(LiteralRef(token: i, text: String(decoding: literal, as: UTF8.self), parts: [i]))
+            literal = []
+            guard let joined = concatenated(value, piece) else { return false }
+            value = joined
+            return true
+        }
+        let dollar = language == .kotlin || language == .dart
+        let brace = language == .cSharp
+        while k < raw.count {
+            let c = raw[k]
+            if c == 0x5C {  // an escape: only `\$`, `\\`, quotes are plain characters here
+                guard k + 1 < raw.count, [0x24, 0x5C, 0x22, 0x27, 0x60].contains(raw[k + 1]) else { return nil }
+                literal.append(raw[k + 1])
+                k += 2
+                continue
+            }
+            var name: [UInt8]?
+            if (c == 0x24 && k + 1 < raw.count && raw[k + 1] == 0x7B) || (brace && c == 0x7B) {
+                let open = c == 0x24 ? k + 2 : k + 1
+                guard let close = raw[open...].firstIndex(of: 0x7D) else { return nil }
+                name = Array(raw[open..<close])
+                k = close + 1
+            } else if dollar, c == 0x24, k + 1 < raw.count, Lexer.isIdentifierStart(raw[k + 1]) {
+                var end = k + 1
+                while end < raw.count, Lexer.isIdentifierPart(raw[end]), raw[end] != 0x24 { end += 1 }
+                name = Array(raw[(k + 1)..<end])
+                k = end
+            }
+            guard let spelled = name else {
+                literal.append(c)
+                k += 1
+                continue
+            }
+            // The placeholder must be a name or a member path (`PREFIX`, `Ids.BASE`).
+            let text = String(decoding: spelled, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard !path.isEmpty, path.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Lexer.isIdentifierPart) }) else { return nil }
+            guard flush() else { return nil }
+            let part = resolve(path: path, range: i..<(i + 1), depth: depth + 1)
+            guard let joined = concatenated(value, part) else { return nil }
+            value = joined
+        }
+        guard flush() else { return nil }
+        return value
     }
 
     // MARK: - Collections

@@ -21,6 +21,55 @@ extension Evaluator {
         "sorted", "distinct", "asList", "toImmutableList", "toImmutableSet", "toSortedSet", "toHashSet", "Distinct", "toImmutable",
     ]
 
+    /// Methods that keep some of a collection's elements (`filter`, `distinctBy`, `take`): the
+    /// IDs the code names are all the ones it may ask for, so each is read as the whole collection.
+    static let selections: Set<String> = [
+        "filter", "filterNot", "filterNotNull", "filterIsInstance", "distinctBy", "sortedBy", "sortedByDescending", "sortedWith",
+        "take", "takeLast", "takeWhile", "drop", "dropLast", "dropWhile", "reversed", "asReversed", "asSequence", "asIterable",
+        "where", "Where", "OrderBy", "OrderByDescending", "Take", "Skip", "slice", "unique", "uniq", "toSorted", "shuffled",
+    ]
+    /// Methods that make a collection of what a lambda returns for each element.
+    static let mappings: Set<String> = ["map", "mapNotNull", "flatMap", "Select", "SelectMany", "expand", "compactMap", "mapTo"]
+
+    /// `xs.map((p) => p.sku)`, `xs.map { it.id }`, `ids.map(id => ({id, type}))`: the lambda's
+    /// body read once with its parameter standing for every element (Bindings' element binding),
+    /// when the body is one expression; nil for a body of statements.
+    mutating func mapped(_ collection: Value, lambdaAt open: Int, depth: Int) -> (Value, Int)? {
+        guard let bracket = token(open), bracket.kind == .punctuation, ["(", "{"].contains(bracket.text), !bracket.newlineBefore else { return nil }
+        let close = structure.partner[open]
+        guard close > open else { return nil }
+        var body = open + 1
+        if bracket.text == "{" {
+            // Kotlin: `{ it.id }`, `{ sku -> sku.id }`, `{ (id, _) -> id }`.
+            var k = open + 1
+            while k < close, k - open < 16 {
+                if isPunctuation(k, "->") { body = k + 1; break }
+                guard let t = token(k), t.kind == .identifier || [",", ":", "(", ")", "_"].contains(t.text) else { break }
+                k += 1
+            }
+        } else {
+            // `(p) => …`, `p => …`, `function (p) { return …; }`, Dart's `(p) { return …; }`.
+            var k = open + 1
+            if isPunctuation(k, "("), structure.partner[k] > k { k = structure.partner[k] + 1 } else if token(k)?.kind == .identifier { k += 1 }
+            if isPunctuation(k, "=>") || isPunctuation(k, "->") {
+                body = k + 1
+            } else {
+                return nil
+            }
+            if isPunctuation(body, "{"), structure.partner[body] > body, isIdentifier(body + 1, "return") {
+                let (value, end) = expression(at: body + 2, depth: depth + 1)
+                guard isPunctuation(end, ";") || end == structure.partner[body] else { return nil }
+                return (.list([value]), close + 1)
+            }
+        }
+        let (value, end) = expression(at: body, depth: depth + 1)
+        guard end == close else { return nil }
+        _ = collection
+        return (.list([value]), close + 1)
+    }
+
+    func isIdentifier(_ i: Int, _ text: String) -> Bool { token(i)?.isIdentifier(text) ?? false }
+
     static func store(forPlatform key: String) -> Store? {
         switch key.lowercased() {
         case "ios", "macos", "tvos", "watchos", "visionos", "apple", "appstore", "applestore": return .appStore
@@ -50,6 +99,13 @@ extension Evaluator {
                 break
             }
         }
+        // Kotlin's trailing lambda on a collection: `PLANS.map { it.id }`, `SKUS.filter { … }`.
+        if names.count >= 2, let last = names.last, let t = token(j), t.isPunctuation("{"), !t.newlineBefore, structure.partner[j] > j,
+           Evaluator.mappings.contains(last) || Evaluator.selections.contains(last) {
+            let base = resolve(path: Array(names.dropLast()), range: i..<(j - 2), depth: depth)
+            if Evaluator.selections.contains(last) { return postfix(base, at: structure.partner[j] + 1, start: i, depth: depth) }
+            if let (mapped, end) = mapped(base, lambdaAt: j, depth: depth) { return postfix(mapped, at: end, start: i, depth: depth) }
+        }
         let isNew = i > 0 && tokens[i - 1].isIdentifier("new")
         if let t = token(j), t.isPunctuation("("), structure.partner[j] > j,
            !(t.newlineBefore && [.javaScript, .typeScript, .kotlin].contains(language)) {
@@ -75,6 +131,13 @@ extension Evaluator {
         let owner = names.count >= 2 ? names[names.count - 2] : ""
         if Evaluator.passThrough.contains(name), names.count >= 2, args.isEmpty {  // `_kIds.toSet()`
             return resolve(path: Array(names.dropLast()), range: start..<open, depth: depth)
+        }
+        if Evaluator.selections.contains(name), names.count >= 2 {  // `ids.filter((id) => …)`
+            return resolve(path: Array(names.dropLast()), range: start..<open, depth: depth)
+        }
+        if Evaluator.mappings.contains(name), names.count >= 2 {  // `PACKS.map((p) => p.sku)`
+            let base = resolve(path: Array(names.dropLast()), range: start..<open, depth: depth)
+            if let (mapped, end) = mapped(base, lambdaAt: open, depth: depth), end == close + 1 { return mapped }
         }
         if Evaluator.collectionBuilders.contains(name) {
             var items: [Value] = []
@@ -153,8 +216,17 @@ extension Evaluator {
             steps += 1
             if t.isPunctuation(".") || t.isPunctuation("?."), let m = token(j + 1), m.kind == .identifier {
                 let called = isPunctuation(j + 2, "(") && structure.partner[j + 2] > j + 2
-                if Evaluator.passThrough.contains(m.text) {
+                if Evaluator.passThrough.contains(m.text) || Evaluator.selections.contains(m.text) {
                     j = called ? structure.partner[j + 2] + 1 : j + 2
+                    // Kotlin's trailing lambda: `.filter { it.active }`, `.distinctBy { it.id }`.
+                    if Evaluator.selections.contains(m.text), isPunctuation(j, "{"), structure.partner[j] > j, !tokens[j].newlineBefore {
+                        j = structure.partner[j] + 1
+                    }
+                    continue
+                }
+                if Evaluator.mappings.contains(m.text), let (mapped, end) = mapped(value, lambdaAt: j + 2, depth: depth) {
+                    value = mapped
+                    j = end
                     continue
                 }
                 if !called, let member = value.member(m.text) { value = member; j += 2; continue }
@@ -263,10 +335,13 @@ extension Evaluator {
     /// The binding `name` at `use` means: the innermost declaration around it (a parameter of
     /// an enclosing function hides outer ones), else a member constant of that name; nil if none.
     mutating func resolve(name: String, at use: Int, depth: Int) -> Value? {
-        guard let byScope = bindings.declarations[name] else { return nil }
+        let byScope = bindings.declarations[name] ?? [:]
         if use >= 0, use < structure.expressionBody.count, structure.expressionBody[use] >= 0,
            structure.parameters[structure.expressionBody[use]]?.contains(name) == true {
-            return nil  // a parameter of an expression-bodied function
+            // A lambda's parameter standing for each element of a collection (`xs.map((p) => p.sku)`).
+            let elements = byScope.values.joined().filter { bindings.all[$0].kind == .element && structure.encloses(bindings.all[$0].scope, use) }
+            if !elements.isEmpty { return combine(Array(elements), name: name, depth: depth) }
+            return parameter(name, of: structure.expressionBody[use], depth: depth)  // of an expression-bodied function
         }
         var scope = use >= 0 && use < structure.parent.count ? structure.parent[use] : -1
         var walked = 0
@@ -278,12 +353,65 @@ extension Evaluator {
                 if !own.isEmpty { return combine(own, name: name, depth: depth) }
                 return member(named: name, at: use, depth: depth) ?? combine(here, name: name, depth: depth)
             }
-            if scope != -1, structure.parameters[scope]?.contains(name) == true { return nil }
+            if scope != -1, structure.parameters[scope]?.contains(name) == true { return parameter(name, of: scope, depth: depth) }
             if scope == -1 { break }
             scope = structure.parent[scope]
             walked += 1
         }
         return member(named: name, at: use, depth: depth) ?? statics(named: name, at: use, depth: depth)
+    }
+
+    /// A parameter's values: the arguments every call of its function passes it, followed as
+    /// the Swift scanner follows them (issue 49); nil when the function is not a named one or is
+    /// never called in the code read (the value then comes from elsewhere, and a note says so).
+    private mutating func parameter(_ name: String, of scope: Int, depth: Int) -> Value? {
+        guard let callable = structure.callables[scope], let position = callable.parameters.firstIndex(where: { $0.name == name }),
+              !following.contains(scope), depth < Evaluator.maxDepth - 4 else { return nil }
+        let sites = callSites()[callable.name] ?? []
+        guard !sites.isEmpty else { return nil }
+        following.insert(scope)
+        // The calls stand anywhere: outside a lambda's collection being read (`limit`) too.
+        let outerLimit = limit
+        limit = Int.max
+        defer {
+            following.remove(scope)
+            limit = outerLimit
+        }
+        let parameter = callable.parameters[position]
+        var values: [Value] = []
+        for site in sites.prefix(64) where site != callable.nameToken {
+            let open = site + 1, close = structure.partner[open]
+            guard close > open else { continue }
+            let args = arguments(open: open, close: close)
+            if let labelled = args.first(where: { $0.label == name }) {
+                values.append(value(of: labelled, depth: depth + 1))
+                continue
+            }
+            let positional = args.filter { $0.label == nil }
+            // A call with more arguments than the function takes (and no rest parameter) is another function's.
+            guard positional.count <= callable.parameters.count || callable.parameters.last?.rest == true else { continue }
+            if parameter.rest {
+                values.append(.list(positional.dropFirst(position).map { value(of: $0, depth: depth + 1) }))
+            } else if position < positional.count {
+                values.append(value(of: positional[position], depth: depth + 1))
+            }
+        }
+        guard !values.isEmpty else { return nil }
+        return values.count == 1 ? values[0] : .either(values)
+    }
+
+    /// Where each name is called (`name(`), by name: built once, on the first parameter followed.
+    private mutating func callSites() -> [String: [Int]] {
+        if let sites = sitesByName { return sites }
+        var sites: [String: [Int]] = [:]
+        for i in tokens.indices where tokens[i].kind == .identifier && i + 1 < tokens.count && tokens[i + 1].isPunctuation("(") {
+            if i > 0, tokens[i - 1].kind == .identifier, !["return", "await", "new", "yield", "else", "in", "of", "is", "as", "case"].contains(tokens[i - 1].text) {
+                continue  // `fun name(`, `void name(`: a declaration
+            }
+            sites[tokens[i].text, default: []].append(i)
+        }
+        sitesByName = sites
+        return sites
     }
 
     /// A member constant named `name` declared in the file of token `use` (its types and objects).

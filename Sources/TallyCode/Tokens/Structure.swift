@@ -11,6 +11,9 @@ struct Structure: Sendable {
     /// Brace blocks that are bodies of a class, object, interface, enum or namespace (their
     /// members are named from elsewhere as `Type.NAME` or, in a companion, bare).
     private(set) var typeBodies: Set<Int> = []
+    /// The named functions (and Kotlin primary constructors) whose parameters a name may be, by
+    /// the key of their parameters in `parameters` (a body's `{`, an expression body's `=`/`=>`).
+    private(set) var callables: [Int: Callable] = [:]
     /// The name of each type body's type (`BillingConstants` of `object BillingConstants {`), by its `{`.
     private(set) var typeNames: [Int: String] = [:]
     /// For each token inside an expression-bodied function (`fun f(x) = …`, `f(x) => …`, `x => …`),
@@ -74,8 +77,14 @@ struct Structure: Sendable {
             let open = partner[k]
             guard tokens[k].isPunctuation(")"), open >= 2, tokens[open - 1].kind == .identifier, tokens[open - 2].isIdentifier("fun") else { return }
             names = self.names(in: open, k, tokens: tokens)
+            callables[arrow] = Callable(name: tokens[open - 1].text, nameToken: open - 1,
+                                        parameters: Structure.parameterList(open, k, tokens: tokens, partner: partner))
         } else if tokens[k].isPunctuation(")"), partner[k] >= 0 {
             names = self.names(in: partner[k], k, tokens: tokens)
+            if let name = Structure.functionName(open: partner[k], tokens: tokens) {
+                callables[arrow] = Callable(name: tokens[name].text, nameToken: name,
+                                            parameters: Structure.parameterList(partner[k], k, tokens: tokens, partner: partner))
+            }
         } else if tokens[k].kind == .identifier {
             names = [tokens[k].text]
         } else {
@@ -124,6 +133,14 @@ struct Structure: Sendable {
             if t.kind == .punctuation, [";", "{", "}"].contains(t.text) { break }
             if t.kind == .identifier, Structure.typeKeywords.contains(t.text) {
                 typeBodies.insert(brace)
+                // Kotlin's and TypeScript's `class Name(private val ids: List<String>) {`: the
+                // constructor's parameters are names in the body, passed where `Name(…)` is called.
+                if t.text == "class", k + 2 < brace, tokens[k + 1].kind == .identifier, tokens[k + 2].isPunctuation("("),
+                   partner[k + 2] > k + 2, partner[k + 2] < brace {
+                    parameters[brace] = names(in: k + 2, partner[k + 2], tokens: tokens)
+                    callables[brace] = Callable(name: tokens[k + 1].text, nameToken: k + 1,
+                                                parameters: Structure.parameterList(k + 2, partner[k + 2], tokens: tokens, partner: partner))
+                }
                 if k + 1 < brace, tokens[k + 1].kind == .identifier, !Structure.typeKeywords.contains(tokens[k + 1].text) {
                     typeNames[brace] = tokens[k + 1].text
                 } else if t.text == "companion" || t.text == "object" {
@@ -145,6 +162,10 @@ struct Structure: Sendable {
             if Structure.controlKeywords.contains(keyword) { return }
             if keyword != "for", keyword != "foreach" {
                 parameters[brace] = names(in: open, closeParen, tokens: tokens)
+                if let name = Structure.functionName(open: open, tokens: tokens) {
+                    callables[brace] = Callable(name: tokens[name].text, nameToken: name,
+                                                parameters: Structure.parameterList(open, closeParen, tokens: tokens, partner: partner))
+                }
             }
         } else if brace > 0, tokens[brace - 1].kind == .identifier, Structure.controlKeywords.contains(tokens[brace - 1].text) {
             return  // `when {`
@@ -162,6 +183,86 @@ struct Structure: Sendable {
             if t.kind == .identifier { names.insert(t.text) }
             j += 1
         }
+    }
+
+    private static let notFunctionNames: Set<String> = ["if", "while", "for", "foreach", "switch", "when", "catch", "synchronized",
+                                                         "using", "lock", "fixed", "guard", "return", "function", "fun", "async", "await",
+                                                         "super", "this", "init", "constructor", "new", "else", "try", "do"]
+
+    /// The token naming the function whose parameter list opens at `open`: `fun name(`,
+    /// `void name(`, `function name(`, `name(` (a method), `name = (…) =>`, `name: function (`.
+    static func functionName(open: Int, tokens: [Token]) -> Int? {
+        guard open >= 1 else { return nil }
+        var k = open - 1
+        if tokens[k].isPunctuation(">") {  // `fun <T> name(` has the name first; `List<String> name(` is Java's return type
+            return nil
+        }
+        if tokens[k].isIdentifier("function") || tokens[k].isIdentifier("async") { k -= 1 }
+        if k >= 1, tokens[k].isPunctuation("=") || tokens[k].isPunctuation(":") { k -= 1 }
+        guard k >= 0, tokens[k].kind == .identifier, !notFunctionNames.contains(tokens[k].text) else { return nil }
+        if k >= 1, tokens[k - 1].isPunctuation(".") {
+            // `fun String.name(` declares; `foo.bar(…) {` is a call with a trailing lambda.
+            guard k >= 3, tokens[k - 3].isIdentifier("fun") else { return nil }
+        }
+        return k
+    }
+
+    /// The parameters of a list in order: a name before `:` (Kotlin, TypeScript, Dart's named
+    /// `{required this.ids}` aside), else the last word before `=` or the end (Java, C#, Dart);
+    /// `vararg`, `...` and `params` mark the one that takes the rest.
+    static func parameterList(_ open: Int, _ close: Int, tokens: [Token], partner: [Int]) -> [Callable.Parameter] {
+        var list: [Callable.Parameter] = []
+        var start = open + 1, k = open + 1
+        func item(_ from: Int, _ to: Int) {
+            guard from < to else { return }
+            var name: String?
+            var rest = false
+            var j = from, angle = 0
+            while j < to {
+                let t = tokens[j]
+                if t.isPunctuation("<") { angle += 1 } else if t.isPunctuation(">") { angle -= 1 }
+                if t.isIdentifier("vararg") || t.isIdentifier("params") || t.isPunctuation("...") { rest = true }
+                if angle == 0, t.isPunctuation(":") || t.isPunctuation("?:") {
+                    if j > from, tokens[j - 1].kind == .identifier { name = tokens[j - 1].text }
+                    break
+                }
+                if angle == 0, t.isPunctuation("=") { break }
+                if t.kind == .identifier, angle == 0 { name = t.text }
+                if partner[j] > j, !t.isPunctuation("<") { j = partner[j] + 1; continue }
+                j += 1
+            }
+            if let name { list.append(.init(name: name, rest: rest)) }
+        }
+        while k < close, k - open < 4_096, list.count < 64 {
+            if partner[k] > k, ["(", "[", "{"].contains(tokens[k].text) {
+                if tokens[k].isPunctuation("{"), k == start {
+                    // Dart's named parameters `{required this.ids, String? x}`: each by its name.
+                    var m = k + 1, itemStart = k + 1
+                    let end = partner[k]
+                    while m <= end {
+                        if m == end || tokens[m].isPunctuation(",") {
+                            item(itemStart, m)
+                            itemStart = m + 1
+                        } else if partner[m] > m {
+                            m = partner[m]
+                        }
+                        m += 1
+                    }
+                    k = end + 1
+                    start = k
+                    continue
+                }
+                k = partner[k] + 1
+                continue
+            }
+            if tokens[k].isPunctuation(",") {
+                item(start, k)
+                start = k + 1
+            }
+            k += 1
+        }
+        item(start, close)
+        return list
     }
 
     /// The identifiers directly inside a parameter list (types included, which is harmless).
@@ -192,6 +293,11 @@ extension Structure {
             for (key, names) in part.parameters { parameters[key + offset] = names }
             for body in part.typeBodies { typeBodies.insert(body + offset) }
             for (key, name) in part.typeNames { typeNames[key + offset] = name }
+            for (key, callable) in part.callables {
+                var callable = callable
+                callable.nameToken += offset
+                callables[key + offset] = callable
+            }
         }
     }
 
@@ -206,4 +312,18 @@ extension Structure {
         }
         return names
     }
+}
+
+/// A named function or constructor: where `name(…)` is called, each parameter receives the
+/// argument at its place (or with its label), which is how a parameter's value is followed.
+struct Callable: Sendable {
+    struct Parameter: Sendable {
+        var name: String
+        /// `vararg ids`, `...ids`, `params string[] ids`: the rest of the arguments.
+        var rest: Bool
+    }
+
+    var name: String
+    var nameToken: Int
+    var parameters: [Parameter]
 }

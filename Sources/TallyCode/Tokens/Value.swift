@@ -4,6 +4,10 @@ import TallyModel
 struct LiteralRef: Hashable, Sendable {
     var token: Int
     var store: Store?
+    /// A string built of constant parts (`PREFIX + "pro"`, `"$PREFIX.pro"`): its text, where it
+    /// is not the token's own; `token` is the part that ends it, `parts` every literal in it.
+    var text: String? = nil
+    var parts: [Int] = []
 }
 
 /// What an expression is, as far as a file alone tells: literals (in lists and objects), nothing
@@ -65,6 +69,9 @@ indirect enum Value: Sendable {
         case .either(let items):
             let members = items.compactMap { $0.member(key) }
             return members.isEmpty || members.count != items.count ? nil : .either(members)
+        case .list(let items) where !items.isEmpty && items.allSatisfy(\.isObject):
+            // Each element's member: `plans.map { it.productId }` reads `productId` of every plan.
+            return .list(items.compactMap { $0.member(key) })
         default:
             return nil
         }
