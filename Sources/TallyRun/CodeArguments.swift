@@ -27,7 +27,8 @@ enum CodeArguments {
                 expanded += files.isEmpty ? [argument] : files
                 continue
             }
-            guard SourceGlob.hasGlob(argument), DiffPlan.entry(parsing: argument, root: root)?.revision == nil else {
+            // A wildcard makes a glob (a `\` alone is an escaped file name: `caf\xE9.storekit`).
+            guard argument.contains(where: { "*?[".contains($0) }), DiffPlan.entry(parsing: argument, root: root)?.revision == nil else {
                 expanded.append(argument)
                 continue
             }

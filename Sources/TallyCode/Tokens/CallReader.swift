@@ -62,22 +62,30 @@ struct CallReader {
             guard i + 2 < tokens.count, tokens[i + 1].isPunctuation(":") else { return false }
             return !isObjectiveCMethodDeclaration(at: i)
         }
-        guard i + 1 < tokens.count, tokens[i + 1].isPunctuation("("), structure.partner[i + 1] > i + 1 else { return false }
+        guard paren(i) < tokens.count, tokens[paren(i)].isPunctuation("("), structure.partner[paren(i)] > paren(i) else { return false }
         if i > 0 {
             let previous = tokens[i - 1]
             if previous.kind == .identifier, !CallReader.beforeCall.contains(previous.text) { return false }  // `fun getProducts(`
             if previous.isPunctuation(">") || previous.isPunctuation("*") { return false }  // `List<X> getProducts(`
         }
-        let close = structure.partner[i + 1]
+        let close = structure.partner[paren(i)]
         if close + 1 < tokens.count {
             let next = tokens[close + 1]
             if next.isPunctuation("{") || next.isPunctuation("=>") || next.isIdentifier("async") || next.isIdentifier("throws") { return false }
         }
         if [.javaScript, .typeScript].contains(language),
-           evaluator.arguments(open: i + 1, close: close).contains(where: { $0.label != nil }) {
+           evaluator.arguments(open: paren(i), close: close).contains(where: { $0.label != nil }) {
             return false  // `getProducts(skus: string[])`: a declaration
         }
         return true
+    }
+
+    /// The `(` of a call at `i`: after the name, or after its type arguments (Dart's and
+    /// TypeScript's `fetchProducts<ProductSubscription>(…)`).
+    func paren(_ i: Int) -> Int {
+        guard i + 1 < tokens.count, tokens[i + 1].isPunctuation("<"), let end = evaluator.typeArgumentsEnd(from: i + 1),
+              end < tokens.count, tokens[end].isPunctuation("(") else { return i + 1 }
+        return end
     }
 
     /// `- (void)getProductsWithIdentifiers:(NSArray *)ids` declares the selector; it asks for nothing.
@@ -97,13 +105,13 @@ struct CallReader {
             let (value, end) = evaluator.expression(at: i + 2)
             found.append((end > i + 2 ? value : evaluator.unknown(i + 2, i + 3), stated))
         case .argument(let position):
-            let args = evaluator.arguments(open: i + 1, close: structure.partner[i + 1])
+            let args = evaluator.arguments(open: paren(i), close: structure.partner[paren(i)])
             guard position < args.count else { return }
             found.append((evaluator.value(of: args[position], depth: 0), stated))
             if api.api == "ConfigurationBuilder.AddProduct", args.count > 2 { found += unityStoreIDs(args[2], kind: stated) }
         case .keyed(let position, let keys):
-            let close = structure.partner[i + 1]
-            let args = evaluator.arguments(open: i + 1, close: close)
+            let close = structure.partner[paren(i)]
+            let args = evaluator.arguments(open: paren(i), close: close)
             let value: Value
             if !args.isEmpty, args.allSatisfy({ $0.label != nil }) {
                 value = .object(args.map { .init(key: $0.label ?? "", keyToken: nil, value: evaluator.value(of: $0, depth: 0)) }, i..<(close + 1))
@@ -134,8 +142,8 @@ struct CallReader {
             guard let first = evaluator.arguments(open: open, close: close).first else { return nil }
             return kind(of: evaluator.value(of: first, depth: 0))
         case .argument(let position, let label):
-            guard i + 1 < tokens.count, tokens[i + 1].isPunctuation("(") else { return nil }
-            let args = evaluator.arguments(open: i + 1, close: structure.partner[i + 1])
+            guard paren(i) < tokens.count, tokens[paren(i)].isPunctuation("(") else { return nil }
+            let args = evaluator.arguments(open: paren(i), close: structure.partner[paren(i)])
             let labelled = label.flatMap { label in args.first { $0.label == label } }
             let positional = args.filter { $0.label == nil }
             guard let arg = labelled ?? (position < positional.count ? positional[position] : nil) else { return nil }
@@ -147,7 +155,7 @@ struct CallReader {
     /// the parentheses of `setter` in the same builder chain as the call at `i`.
     private func chainedCall(_ setter: String, around i: Int) -> (Int, Int)? {
         // Forward: `.setter(…)` after the call.
-        var close = structure.partner[i + 1], steps = 0
+        var close = structure.partner[paren(i)], steps = 0
         while close > 0, close + 3 < tokens.count, steps < 32, tokens[close + 1].isPunctuation(".") || tokens[close + 1].isPunctuation("?.") {
             let name = close + 2, open = close + 3
             guard tokens[name].kind == .identifier, tokens[open].isPunctuation("("), structure.partner[open] > open else { break }

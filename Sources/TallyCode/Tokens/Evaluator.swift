@@ -18,6 +18,8 @@ struct Evaluator {
     var following: Set<Int> = []
     /// Call sites by name, once built.
     var sitesByName: [String: [Int]]?
+    /// Type bodies by their type's name, once built.
+    var typesByName: [String: [Int]]?
     var steps = 0
     /// Tokens from here on are out of reach (while reading a lambda's or loop's collection).
     var limit = Int.max

@@ -147,6 +147,14 @@ extension Evaluator {
             }
             return .list(items)
         }
+        if ["values", "Values", "entries"].contains(name), args.isEmpty, names.count >= 2,
+           let entries = typePath(Array(names.dropLast()) + ["entries"], use: start, depth: depth) {
+            return entries  // `Plan.values()`
+        }
+        if names.count == 1 || names.dropLast().allSatisfy({ $0.first?.isUppercase == false }),
+           let object = constructed(name, open: open, close: close, depth: depth) {
+            return object  // `ProductId("premium")`, `new Plan("x")`
+        }
         switch (owner, name) {
         case ("Object", "values"):
             guard let first = args.first, case .object(let entries, _) = value(of: first, depth: depth) else { break }
@@ -318,6 +326,7 @@ extension Evaluator {
         // file, else of another file whose type the path names (`BillingConstants.PREMIUM`), else
         // a module's top-level constant through its import name (`skus.MONTHLY`, `ids.pro`).
         if let found = member(named: last, at: use, depth: depth) { return found }
+        if let found = typePath(names, use: use, depth: depth) { return found }
         if spans.files.count > 1 {
             let qualifiers = Set(names.dropLast())
             let typed = (bindings.members[last] ?? []).filter { index in
@@ -354,6 +363,9 @@ extension Evaluator {
                 return member(named: name, at: use, depth: depth) ?? combine(here, name: name, depth: depth)
             }
             if scope != -1, structure.parameters[scope]?.contains(name) == true { return parameter(name, of: scope, depth: depth) }
+            if scope != -1, let assigned = assignments(of: name, inside: scope, before: use, byScope: byScope) {
+                return combine(assigned, name: name, depth: depth)
+            }
             if scope == -1 { break }
             scope = structure.parent[scope]
             walked += 1
@@ -414,6 +426,22 @@ extension Evaluator {
         return sites
     }
 
+    /// Dart's `final ids;` then `ids = A;` in one branch and `ids = B;` in the other: the plain
+    /// assignments to `name` in blocks inside the function body `scope`, before `use`.
+    private func assignments(of name: String, inside scope: Int, before use: Int, byScope: [Int: [Int]]) -> [Int]? {
+        guard structure.callables[scope] != nil || structure.parameters[scope] != nil, !structure.typeBodies.contains(scope) else { return nil }
+        var found: [Int] = []
+        for (inner, indices) in byScope where inner != scope && inner > scope && inner < use && structure.encloses(scope, inner) {
+            for index in indices {
+                let binding = bindings.all[index]
+                guard binding.kind == .value, binding.nameToken < use, binding.nameToken > 0 else { continue }
+                let before = tokens[binding.nameToken - 1]
+                if before.isPunctuation(";") || before.isPunctuation("{") || before.isPunctuation("}") { found.append(index) }
+            }
+        }
+        return found.isEmpty ? nil : found.sorted()
+    }
+
     /// A member constant named `name` declared in the file of token `use` (its types and objects).
     private mutating func member(named name: String, at use: Int, depth: Int) -> Value? {
         guard let members = bindings.members[name], !members.isEmpty else { return nil }
@@ -439,7 +467,7 @@ extension Evaluator {
     }
 
     /// Declarations of one name (one of them holds at a time) with the additions made to them.
-    private mutating func combine(_ indices: [Int], name: String, depth: Int) -> Value {
+    mutating func combine(_ indices: [Int], name: String, depth: Int) -> Value {
         var values: [Value] = []
         for index in indices.prefix(64) {
             let declared = valueOf(binding: index, depth: depth)

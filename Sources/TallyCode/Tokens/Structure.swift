@@ -14,6 +14,9 @@ struct Structure: Sendable {
     /// The named functions (and Kotlin primary constructors) whose parameters a name may be, by
     /// the key of their parameters in `parameters` (a body's `{`, an expression body's `=`/`=>`).
     private(set) var callables: [Int: Callable] = [:]
+    /// Type bodies that are enums (`enum class Plan(…) {`, `enum Plan {`) and Kotlin objects (`object Ids {`).
+    private(set) var enumBodies: Set<Int> = []
+    private(set) var objectBodies: Set<Int> = []
     /// The name of each type body's type (`BillingConstants` of `object BillingConstants {`), by its `{`.
     private(set) var typeNames: [Int: String] = [:]
     /// For each token inside an expression-bodied function (`fun f(x) = …`, `f(x) => …`, `x => …`),
@@ -133,13 +136,19 @@ struct Structure: Sendable {
             if t.kind == .punctuation, [";", "{", "}"].contains(t.text) { break }
             if t.kind == .identifier, Structure.typeKeywords.contains(t.text) {
                 typeBodies.insert(brace)
+                if t.text == "enum" || (t.text == "class" && k > 0 && tokens[k - 1].isIdentifier("enum")) { enumBodies.insert(brace) }
+                if t.text == "object", !(k > 0 && tokens[k - 1].isIdentifier("companion")) { objectBodies.insert(brace) }
                 // Kotlin's and TypeScript's `class Name(private val ids: List<String>) {`: the
                 // constructor's parameters are names in the body, passed where `Name(…)` is called.
-                if t.text == "class", k + 2 < brace, tokens[k + 1].kind == .identifier, tokens[k + 2].isPunctuation("("),
-                   partner[k + 2] > k + 2, partner[k + 2] < brace {
-                    parameters[brace] = names(in: k + 2, partner[k + 2], tokens: tokens)
+                // (`class Name constructor(…)`, `class Name @Inject constructor(…)` too.)
+                var paren = k + 2
+                while paren < brace, paren - k < 8, !tokens[paren].isPunctuation("("),
+                      tokens[paren].kind == .identifier || tokens[paren].isPunctuation("@") { paren += 1 }
+                if t.text == "class", paren < brace, tokens[k + 1].kind == .identifier, tokens[paren].isPunctuation("("),
+                   partner[paren] > paren, partner[paren] < brace {
+                    parameters[brace] = names(in: paren, partner[paren], tokens: tokens)
                     callables[brace] = Callable(name: tokens[k + 1].text, nameToken: k + 1,
-                                                parameters: Structure.parameterList(k + 2, partner[k + 2], tokens: tokens, partner: partner))
+                                                parameters: Structure.parameterList(paren, partner[paren], tokens: tokens, partner: partner))
                 }
                 if k + 1 < brace, tokens[k + 1].kind == .identifier, !Structure.typeKeywords.contains(tokens[k + 1].text) {
                     typeNames[brace] = tokens[k + 1].text
@@ -293,6 +302,8 @@ extension Structure {
             for (key, names) in part.parameters { parameters[key + offset] = names }
             for body in part.typeBodies { typeBodies.insert(body + offset) }
             for (key, name) in part.typeNames { typeNames[key + offset] = name }
+            for body in part.enumBodies { enumBodies.insert(body + offset) }
+            for body in part.objectBodies { objectBodies.insert(body + offset) }
             for (key, callable) in part.callables {
                 var callable = callable
                 callable.nameToken += offset
