@@ -16,6 +16,9 @@ struct CallReader {
     /// Why string tokens the calls met are not requests: part of an ID built at run time, an ID for
     /// a store Tally does not read.
     private(set) var reasons: [Int: String] = [:]
+    /// Unity's general IDs whose every store has its own ID: `WithID`/`InitiatePurchase` look
+    /// them up in Unity's catalogue, which asks the stores for their own IDs instead.
+    private var unityGeneralIDs: Set<String> = []
 
     /// The language of the files (JavaScript and TypeScript are read alike).
     let language: CodeLanguage
@@ -31,6 +34,11 @@ struct CallReader {
 
     /// Reads the calls of each file that names a purchase API (with the import its shape needs).
     mutating func read() {
+        defer {
+            if !unityGeneralIDs.isEmpty {
+                requests.removeAll { ["ProductCollection.WithID", "IStoreController.InitiatePurchase"].contains($0.api) && unityGeneralIDs.contains($0.id) }
+            }
+        }
         for (n, file) in spans.files.enumerated() {
             let end = n + 1 < spans.firstByte.count ? spans.firstByte[n + 1] : source.count
             let text = ByteSearch(bytes: Array(source[spans.firstByte[n]..<end]))
@@ -107,8 +115,27 @@ struct CallReader {
         case .argument(let position):
             let args = evaluator.arguments(open: paren(i), close: structure.partner[paren(i)])
             guard position < args.count else { return }
-            found.append((evaluator.value(of: args[position], depth: 0), stated))
-            if api.api == "ConfigurationBuilder.AddProduct", args.count > 2 { found += unityStoreIDs(args[2], kind: stated) }
+            let general = evaluator.value(of: args[position], depth: 0)
+            guard api.api == "ConfigurationBuilder.AddProduct", args.count > 2 else {
+                found.append((general, stated))
+                break
+            }
+            // Unity's `AddProduct("gold", type, new IDs { {"gold_ios", AppleAppStore.Name}, … })`: a
+            // store named there is asked for its own ID, not the general one; the others for the general one.
+            let own = unityStoreIDs(args[2], kind: stated)
+            found += own
+            let named = Set(own.flatMap { $0.0.flattened().literals.compactMap(\.store) })
+            let rest = [Store.appStore, .googlePlay].filter { !named.contains($0) }
+            if rest.count == 2 {
+                found.append((general, stated))
+            } else if let store = rest.first {
+                found.append((general.tagged(store), stated))
+            } else {
+                for ref in general.flattened().literals {
+                    reasons[ref.token] = "Unity's general product ID: each store is asked for its own ID (new IDs {…})"
+                    unityGeneralIDs.insert(evaluator.text(of: ref))
+                }
+            }
         case .keyed(let position, let keys):
             let close = structure.partner[paren(i)]
             let args = evaluator.arguments(open: paren(i), close: close)

@@ -391,6 +391,24 @@ extension Evaluator {
         }
         let parameter = callable.parameters[position]
         var values: [Value] = []
+        if let selector = callable.selector {
+            // `[x requestProducts:set count:2]`: the argument after this parameter's selector part.
+            for site in sites.prefix(64) where site != callable.nameToken {
+                let message = structure.parent[site]
+                guard message >= 0, tokens[message].isPunctuation("["), structure.partner[message] > site else { continue }
+                var k = site, part = 0
+                while k < structure.partner[message], part < position {
+                    if structure.partner[k] > k { k = structure.partner[k] + 1; continue }
+                    if tokens[k].kind == .identifier, isPunctuation(k + 1, ":"), k > site, tokens[k].text == selector[min(part + 1, selector.count - 1)] { part += 1; if part == position { break } }
+                    k += 1
+                }
+                guard part == position, isPunctuation(k + 1, ":") else { continue }
+                let (argument, _) = expression(at: k + 2, depth: depth + 1)
+                values.append(argument)
+            }
+            guard !values.isEmpty else { return nil }
+            return values.count == 1 ? values[0] : .either(values)
+        }
         for site in sites.prefix(64) where site != callable.nameToken {
             let open = site + 1, close = structure.partner[open]
             guard close > open else { continue }
@@ -416,6 +434,10 @@ extension Evaluator {
     private mutating func callSites() -> [String: [Int]] {
         if let sites = sitesByName { return sites }
         var sites: [String: [Int]] = [:]
+        for i in tokens.indices where tokens[i].kind == .identifier && i + 1 < tokens.count && tokens[i + 1].isPunctuation(":") && language == .objectiveC {
+            // An Objective-C message's first selector part: `[x requestProducts:…]`.
+            if i > 0, tokens[i - 1].kind == .identifier || tokens[i - 1].isPunctuation("]") { sites[tokens[i].text, default: []].append(i) }
+        }
         for i in tokens.indices where tokens[i].kind == .identifier && i + 1 < tokens.count && tokens[i + 1].isPunctuation("(") {
             if i > 0, tokens[i - 1].kind == .identifier, !["return", "await", "new", "yield", "else", "in", "of", "is", "as", "case"].contains(tokens[i - 1].text) {
                 continue  // `fun name(`, `void name(`: a declaration

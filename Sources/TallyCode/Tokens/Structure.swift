@@ -126,8 +126,38 @@ struct Structure: Sendable {
                                                     "record", "mixin", "extension", "implementation", "protocol"]
     private static let controlKeywords: Set<String> = ["if", "while", "switch", "when", "synchronized", "using", "lock", "fixed", "guard"]
 
+    /// Objective-C's `- (void)requestProducts:(NSSet *)ids count:(int)n {`: a method whose
+    /// parameters are passed as `[x requestProducts:set count:2]`.
+    private mutating func objectiveCMethod(brace: Int, tokens: [Token]) -> Bool {
+        var start = brace - 1, steps = 0
+        while start > 0, steps < 96, !(tokens[start - 1].kind == .punctuation && [";", "{", "}"].contains(tokens[start - 1].text)) {
+            if tokens[start].newlineBefore, tokens[start].isPunctuation("-") || tokens[start].isPunctuation("+") { break }
+            start -= 1
+            steps += 1
+        }
+        guard start >= 0, start + 2 < brace, tokens[start].isPunctuation("-") || tokens[start].isPunctuation("+"),
+              tokens[start + 1].isPunctuation("("), partner[start + 1] > start + 1 else { return false }
+        var j = partner[start + 1] + 1
+        var selector: [String] = [], names: [Callable.Parameter] = []
+        while j + 1 < brace, tokens[j].kind == .identifier {
+            guard tokens[j + 1].isPunctuation(":") else { if selector.isEmpty { selector.append(tokens[j].text) }; break }
+            var k = j + 2
+            if k < brace, tokens[k].isPunctuation("("), partner[k] > k { k = partner[k] + 1 }
+            guard k < brace, tokens[k].kind == .identifier else { break }
+            selector.append(tokens[j].text)
+            names.append(.init(name: tokens[k].text, rest: false))
+            j = k + 1
+        }
+        guard let first = selector.first else { return false }
+        parameters[brace] = Set(names.map(\.name))
+        callables[brace] = Callable(name: first, nameToken: start + 2, parameters: names, selector: selector)
+        return true
+    }
+
     /// Records what a `{` opens: a type body, a function body (its parameters) or a lambda (its parameters).
     private mutating func classify(brace: Int, tokens: [Token]) {
+        if brace > 0, tokens[brace - 1].kind == .identifier || tokens[brace - 1].isPunctuation(")"),
+           objectiveCMethod(brace: brace, tokens: tokens) { return }
         // The header: the tokens back to the previous statement's end.
         var k = brace - 1, steps = 0
         var closeParen = -1
@@ -337,4 +367,6 @@ struct Callable: Sendable {
     var name: String
     var nameToken: Int
     var parameters: [Parameter]
+    /// An Objective-C method's selector parts (`requestProducts`, `count`), one per parameter.
+    var selector: [String]? = nil
 }
