@@ -20,6 +20,9 @@ struct Evaluator {
     var sitesByName: [String: [Int]]?
     /// Type bodies by their type's name, once built.
     var typesByName: [String: [Int]]?
+    /// Named functions by name, once built; those whose results are being read.
+    var functionsByName: [String: [Int]]?
+    var returning: Set<Int> = []
     var steps = 0
     /// Tokens from here on are out of reach (while reading a lambda's or loop's collection).
     var limit = Int.max

@@ -155,6 +155,9 @@ extension Evaluator {
            let object = constructed(name, open: open, close: close, depth: depth) {
             return object  // `ProductId("premium")`, `new Plan("x")`
         }
+        if !Evaluator.collectionBuilders.contains(name), let result = returned(names, open: open, close: close, depth: depth) {
+            return result  // `Constants.getProductIds('ios')`
+        }
         switch (owner, name) {
         case ("Object", "values"):
             guard let first = args.first, case .object(let entries, _) = value(of: first, depth: depth) else { break }

@@ -149,3 +149,135 @@ extension Evaluator {
         return .object(entries.sorted { $0.key < $1.key }, body..<(max(structure.partner[body], body) + 1))
     }
 }
+
+/// Function results (issue 49): `SubscriptionConstants.getProductIds('ios')` is what the
+/// function returns, every `return` of its body (or its expression body), a `switch` on a
+/// parameter narrowed to the cases the call's argument names.
+extension Evaluator {
+    /// Named functions by name, once built (constructors and type bodies aside).
+    mutating func functions(named name: String) -> [Int] {
+        if functionsByName == nil {
+            var byName: [String: [Int]] = [:]
+            for (key, callable) in structure.callables where !structure.typeBodies.contains(key) {
+                byName[callable.name, default: []].append(key)
+            }
+            functionsByName = byName.mapValues { $0.sorted() }
+        }
+        return functionsByName?[name] ?? []
+    }
+
+    /// What a call of a function read here returns; nil when no such function is read (or it returns nothing known).
+    mutating func returned(_ names: [String], open: Int, close: Int, depth: Int) -> Value? {
+        guard let name = names.last, depth < Evaluator.maxDepth - 6 else { return nil }
+        var keys = functions(named: name)
+        if names.count >= 2 {
+            // `Constants.getIds()`: a function of that type when one is read.
+            let qualified = keys.filter { structure.enclosingTypes(of: structure.callables[$0]?.nameToken ?? -1).contains(names[names.count - 2]) }
+            if !qualified.isEmpty { keys = qualified }
+        }
+        var values: [Value] = []
+        for key in keys.prefix(8) where !returning.contains(key) {
+            guard let callable = structure.callables[key] else { continue }
+            returning.insert(key)
+            defer { returning.remove(key) }
+            let outerLimit = limit
+            limit = Int.max
+            defer { limit = outerLimit }
+            if !tokens[key].isPunctuation("{") {
+                let (value, _) = expression(at: key + 1, depth: depth + 1)  // `fun ids() = listOf(…)`, `ids() => […]`
+                values.append(value)
+                continue
+            }
+            let narrowed = switchArguments(callable, open: open, close: close, depth: depth)
+            for statement in returns(in: key) {
+                if let (parameter, labels) = caseLabels(of: statement, in: key), let known = narrowed[parameter], !labels.isEmpty {
+                    // A `case` whose label the call never passes is not taken (`default` is taken when none matches).
+                    let isDefault = labels.contains("default")
+                    let matches = labels.contains { known.contains($0) }
+                    let anyMatch = known.contains { value in caseLabelsOfSwitch(of: statement, in: key).contains(value) }
+                    guard matches || (isDefault && !anyMatch) else { continue }
+                }
+                let (value, _) = expression(at: statement + 1, depth: depth + 1)
+                values.append(value)
+            }
+        }
+        guard !values.isEmpty else { return nil }
+        return values.count == 1 ? values[0] : .either(values)
+    }
+
+    /// The `return` tokens of a function body, not those of functions or lambdas inside it.
+    func returns(in body: Int) -> [Int] {
+        let close = structure.partner[body]
+        guard close > body else { return [] }
+        var found: [Int] = []
+        var k = body + 1
+        while k < close, found.count < 64 {
+            if tokens[k].isPunctuation("{"), k != body, structure.partner[k] > k, structure.parameters[k] != nil || structure.typeBodies.contains(k) {
+                k = structure.partner[k] + 1  // a nested function, lambda or type
+                continue
+            }
+            if tokens[k].isIdentifier("return"), k + 1 < close, !tokens[k + 1].isPunctuation(";") { found.append(k) }
+            k += 1
+        }
+        return found
+    }
+
+    /// For each parameter a `switch` of the body tests, the string literals the call passes it (when all are known).
+    mutating func switchArguments(_ callable: Callable, open: Int, close: Int, depth: Int) -> [String: Set<String>] {
+        let args = arguments(open: open, close: close)
+        var known: [String: Set<String>] = [:]
+        var positional = args.filter { $0.label == nil }[...]
+        for parameter in callable.parameters {
+            let argument = args.first { $0.label == parameter.name } ?? positional.popFirst()
+            guard let argument else { break }
+            let flat = value(of: argument, depth: depth + 1).flattened()
+            guard flat.unknown.isEmpty, !flat.literals.isEmpty else { continue }
+            known[parameter.name] = Set(flat.literals.map { text(of: $0) })
+        }
+        return known
+    }
+
+    /// The `switch (parameter)` a `return` stands in, and the labels of its `case` section.
+    func caseLabels(of statement: Int, in body: Int) -> (String, Set<String>)? {
+        guard let (subject, switchBody) = enclosingSwitch(of: statement, in: body) else { return nil }
+        var labels: Set<String> = []
+        var k = statement - 1
+        // Back to the section's labels: `case 'ios':`, `case "a": case "b":`, `default:`.
+        while k > switchBody {
+            if structure.partner[k] >= 0, structure.partner[k] < k, structure.partner[k] > switchBody { k = structure.partner[k] - 1; continue }
+            let t = tokens[k]
+            if t.isIdentifier("default"), structure.parent[k] == switchBody { labels.insert("default") }
+            if t.isIdentifier("case"), structure.parent[k] == switchBody {
+                if k + 1 < tokens.count, tokens[k + 1].isLiteralString { labels.insert(tokens[k + 1].text) } else { labels.insert("\u{0}other") }
+            }
+            if (t.isIdentifier("break") || t.isIdentifier("return")) && structure.parent[k] == switchBody && !labels.isEmpty { break }
+            if t.isIdentifier("return"), structure.parent[k] == switchBody, labels.isEmpty, k != statement { break }
+            k -= 1
+        }
+        return labels.isEmpty ? nil : (subject, labels)
+    }
+
+    /// Every string label of the switch a `return` stands in.
+    func caseLabelsOfSwitch(of statement: Int, in body: Int) -> Set<String> {
+        guard let (_, switchBody) = enclosingSwitch(of: statement, in: body) else { return [] }
+        var labels: Set<String> = []
+        for k in (switchBody + 1)..<max(switchBody + 1, structure.partner[switchBody]) where tokens[k].isIdentifier("case") && structure.parent[k] == switchBody {
+            if k + 1 < tokens.count, tokens[k + 1].isLiteralString { labels.insert(tokens[k + 1].text) }
+        }
+        return labels
+    }
+
+    /// `switch (name) {` around a token inside `body`: the name and the switch's `{`.
+    func enclosingSwitch(of statement: Int, in body: Int) -> (String, Int)? {
+        var scope = structure.parent[statement], steps = 0
+        while scope > body, steps < 16 {
+            if tokens[scope].isPunctuation("{"), scope >= 4, tokens[scope - 1].isPunctuation(")"),
+               structure.partner[scope - 1] == scope - 3, tokens[scope - 2].kind == .identifier, tokens[scope - 4].isIdentifier("switch") {
+                return (tokens[scope - 2].text, scope)
+            }
+            scope = structure.parent[scope]
+            steps += 1
+        }
+        return nil
+    }
+}
