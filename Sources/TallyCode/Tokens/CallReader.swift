@@ -234,9 +234,11 @@ struct CallReader {
             for entry in entries where ["type", "productCategory", "productType", "category"].contains(entry.key) {
                 local = self.kind(of: entry.value) ?? local
             }
+            // cordova-plugin-purchase's `platform: Platform.GOOGLE_PLAY` names the store asked.
+            let platform = entries.first { $0.key == "platform" }.flatMap { platformStore($0.value) }
             for entry in entries {
                 if keys.contains(entry.key) {
-                    found.append((entry.value, local))
+                    found.append((entry.value.tagged(platform), local))
                 } else if entry.value.isObject {
                     collect(entry.value.tagged(Evaluator.store(forPlatform: entry.key)), keys: keys, kind: local, into: &found, depth: depth + 1)
                 }
@@ -245,6 +247,21 @@ struct CallReader {
             for item in items { collect(item, keys: keys, kind: kind, into: &found, depth: depth + 1) }
         case .literal, .unknown, .nothing:
             break
+        }
+    }
+
+    /// The store a `platform` value names: `Platform.GOOGLE_PLAY`, `Platform.APPLE_APPSTORE`, `'ios'`.
+    private func platformStore(_ value: Value) -> Store? {
+        switch value {
+        case .literal(let ref):
+            return Evaluator.store(forPlatform: evaluator.text(of: ref).replacingOccurrences(of: "_", with: ""))
+        case .unknown(let range):
+            let words = range.compactMap { $0 < tokens.count && tokens[$0].kind == .identifier ? tokens[$0].text : nil }
+            if words.contains(where: { $0.hasPrefix("GOOGLE") || $0 == "googlePlay" }) { return .googlePlay }
+            if words.contains(where: { $0.hasPrefix("APPLE") || $0 == "appleAppStore" }) { return .appStore }
+            return nil
+        default:
+            return nil
         }
     }
 

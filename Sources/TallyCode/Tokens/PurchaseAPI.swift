@@ -122,7 +122,7 @@ extension PurchaseAPI {
                     kind: .fixed(.subscription), gate: reactNativeIAP),
         // cordova-plugin-purchase.
         PurchaseAPI(methods: ["register"], languages: js, api: "store.register", ids: .keyed(0, ["id"]), kind: .key("type"),
-                    gate: ["cordova-plugin-purchase", "CdvPurchase", "cordova"], receivers: ["store"]),
+                    gate: ["cordova-plugin-purchase", "CdvPurchase", "cordova", "cdv-purchase"], receivers: ["store"]),
         // Unity IAP.
         PurchaseAPI(methods: ["AddProduct"], languages: [.cSharp], api: "ConfigurationBuilder.AddProduct", ids: .argument(0),
                     kind: .argument(1, label: "type"), gate: unity),
