@@ -317,7 +317,7 @@ extension Evaluator {
         if names.count == 1 {
             let found = viaSelf ? (member(named: last, at: use, depth: depth) ?? resolve(name: last, at: use, depth: depth))
                 : resolve(name: last, at: use, depth: depth)
-            return found ?? unknown(range.lowerBound, range.upperBound)
+            return found ?? getter(last, depth: depth) ?? unknown(range.lowerBound, range.upperBound)
         }
         // `PRODUCTS.monthly`, `SKU.PRE_MON`: a member of an object (or of each `Platform.select` branch).
         if let base = resolve(name: names[0], at: use, depth: depth) {
@@ -330,6 +330,7 @@ extension Evaluator {
         // a module's top-level constant through its import name (`skus.MONTHLY`, `ids.pro`).
         if let found = member(named: last, at: use, depth: depth) { return found }
         if let found = typePath(names, use: use, depth: depth) { return found }
+        if let found = getter(last, depth: depth) { return found }
         if spans.files.count > 1 {
             let qualifiers = Set(names.dropLast())
             let typed = (bindings.members[last] ?? []).filter { index in

@@ -167,9 +167,9 @@ extension Evaluator {
     }
 
     /// What a call of a function read here returns; nil when no such function is read (or it returns nothing known).
-    mutating func returned(_ names: [String], open: Int, close: Int, depth: Int) -> Value? {
+    mutating func returned(_ names: [String], open: Int, close: Int, depth: Int, only: [Int]? = nil) -> Value? {
         guard let name = names.last, depth < Evaluator.maxDepth - 6 else { return nil }
-        var keys = functions(named: name)
+        var keys = only ?? functions(named: name).filter { structure.callables[$0]?.isGetter == false }
         if names.count >= 2 {
             // `Constants.getIds()`: a function of that type when one is read.
             let qualified = keys.filter { structure.enclosingTypes(of: structure.callables[$0]?.nameToken ?? -1).contains(names[names.count - 2]) }
@@ -188,7 +188,7 @@ extension Evaluator {
                 values.append(value)
                 continue
             }
-            let narrowed = switchArguments(callable, open: open, close: close, depth: depth)
+            let narrowed = open >= 0 ? switchArguments(callable, open: open, close: close, depth: depth) : [:]
             for statement in returns(in: key) {
                 if let (parameter, labels) = caseLabels(of: statement, in: key), let known = narrowed[parameter], !labels.isEmpty {
                     // A `case` whose label the call never passes is not taken (`default` is taken when none matches).
@@ -203,6 +203,14 @@ extension Evaluator {
         }
         guard !values.isEmpty else { return nil }
         return values.count == 1 ? values[0] : .either(values)
+    }
+
+    /// What a getter of that name returns (`plan.iosProductId`, `PremiumPlan.monthly.productId`),
+    /// when one is read: every value it may return, whichever object it is asked of.
+    mutating func getter(_ name: String, depth: Int) -> Value? {
+        let keys = functions(named: name).filter { structure.callables[$0]?.isGetter == true }
+        guard !keys.isEmpty else { return nil }
+        return returned([name], open: -1, close: -1, depth: depth, only: keys)
     }
 
     /// The `return` tokens of a function body, not those of functions or lambdas inside it.

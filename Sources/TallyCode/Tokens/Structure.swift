@@ -67,6 +67,11 @@ struct Structure: Sendable {
     /// tokens of the body (to the end of its statement or argument, at most 2,000 tokens).
     private mutating func expressionFunction(arrow: Int, tokens: [Token]) {
         guard arrow > 0, arrow + 1 < tokens.count, !tokens[arrow + 1].isPunctuation("{"), marked < 200_000 else { return }
+        if arrow >= 2, tokens[arrow].text == "=>", tokens[arrow - 1].kind == .identifier, tokens[arrow - 2].isIdentifier("get") {
+            // Dart's `String get productId => AppConfig.id;`
+            callables[arrow] = Callable(name: tokens[arrow - 1].text, nameToken: arrow - 1, parameters: [], isGetter: true)
+            return
+        }
         var names: Set<String> = []
         var k = arrow - 1
         if tokens[arrow].text == "=" {
@@ -156,6 +161,18 @@ struct Structure: Sendable {
 
     /// Records what a `{` opens: a type body, a function body (its parameters) or a lambda (its parameters).
     private mutating func classify(brace: Int, tokens: [Token]) {
+        // Dart's and TypeScript's getter `get iosProductId {`, `get ids() {`.
+        if brace >= 2, tokens[brace - 1].kind == .identifier, tokens[brace - 2].isIdentifier("get") {
+            callables[brace] = Callable(name: tokens[brace - 1].text, nameToken: brace - 1, parameters: [], isGetter: true)
+            parameters[brace] = []
+            return
+        }
+        if brace >= 4, tokens[brace - 1].isPunctuation(")"), tokens[brace - 2].isPunctuation("("), tokens[brace - 3].kind == .identifier,
+           tokens[brace - 4].isIdentifier("get") {
+            callables[brace] = Callable(name: tokens[brace - 3].text, nameToken: brace - 3, parameters: [], isGetter: true)
+            parameters[brace] = []
+            return
+        }
         if brace > 0, tokens[brace - 1].kind == .identifier || tokens[brace - 1].isPunctuation(")"),
            objectiveCMethod(brace: brace, tokens: tokens) { return }
         // The header: the tokens back to the previous statement's end.
@@ -369,4 +386,6 @@ struct Callable: Sendable {
     var parameters: [Parameter]
     /// An Objective-C method's selector parts (`requestProducts`, `count`), one per parameter.
     var selector: [String]? = nil
+    /// A getter (`get productId => …`): read where a member of that name is not otherwise known.
+    var isGetter = false
 }
