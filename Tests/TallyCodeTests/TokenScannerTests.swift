@@ -362,11 +362,13 @@ extension CodeLocation {
             }
         }
         """, .cSharp)
-        #expect(scan.ids == ["coins_100", "no_ads", "vip_subscription", "com.ex.vip.apple", "com.ex.vip.google"])
+        // Both stores have their own ID for the subscription: neither is asked for the general one
+        // (issue 49; ../shared/fixtures/realworld/code/35's Purchaser.cs).
+        #expect(scan.ids == ["coins_100", "no_ads", "com.ex.vip.apple", "com.ex.vip.google"])
         #expect(scan.request("coins_100")?.kind == .consumable)
         #expect(scan.request("no_ads")?.kind == .nonConsumable)
-        #expect(scan.request("vip_subscription")?.kind == .subscription)
-        #expect(scan.request("vip_subscription")?.store == nil)
+        #expect(scan.request("vip_subscription") == nil)
+        #expect(scan.request("com.ex.vip.apple")?.kind == .subscription)
         #expect(scan.request("com.ex.vip.apple")?.store == .appStore)
         #expect(scan.request("com.ex.vip.google")?.store == .googlePlay)
         #expect(scan.request("coins_100")?.api == "ConfigurationBuilder.AddProduct")

@@ -245,7 +245,9 @@ struct CallReader {
             }
         case .list(let items), .either(let items):
             for item in items { collect(item, keys: keys, kind: kind, into: &found, depth: depth + 1) }
-        case .literal, .unknown, .nothing:
+        case .unknown:
+            found.append((value, kind))  // a part not known here: the call's note names it
+        case .literal, .nothing:
             break
         }
     }

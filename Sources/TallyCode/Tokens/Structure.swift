@@ -78,7 +78,7 @@ struct Structure: Sendable {
             // Kotlin: `fun name(…)` or `fun name(…): Type` before `=`.
             var steps = 0
             while k > 0, steps < 12, !tokens[k].isPunctuation(")") {
-                guard tokens[k].kind == .identifier || [":", ".", "<", ">", "?", ","].contains(tokens[k].text) else { return }
+                guard tokens[k].kind == .identifier || [":", ".", "<", ">", ">>", ">>>", "?", ","].contains(tokens[k].text) else { return }
                 k -= 1
                 steps += 1
             }

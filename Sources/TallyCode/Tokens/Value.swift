@@ -66,15 +66,33 @@ indirect enum Value: Sendable {
         switch self {
         case .object(let entries, _):
             return entries.last { $0.key == key }?.value
-        case .either(let items):
-            let members = items.compactMap { $0.member(key) }
-            return members.isEmpty || members.count != items.count ? nil : .either(members)
-        case .list(let items) where !items.isEmpty && items.allSatisfy(\.isObject):
-            // Each element's member: `plans.map { it.productId }` reads `productId` of every plan.
-            return .list(items.compactMap { $0.member(key) })
+        case .list(let items), .either(let items):
+            // Each element's or branch's member (`plans.map { it.productId }`); an unknown one stays
+            // unknown, one without the member gives nothing.
+            guard containsObject else { return nil }
+            let members = items.map { item -> Value in
+                if case .unknown = item { return item }
+                return item.member(key) ?? .nothing
+            }
+            if case .list = self { return .list(members) }
+            return .either(members)
         default:
             return nil
         }
+    }
+
+    /// Whether an object stands anywhere in the value (in a list or a choice).
+    var containsObject: Bool {
+        var stack: [Value] = [self], visited = 0
+        while let value = stack.popLast(), visited < 100_000 {
+            visited += 1
+            switch value {
+            case .object: return true
+            case .list(let items), .either(let items): stack.append(contentsOf: items)
+            default: break
+            }
+        }
+        return false
     }
 
     /// The element at `index` of a list whose elements are single values (`itemSkus[0]`).
@@ -95,9 +113,19 @@ indirect enum Value: Sendable {
     var isObject: Bool {
         switch self {
         case .object: return true
-        case .list(let items), .either(let items): return !items.isEmpty && items.allSatisfy(\.isObject)
+        case .list(let items), .either(let items): return items.contains { $0.isObject } && items.allSatisfy { $0.isObject || $0.isUnknown || $0.isNothing }
         default: return false
         }
+    }
+
+    var isNothing: Bool {
+        if case .nothing = self { return true }
+        return false
+    }
+
+    var isUnknown: Bool {
+        if case .unknown = self { return true }
+        return false
     }
 
     var isCollection: Bool {
