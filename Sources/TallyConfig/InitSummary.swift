@@ -43,6 +43,10 @@ extension SourceScan.Found {
                 line += " (\(code.unresolved) call\(code.unresolved == 1 ? "" : "s") with IDs built at run time: add ids: REGEX under code:)"
             }
             lines.append(line)
+            if !code.unresolvedAt.isEmpty {
+                lines.append("  not followed:   " + Self.listed(code.unresolvedAt, separator: ", ")
+                             + " ('tally show' of the code names each call and what it could not follow)")
+            }
         }
         if !inTestFolders.isEmpty {
             let shown = inTestFolders.prefix(5).map { SafeText.line($0) }.joined(separator: ", ") + (inTestFolders.count > 5 ? " and \(inTestFolders.count - 5) more" : "")
@@ -56,6 +60,19 @@ extension SourceScan.Found {
             lines.append("  not sources:    " + Self.listed(notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }, separator: ", "))
         }
         let sources = configurations.count + catalogs.count + (code == nil ? 0 : 1)
+        if sources == 1, let code {
+            // The code is the only copy (a Play-only app): what to compare it with, runnable as printed.
+            lines.append("next: 'tally check' reads the code on its own; to compare the \(code.ids) ID\(code.ids == 1 ? "" : "s") it asks for, add the store's products:")
+            if code.stores.contains(.googlePlay) {
+                let package = code.androidPackage.map { SafeText.line($0) } ?? "YOUR.PACKAGE.NAME"
+                lines.append("  tally fetch google-play --package \(package) --service-account play-key.json --output snapshots/google-play")
+            }
+            if code.stores.contains(.appStore) {
+                lines.append("  tally fetch app-store-connect --app APP_ID --output snapshots/app-store-connect   (with the API key options of 'tally fetch app-store-connect --help')")
+            }
+            lines.append("  then add the snapshot folder under sources: in \(SafeText.line(path)); or keep a catalogue of the IDs: tally convert \(code.globs.map { "'\(SafeText.line($0))'" }.joined(separator: " ")) --to tally-catalog-yaml -o catalog/products.yaml")
+            return lines
+        }
         lines.append(sources == 1
                      ? "next: 'tally check' (no arguments needed) lints the one source; add a second copy to compare it with (a catalogue, a store snapshot from 'tally fetch'); 'tally explain RULE' explains a rule"
                      : "next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule")

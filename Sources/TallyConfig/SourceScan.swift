@@ -10,7 +10,8 @@ import TallyModel
 /// proposed once.
 public enum SourceScan {
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
-    static let maxDepth = 6
+    /// Deep enough for an Android module's code (`app/src/main/java/com/company/app/billing/X.kt`).
+    static let maxDepth = 12
     static let maxFiles = 20_000
 
     /// What a scan found, as paths relative to the directory scanned, sorted.
@@ -71,6 +72,12 @@ public enum SourceScan {
         public var ids: Int
         /// Calls whose IDs Tally cannot follow.
         public var unresolved: Int
+        /// Where those calls stand (`file:line`), for the summary.
+        public var unresolvedAt: [String] = []
+        /// The stores the code asks (a cross-platform call asks both).
+        public var stores: Set<Store> = []
+        /// The Android app's package name, when its Gradle file says it (`applicationId`).
+        public var androidPackage: String?
     }
 
     /// The most code files `init` reads (each at most `maxCodeBytes`).
@@ -106,11 +113,35 @@ extension SourceScan.Found {
             let glob = folder == "." || folder.isEmpty ? "**/*.\(SourceGlob.escaped(ext))" : "\(SourceGlob.escaped(folder))/**/*.\(SourceGlob.escaped(ext))"
             globs.append(glob)
         }
-        code = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: scan.notes.count)
+        var found = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: scan.notes.count)
+        found.unresolvedAt = scan.notes.map { "\($0.location.file):\($0.location.position.line)" }
+        found.stores = Set(scan.requests.flatMap { $0.store.map { [$0] } ?? Store.allCases })
+        if found.stores.contains(.googlePlay) {
+            let base = directory
+            found.androidPackage = globs.lazy.compactMap { glob -> String? in
+                let folder = glob.split(separator: "/").first.map(String.init) ?? "."
+                return SourceScan.applicationID(in: base == "." ? folder : "\(base)/\(folder)")
+            }.first
+        }
+        code = found
     }
 }
 
 extension SourceScan {
+    /// The `applicationId` (else `namespace`) an Android module's Gradle file names.
+    static func applicationID(in folder: String) -> String? {
+        for name in ["build.gradle.kts", "build.gradle"] {
+            guard let bytes = try? SourceLoader.readBytes(path: "\(folder)/\(name)", maxBytes: 1 << 20) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            for key in ["applicationId", "namespace"] {
+                guard let pattern = try? Regex("\(key)\\s*=?\\s*[\"']([A-Za-z][A-Za-z0-9_.]*)[\"']"),
+                      let match = text.firstMatch(of: pattern), match.output.count > 1, let id = match.output[1].substring else { continue }
+                return String(id)
+            }
+        }
+        return nil
+    }
+
     /// A format error's message with its line and column (or key path), without the file's name.
     static func placed(_ error: FormatError) -> String {
         let location = error.location
@@ -138,6 +169,10 @@ extension SourceScan {
         var found = Found()
         found.directory = directory
         var candidates: [String] = []
+        // The app's code files, and the languages in which some file names a purchase API: every
+        // file of such a language is read (the IDs often stand in a constants file, issue 49).
+        var codeFiles: [String] = []
+        var asking: Set<CodeLanguage> = [.swift]
         var budget = maxFiles
         var seen = Set<String>()
         walk(directory, relative: "", depth: 0, budget: &budget, folder: { relative, full in
@@ -151,9 +186,11 @@ extension SourceScan {
             guard seen.insert(SourceGlob.realPath(full)).inserted else { return }
             // Code is read together after the walk (a constant in one file, the call in another).
             if let language = CodeSourceReader.language(of: relative) {
-                if !CodeExclusions.excludedByDefault(relative), let head = try? SourceLoader.readBytes(path: full, maxBytes: maxCodeBytes),
-                   CodeScanner.mayAskForProducts(String(decoding: head, as: UTF8.self), language: language) || language == .swift {
-                    found.codeCandidates.append(relative)
+                guard !CodeExclusions.excludedByDefault(relative), codeFiles.count < maxCodeFiles * 4 else { return }
+                codeFiles.append(relative)
+                if language != .swift, let head = try? SourceLoader.readBytes(path: full, maxBytes: maxCodeBytes),
+                   CodeScanner.mayAskForProducts(String(decoding: head, as: UTF8.self), language: language) {
+                    asking.insert(CodeSourceReader.family(language))
                 }
                 return
             }
@@ -169,6 +206,9 @@ extension SourceScan {
                 candidates.append(relative)
             }
         })
+        found.codeCandidates = codeFiles.filter { path in
+            CodeSourceReader.language(of: path).map { asking.contains(CodeSourceReader.family($0)) } ?? false
+        }
         found.configurations.sort()
         found.catalogs.sort()
         // Test fixtures are left out where the repository has real sources of that kind too.

@@ -24,14 +24,16 @@ public struct CodeContext: Sendable {
 
     /// The sides a request is asked of.
     func sides(for request: CodeRequest) -> [Catalog] {
-        sides.filter { request.asks($0.format.store) }
+        // A server catalogue answers for every store (it names each product's ID in each).
+        sides.filter { request.asks($0.format.store) || $0.format.role == .catalog }
     }
 
     /// The products of the sides a request asks that hold its ID, with their sides.
     func matches(_ request: CodeRequest) -> [(Catalog, Product)] {
         let stores = Self.storesAsked(request)
         return sides(for: request).compactMap { side in
-            stores.lazy.filter { $0 == side.format.store || side.format.store == .appStore }
+            // A server catalogue names each product in every store (covers), so it answers for any.
+            stores.lazy.filter { $0 == side.format.store || side.format.store == .appStore || side.format.role == .catalog }
                 .compactMap { Self.ids(of: side, for: $0)[request.id] }.first.map { (side, $0) }
         }
     }
