@@ -23,7 +23,8 @@ struct ShowCommand: ParsableCommand {
           tally show examples/app-store/metadata.xml \\
               --price-tiers examples/app-store/tiers.csv
           tally show examples/asc-export/ --include-state ALL
-          tally show examples/code/ios/StoreModel.swift examples/code/ios/ProductID.swift
+          tally show examples/code/ios/StoreModel.swift \\
+              examples/code/ios/ProductID.swift
           tally show 'examples/code/**/*.swift'
           tally show examples/code/android/
         """

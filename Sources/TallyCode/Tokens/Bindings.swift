@@ -78,6 +78,9 @@ struct Bindings: Sendable {
         var k = i - 1, angle = 0, steps = 0
         annotation: while k > 0, steps < 20 {
             let t = tokens[k]
+            // A declaration that starts its line ends the walk: the `:` before it is the previous
+            // line's (`private lateinit var cache: String` above `const val ID = "x"`).
+            if t.newlineBefore, t.kind == .identifier, Bindings.declarationKeywords.contains(t.text) { break annotation }
             switch t.text {
             case ">" where t.kind == .punctuation: angle += 1
             case "<" where t.kind == .punctuation: angle -= 1
