@@ -202,6 +202,8 @@ struct Bindings: Sendable {
                 guard structure.partner[j] >= 0 else { return nil }
                 j = structure.partner[j]
                 if j > 0, tokens[j - 1].kind == .identifier, tokens[j].isPunctuation("(") { j -= 1 }
+            } else if t.isPunctuation("}"), structure.partner[j] > 0, tokens[structure.partner[j] - 1].kind == .identifier {
+                j = structure.partner[j] - 1  // Kotlin's trailing lambda: `Plan.entries.filter { … }.map {`
             } else if t.isPunctuation("!!") {
                 j -= 1
                 continue

@@ -326,7 +326,7 @@ struct CallReader {
         let shown = parts.prefix(4).map { $0.contains("`") ? $0 : "`\($0)`" }.joined(separator: ", ") + (parts.count > 4 ? ", …" : "")
         let which = any ? "some of the product IDs" : "the product IDs"
         let name = api.api.hasSuffix(callName) ? api.api : "\(api.api) (\(callName))"
-        notes.append(CodeNote(message: "\(name) asks for \(which) from \(shown), not string literals in this file: "
+        notes.append(CodeNote(message: "\(name) asks for \(which) from \(shown), not string literals Tally can follow in the code read: "
                               + "they are built at run time or come from elsewhere (configuration, a server, another file)", location: call))
     }
 

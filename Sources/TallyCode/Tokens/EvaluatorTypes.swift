@@ -41,6 +41,9 @@ extension Evaluator {
             guard let callable = constructor(of: body) else { continue }
             return object(callable, open: open, close: close, depth: depth)
         }
+        if let key = structure.bodilessClasses[name], let callable = structure.callables[key] {
+            return object(callable, open: open, close: close, depth: depth)
+        }
         return nil
     }
 
@@ -158,7 +161,8 @@ extension Evaluator {
     mutating func functions(named name: String) -> [Int] {
         if functionsByName == nil {
             var byName: [String: [Int]] = [:]
-            for (key, callable) in structure.callables where !structure.typeBodies.contains(key) {
+            let constructors = Set(structure.bodilessClasses.values)
+            for (key, callable) in structure.callables where !structure.typeBodies.contains(key) && !constructors.contains(key) {
                 byName[callable.name, default: []].append(key)
             }
             functionsByName = byName.mapValues { $0.sorted() }

@@ -14,6 +14,9 @@ struct Structure: Sendable {
     /// The named functions (and Kotlin primary constructors) whose parameters a name may be, by
     /// the key of their parameters in `parameters` (a body's `{`, an expression body's `=`/`=>`).
     private(set) var callables: [Int: Callable] = [:]
+    /// Classes declared without a body (`data class ProductId(val value: String)`), by name: the
+    /// key of their constructor in `callables`.
+    private(set) var bodilessClasses: [String: Int] = [:]
     /// Type bodies that are enums (`enum class Plan(…) {`, `enum Plan {`) and Kotlin objects (`object Ids {`).
     private(set) var enumBodies: Set<Int> = []
     private(set) var objectBodies: Set<Int> = []
@@ -55,6 +58,18 @@ struct Structure: Sendable {
             }
         }
         for (i, token) in tokens.enumerated() {
+            if token.isIdentifier("class"), i + 2 < tokens.count, tokens[i + 1].kind == .identifier, tokens[i + 2].isPunctuation("("),
+               partner[i + 2] > i + 2 {
+                // Kotlin's `data class ProductId(val value: String)` with no body: its constructor.
+                let close = partner[i + 2]
+                var k = close + 1
+                while k < tokens.count, !tokens[k].newlineBefore, !tokens[k].isPunctuation("{"), !tokens[k].isPunctuation(";"), k - close < 64 { k += 1 }
+                if k >= tokens.count || !tokens[k].isPunctuation("{") {
+                    callables[i + 2] = Callable(name: tokens[i + 1].text, nameToken: i + 1,
+                                                parameters: Structure.parameterList(i + 2, close, tokens: tokens, partner: partner))
+                    bodilessClasses[tokens[i + 1].text] = i + 2
+                }
+            }
             if token.isPunctuation("{") { classify(brace: i, tokens: tokens) }
             if token.isPunctuation("=>") || token.isPunctuation("=") { expressionFunction(arrow: i, tokens: tokens) }
         }
@@ -350,6 +365,7 @@ extension Structure {
             for body in part.typeBodies { typeBodies.insert(body + offset) }
             for (key, name) in part.typeNames { typeNames[key + offset] = name }
             for body in part.enumBodies { enumBodies.insert(body + offset) }
+            for (name, key) in part.bodilessClasses where bodilessClasses[name] == nil { bodilessClasses[name] = key + offset }
             for body in part.objectBodies { objectBodies.insert(body + offset) }
             for (key, callable) in part.callables {
                 var callable = callable
