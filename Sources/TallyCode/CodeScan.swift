@@ -229,7 +229,9 @@ enum PaywallPlatformUse {
     ]
 
     static func notes(in file: CodeFile) -> [CodeNote] {
-        guard calls.contains(where: { file.text.contains($0.text) }) else { return [] }
+        // Bytes, not `String.contains` (Foundation's search took a third of reading 650 Kotlin files).
+        let search = ByteSearch(file.text)
+        guard calls.contains(where: { search.contains($0.text) }) else { return [] }
         var notes: [CodeNote] = []
         var seen = Set<String>()
         var line = 0

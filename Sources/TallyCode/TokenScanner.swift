@@ -83,9 +83,10 @@ enum TokenScanner {
             guard looksLikeProductID(token.text), !requestedIDs.contains(token.text) else { continue }
             scan.rejected.append(RejectedString(text: token.text, location: location, reason: rejections.reason(for: index)))
         }
+        var commentsByFile: [[CommentSpan]] = Array(repeating: [], count: read.count)
+        for (comment, file) in comments { commentsByFile[file].append(comment) }
         for (n, file) in read.enumerated() {
-            let own = comments.filter { $0.file == n }.map(\.0)
-            scan.rejected += quotedInComments(own, source: source, file: file.path, skipping: requestedIDs)
+            scan.rejected += quotedInComments(commentsByFile[n], source: source, file: file.path, skipping: requestedIDs)
         }
         let fileOrder = Dictionary(read.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
         func place(_ location: CodeLocation) -> (Int, UInt32, UInt32) {

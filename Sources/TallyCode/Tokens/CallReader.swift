@@ -106,6 +106,7 @@ struct CallReader {
     // MARK: - Reading a call
 
     private mutating func read(_ api: PurchaseAPI, at i: Int) {
+        evaluator.beginCall()
         var found: [(Value, RequestedKind?)] = []
         let stated = statedKind(api, at: i)
         switch api.ids {
@@ -326,6 +327,11 @@ struct CallReader {
         let shown = parts.prefix(4).map { $0.contains("`") ? $0 : "`\($0)`" }.joined(separator: ", ") + (parts.count > 4 ? ", …" : "")
         let which = any ? "some of the product IDs" : "the product IDs"
         let name = api.api.hasSuffix(callName) ? api.api : "\(api.api) (\(callName))"
+        if evaluator.exhausted {
+            notes.append(CodeNote(message: "\(name) asks for \(which) from \(shown): Tally stopped following them at its budget "
+                                  + "(\(Evaluator.maxSteps) steps a call, \(Evaluator.maxDepth) levels); name the IDs with code: {ids: REGEX} in .tally.yml", location: call))
+            return
+        }
         notes.append(CodeNote(message: "\(name) asks for \(which) from \(shown), not string literals Tally can follow in the code read: "
                               + "they are built at run time or come from elsewhere (configuration, a server, another file)", location: call))
     }

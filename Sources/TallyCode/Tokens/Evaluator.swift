@@ -16,6 +16,12 @@ struct Evaluator {
     var inProgress: Set<Int> = []
     /// Functions whose parameters are being followed to their calls (a recursion is not).
     var following: Set<Int> = []
+    /// Parameters already followed, by function and name.
+    var parameterMemo: [ParameterKey: Value?] = [:]
+    struct ParameterKey: Hashable, Sendable {
+        var scope: Int
+        var name: String
+    }
     /// Call sites by name, once built.
     var sitesByName: [String: [Int]]?
     /// Type bodies by their type's name, once built.
@@ -24,6 +30,23 @@ struct Evaluator {
     var functionsByName: [String: [Int]]?
     var returning: Set<Int> = []
     var steps = 0
+    /// Steps of the calls read before this one: each call has `maxSteps` of its own, and the
+    /// files read together `maxTotalSteps` in all, so that any input ends.
+    var spent = 0
+    static let maxTotalSteps = 40_000_000
+
+    /// Starts reading one call: its own step budget, within the whole one.
+    mutating func beginCall() {
+        spent += steps
+        steps = spent >= Evaluator.maxTotalSteps ? Evaluator.maxSteps : 0
+        stoppedDeep = false
+    }
+
+    /// Whether following stopped at the depth limit during the call being read.
+    var stoppedDeep = false
+
+    /// Whether the last call read ran out of steps, or of depth.
+    var exhausted: Bool { steps >= Evaluator.maxSteps || stoppedDeep }
     /// Tokens from here on are out of reach (while reading a lambda's or loop's collection).
     var limit = Int.max
 

@@ -381,8 +381,21 @@ extension Evaluator {
     /// the Swift scanner follows them (issue 49); nil when the function is not a named one or is
     /// never called in the code read (the value then comes from elsewhere, and a note says so).
     private mutating func parameter(_ name: String, of scope: Int, depth: Int) -> Value? {
+        // Each parameter is followed once (a fan of calls costs their number, not its power).
+        let key = ParameterKey(scope: scope, name: name)
+        if let known = parameterMemo[key] { return known }
         guard let callable = structure.callables[scope], let position = callable.parameters.firstIndex(where: { $0.name == name }),
-              !following.contains(scope), depth < Evaluator.maxDepth - 4 else { return nil }
+              !following.contains(scope) else { return nil }
+        guard depth < Evaluator.maxDepth - 4 else {
+            stoppedDeep = true
+            return nil
+        }
+        let result = followed(name, callable: callable, position: position, scope: scope, depth: depth)
+        if steps < Evaluator.maxSteps { parameterMemo[key] = result }
+        return result
+    }
+
+    private mutating func followed(_ name: String, callable: Callable, position: Int, scope: Int, depth: Int) -> Value? {
         let sites = callSites()[callable.name] ?? []
         guard !sites.isEmpty else { return nil }
         following.insert(scope)
@@ -410,6 +423,7 @@ extension Evaluator {
                 let (argument, _) = expression(at: k + 2, depth: depth + 1)
                 values.append(argument)
             }
+            values = Value.unique(values)
             guard !values.isEmpty else { return nil }
             return values.count == 1 ? values[0] : .either(values)
         }
@@ -430,6 +444,7 @@ extension Evaluator {
                 values.append(value(of: positional[position], depth: depth + 1))
             }
         }
+        values = Value.unique(values)
         guard !values.isEmpty else { return nil }
         return values.count == 1 ? values[0] : .either(values)
     }

@@ -81,6 +81,38 @@ indirect enum Value: Sendable {
         }
     }
 
+    /// A hash of the value's shape and leaves, or nil past `budget` nodes: equal values from
+    /// several call sites are kept once (`Value.unique`).
+    func shapeHash(budget: inout Int) -> Int? {
+        var hasher = Hasher()
+        var stack: [Value] = [self]
+        while let value = stack.popLast() {
+            budget -= 1
+            guard budget > 0 else { return nil }
+            switch value {
+            case .literal(let ref): hasher.combine(0); hasher.combine(ref)
+            case .list(let items): hasher.combine(1); hasher.combine(items.count); stack.append(contentsOf: items)
+            case .either(let items): hasher.combine(2); hasher.combine(items.count); stack.append(contentsOf: items)
+            case .object(let entries, let range):
+                hasher.combine(3); hasher.combine(range.lowerBound); hasher.combine(range.upperBound)
+                for entry in entries { hasher.combine(entry.key); stack.append(entry.value) }
+            case .unknown(let range): hasher.combine(4); hasher.combine(range.lowerBound); hasher.combine(range.upperBound)
+            case .nothing: hasher.combine(5)
+            }
+        }
+        return hasher.finalize()
+    }
+
+    /// `values` with repeats left out (by `shapeHash`; a value too large to hash is kept).
+    static func unique(_ values: [Value]) -> [Value] {
+        var seen = Set<Int>()
+        return values.filter { value in
+            var budget = 4_096
+            guard let hash = value.shapeHash(budget: &budget) else { return true }
+            return seen.insert(hash).inserted
+        }
+    }
+
     /// Whether an object stands anywhere in the value (in a list or a choice).
     var containsObject: Bool {
         var stack: [Value] = [self], visited = 0
