@@ -134,3 +134,29 @@ private let play = "import com.android.billingclient.api.*\n"
         #expect(scan.requests.allSatisfy { $0.store == .googlePlay })
     }
 }
+
+/// Issue 49, point 6: small cases, each from a real file's shape.
+@Suite struct CodeSmallCasesTests {
+    @Test func expoInAppPurchasesAndRevenueCatFlutterDefaults() {
+        let expo = indexScan([("iap.js", "import * as InAppPurchases from 'expo-in-app-purchases';\nconst items = ['com.ex.expo.pro'];\nInAppPurchases.getProductsAsync(items);\n")])
+        #expect(expo.ids == ["com.ex.expo.pro"])
+        let revenueCat = indexScan([("rc.dart", "import 'package:purchases_flutter/purchases_flutter.dart';\nvoid f() async {\n  await Purchases.getProducts(['rc_pro']);\n  await Purchases.getProducts(['rc_coins'], productCategory: ProductCategory.nonSubscription);\n}\n")])
+        #expect(revenueCat.request("rc_pro")?.kind == .subscription)  // RevenueCat's default product category
+        #expect(revenueCat.request("rc_coins")?.kind == .oneTime)
+    }
+
+    @Test func anAppsOwnProductViewIsNotStoreKits() {
+        let own = CodeScanner.scan([CodeFile(path: "V.swift", text: "import SwiftUI\nstruct ProductView: View {\n  let id: String\n  var body: some View { Text(id) }\n}\nlet v = ProductView(id: \"not.a.product\")\n", language: .swift)])
+        #expect(own.ids.isEmpty)
+        let noImport = CodeScanner.scan([CodeFile(path: "W.swift", text: "import SwiftUI\nlet v = ProductView(id: \"also.not\")\n", language: .swift)])
+        #expect(noImport.ids.isEmpty)
+        let storeKit = CodeScanner.scan([CodeFile(path: "S.swift", text: "import SwiftUI\nimport StoreKit\nlet v = ProductView(id: \"com.ex.pro\")\n", language: .swift)])
+        #expect(storeKit.ids == ["com.ex.pro"])
+    }
+
+    @Test func aKotlinConstAfterALateinitVarAndAHeaderDefine() {
+        let kotlin = indexScan([("B.kt", play + "class B {\n  companion object {\n    private lateinit var cache: String\n    const val PRO = \"pro_unlock\"\n  }\n  fun q() = QueryProductDetailsParams.Product.newBuilder().setProductId(PRO).build()\n}\n")])
+        #expect(kotlin.ids == ["pro_unlock"])
+        #expect(CodeLanguage.forExtension("h") == .objectiveC)
+    }
+}

@@ -11,7 +11,8 @@
 #   12,000 `v == "…" ||` terms), code-enum-80000 (an enum of 80,000 String cases asked through allCases),
 #   suite-100000 (a StoreKit 6.3 suite of 100,000 members, shown), convert-50000-noletters (50,000 IDs
 #   without ASCII letters to Swift constants), code-ids-backtrack (the policy's ids pattern (a|aa)+b
-#   against a 40-character literal: refused now), code-9mb-init (init with 9.5 MB of Swift: peak memory)
+#   against a 40-character literal: refused now), code-9mb-init (init with 9.5 MB of Swift: peak memory),
+#   code-parameter-fan (a parameter passed on from 64 calls over 29 levels: linear, bounded)
 set -u
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); LABEL=$2; shift 2
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +21,7 @@ LIMIT=${LIMIT:-120}
 W=$(mktemp -d /tmp/hostile-sizes.XXXXXX)
 SERVER=
 trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null; rm -rf "$W"' EXIT
-CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid code-or-terms code-enum-80000 suite-100000 convert-50000-noletters code-ids-backtrack code-9mb-init}
+CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid code-or-terms code-enum-80000 suite-100000 convert-50000-noletters code-ids-backtrack code-9mb-init code-parameter-fan}
 GIT="git -c user.name=bench -c user.email=bench@example.com"
 
 # Runs BIN in folder $1 with the rest as arguments; sets EXIT, SECS, RSS, ERR (the first line of standard error that says something).
@@ -159,6 +160,23 @@ for f in range(40):
 PY
     measure "$W/big" "$BIN" init
     row "$case" "$(du -sh "$W/big/App" | cut -f1) of Swift; $ERR$(head -c 80 "$W/out" | tr '\n' ' ')" ;;
+  code-parameter-fan)
+    # Issue 49: a parameter passed on from 64 call sites over 29 levels, and 300 files declaring
+    # the same name: followed once per parameter (memo), equal values kept once, bounded.
+    rm -rf "$W/fan" && mkdir -p "$W/fan"
+    python3 - "$W/fan" <<'PY'
+import sys
+d = sys.argv[1]
+lines = ["import com.android.billingclient.api.*", "fun f0(x: String) = QueryProductDetailsParams.Product.newBuilder().setProductId(x).build()"]
+for k in range(1, 30):
+    lines.append(f"fun f{k}(x: String) {{ " + "; ".join(f"f{k-1}(x)" for _ in range(64)) + " }")
+lines.append('fun main() { f29("leaf_id") }')
+open(f"{d}/Fan.kt", "w").write("\n".join(lines) + "\n")
+for n in range(300):
+    open(f"{d}/C{n}.kt", "w").write(f"object C{n} {{ val SKUS = listOf(\"a{n}\", \"b{n}\") }}\nfun g{n}(ids: List<String>) = g{(n+1)%300}(ids)\n")
+PY
+    measure "$W" "$BIN" show "$W/fan/"
+    row "$case" "$ERR$(tail -1 "$W/out" | cut -c1-100)" ;;
   *) echo "unknown case $case" >&2 ;;
   esac
 done

@@ -28,10 +28,28 @@ enum SwiftScanner {
         let evaluator = SwiftEvaluator(index: index)
         var requested = Set<SyntaxIdentifier>()
         var builtAtRunTime: [SyntaxIdentifier: String] = [:]
+        // StoreKit's SwiftUI views need `import StoreKit`, and an app's own `struct ProductView`
+        // (issue 49: a real app's) is not StoreKit's.
+        let views: Set<String> = ["ProductView", "StoreView", "SubscriptionStoreView"]
+        let searches = readable.map { ByteSearch($0.text) }
+        let ownViews = Set(views.filter { name in
+            searches.contains { search in
+                guard search.contains(name) else { return false }
+                return ["struct", "class", "enum", "actor", "typealias"].contains { keyword in
+                    [" ", ":", "{", "<", "="].contains { search.contains("\(keyword) \(name)\($0)") }
+                }
+            }
+        })
         for unit in index.units {
             let finder = CallFinder(viewMode: .sourceAccurate)
             finder.walk(unit.tree)
+            let unitSearch = ByteSearch(unit.file.text)
+            let importsStoreKit = unitSearch.contains("import StoreKit") || unitSearch.contains("import _StoreKit_SwiftUI")
             for (call, api, argument) in finder.calls {
+                if case .named(let name) = api.callee, views.contains(name),
+                   ownViews.contains(name) || !importsStoreKit, !call.calledExpression.trimmedDescription.hasPrefix("StoreKit.") {
+                    continue
+                }
                 let callSite = callLocation(call, unit: unit)
                 let (literals, unknown) = evaluator.value(of: argument).flattened(index)
                 if evaluator.exhausted {

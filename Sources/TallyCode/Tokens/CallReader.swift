@@ -174,7 +174,7 @@ struct CallReader {
             let args = evaluator.arguments(open: paren(i), close: structure.partner[paren(i)])
             let labelled = label.flatMap { label in args.first { $0.label == label } }
             let positional = args.filter { $0.label == nil }
-            guard let arg = labelled ?? (position < positional.count ? positional[position] : nil) else { return nil }
+            guard let arg = labelled ?? (position < positional.count ? positional[position] : nil) else { return api.defaultKind }
             return kind(of: evaluator.value(of: arg, depth: 0))
         }
     }

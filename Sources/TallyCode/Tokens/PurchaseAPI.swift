@@ -41,6 +41,9 @@ struct PurchaseAPI: Sendable {
     /// Whether a call whose IDs are not literals here gets a note. Off for APIs whose argument is
     /// mostly a product object (`InitiatePurchase(product)`).
     var notesUnresolved = true
+    /// The kind the API takes when the call does not state one (RevenueCat's `getProducts`:
+    /// subscriptions unless `productCategory:` says otherwise).
+    var defaultKind: RequestedKind? = nil
 }
 
 extension PurchaseAPI {
@@ -83,7 +86,8 @@ extension PurchaseAPI {
         PurchaseAPI(methods: ["getNonSubscriptionSkus"], languages: jvm, api: "Purchases.getNonSubscriptionSkus",
                     ids: .argument(0), kind: .fixed(.oneTime), gate: ["com.revenuecat"], receivers: ["Purchases", "sharedInstance"]),
         PurchaseAPI(methods: ["getProducts"], languages: js.union([.dart]), api: "Purchases.getProducts",
-                    ids: .keyed(0, ["productIdentifiers"]), kind: .argument(1, label: "productCategory"), gate: ["Purchases"], receivers: ["Purchases"]),
+                    ids: .keyed(0, ["productIdentifiers"]), kind: .argument(1, label: "productCategory"), gate: ["Purchases"], receivers: ["Purchases"],
+                    defaultKind: .subscription),
         PurchaseAPI(methods: ["purchaseProduct"], languages: js.union([.dart]), api: "Purchases.purchaseProduct",
                     ids: .keyed(0, ["productIdentifier"]), gate: ["Purchases"], receivers: ["Purchases"]),
         // Anjlab's android-inapp-billing-v3 and Amazon's Appstore SDK.
@@ -110,6 +114,9 @@ extension PurchaseAPI {
                     ids: .keyed(0, ["sku", "skus", "productId"]), kind: .key("type"), gate: flutterInappPurchase),
         PurchaseAPI(methods: ["requestSubscription"], languages: [.dart], api: "FlutterInappPurchase.requestSubscription",
                     ids: .keyed(0, ["sku", "skus", "productId"]), kind: .fixed(.subscription), gate: flutterInappPurchase),
+        // expo-in-app-purchases (deprecated, still in apps): `getProductsAsync(['id', …])`.
+        PurchaseAPI(methods: ["getProductsAsync"], languages: js, api: "InAppPurchases.getProductsAsync", ids: .argument(0),
+                    gate: ["expo-in-app-purchases"]),
         // react-native-iap and expo-iap.
         PurchaseAPI(methods: ["getProducts"], languages: js, api: "getProducts", ids: .keyed(0, ["skus"]), gate: reactNativeIAP),
         PurchaseAPI(methods: ["getSubscriptions"], languages: js, api: "getSubscriptions", ids: .keyed(0, ["skus"]),
