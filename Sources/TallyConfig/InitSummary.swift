@@ -60,6 +60,11 @@ extension SourceScan.Found {
             lines.append("  not sources:    " + Self.listed(notSources.map { "\($0) (\(SourceLoader.notAProductSource($0)))" }, separator: ", "))
         }
         let sources = configurations.count + catalogs.count + (code == nil ? 0 : 1)
+        if sources == 1, let code, code.ids == 0 {
+            // Every call builds its IDs at run time: say how to name them before anything can be compared.
+            lines.append("next: the code's calls build their IDs at run time, so 'tally check' has nothing to compare yet: name the IDs with ids: REGEX under code: in \(SafeText.line(path)) (docs/code.md), then add the store's products (a snapshot from 'tally fetch') or a catalogue")
+            return lines
+        }
         if sources == 1, let code {
             // The code is the only copy (a Play-only app): what to compare it with, runnable as printed.
             lines.append("next: 'tally check' reads the code on its own; to compare the \(code.ids) ID\(code.ids == 1 ? "" : "s") it asks for, add the store's products:")

@@ -99,8 +99,11 @@ extension SourceScan.Found {
             files.append(CodeFile(path: path, text: text, language: language))
         }
         let scan = CodeScanner.scan(files)
-        guard !scan.requests.isEmpty else { return }
-        let asking = Set(scan.requests.flatMap { [$0.call.file, $0.literal.file] })
+        // Calls whose IDs Tally cannot follow are proposed too (named, with the `ids:` remedy):
+        // the app's code asks for products, and the gate must say what it could not read.
+        let unfollowed = scan.notes.filter { $0.message.contains(" asks for ") }
+        guard !scan.requests.isEmpty || !unfollowed.isEmpty else { return }
+        let asking = Set(scan.requests.flatMap { [$0.call.file, $0.literal.file] } + unfollowed.map(\.location.file))
         var globs: [String] = []
         for language in CodeLanguage.allCases {
             let inLanguage = asking.filter { CodeSourceReader.language(of: $0) == language }.sorted()
@@ -113,8 +116,8 @@ extension SourceScan.Found {
             let glob = folder == "." || folder.isEmpty ? "**/*.\(SourceGlob.escaped(ext))" : "\(SourceGlob.escaped(folder))/**/*.\(SourceGlob.escaped(ext))"
             globs.append(glob)
         }
-        var found = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: scan.notes.count)
-        found.unresolvedAt = scan.notes.map { "\($0.location.file):\($0.location.position.line)" }
+        var found = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: unfollowed.count)
+        found.unresolvedAt = unfollowed.map { "\($0.location.file):\($0.location.position.line)" }
         found.stores = Set(scan.requests.flatMap { $0.store.map { [$0] } ?? Store.allCases })
         if found.stores.contains(.googlePlay) {
             let base = directory

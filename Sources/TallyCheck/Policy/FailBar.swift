@@ -27,7 +27,15 @@ public struct FailBar: Sendable, Hashable {
     /// `require_compared: all`, one that left anything uncompared. One source alone is a lint
     /// and never fails here; nor does a run that records a baseline.
     public func coverageFailure(_ result: CheckResult) -> String? {
-        guard severity != nil, let coverage = result.coverage, coverage.sources >= 2 else { return nil }
+        guard severity != nil, let coverage = result.coverage else { return nil }
+        // One source that holds no product is never green: there was nothing to check (a code
+        // source whose calls all build their IDs at run time, an empty catalogue).
+        if coverage.sources == 1, coverage.products == 0 {
+            return coverage.codeRequests > 0
+                ? "nothing checked: the code asks for products with IDs Tally cannot follow (\(coverage.codeRequests) call\(coverage.codeRequests == 1 ? "" : "s")); name them with code: {ids: REGEX} in .tally.yml"
+                : "nothing checked: the one source holds no product"
+        }
+        guard coverage.sources >= 2 else { return nil }
         if !coverage.comparedAnything {
             let counts = "\(coverage.products) product\(coverage.products == 1 ? "" : "s")"
                 + (coverage.codeRequests > 0 ? " and \(coverage.codeRequests) code request\(coverage.codeRequests == 1 ? "" : "s")" : "")
