@@ -69,10 +69,14 @@ import Testing
             let initialised = try CLIRunner.run(["init"], in: copy)
             #expect(initialised.status == 0, "\(app): \(initialised.stderr)")
             let proposesCode = initialised.stdout.contains("  code:")
-            #expect(proposesCode == (app == "sectorzero-ios-swift"), "\(app): \(initialised.stdout)")
+            // sectorzero's code asks for 9 IDs; podverse's and tasks' calls build theirs at run time (named, issue 49).
+            let codeApps = ["sectorzero-ios-swift", "podverse-react-native", "tasks-android-kotlin"]
+            #expect(proposesCode == codeApps.contains(app), "\(app): \(initialised.stdout)")
             guard FileManager.default.fileExists(atPath: copy.appendingPathComponent(".tally.yml").path) else { continue }
             let check = try CLIRunner.run(["check"], in: copy)
-            #expect(check.status == 0, "\(app): \(check.stdout)\(check.stderr)")
+            let unfollowedOnly = app != "sectorzero-ios-swift" && proposesCode
+            #expect(check.status == (unfollowedOnly ? 3 : 0), "\(app): \(check.stdout)\(check.stderr)")
+            if unfollowedOnly { continue }
             if proposesCode {
                 #expect(check.stdout.contains("the app's code asks for 9 product IDs in 1 file, compared with Products.storekit"), "\(app): \(check.stdout)")
             }

@@ -30,9 +30,10 @@ public struct FailBar: Sendable, Hashable {
         guard severity != nil, let coverage = result.coverage else { return nil }
         // One source that holds no product is never green: there was nothing to check (a code
         // source whose calls all build their IDs at run time, an empty catalogue).
-        if coverage.sources == 1, coverage.products == 0 {
+        let unfollowed = coverage.notCompared.filter { $0.reason == .notStaticallyKnown }.count
+        if coverage.sources == 1, coverage.products == 0, coverage.codeRequests == unfollowed {
             return coverage.codeRequests > 0
-                ? "nothing checked: the code asks for products with IDs Tally cannot follow (\(coverage.codeRequests) call\(coverage.codeRequests == 1 ? "" : "s")); name them with code: {ids: REGEX} in .tally.yml"
+                ? "nothing checked: the code asks for products with IDs Tally cannot follow (\(unfollowed) call\(unfollowed == 1 ? "" : "s")); name them with code: {ids: REGEX} in .tally.yml"
                 : "nothing checked: the one source holds no product"
         }
         guard coverage.sources >= 2 else { return nil }
