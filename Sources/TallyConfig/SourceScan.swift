@@ -179,6 +179,11 @@ extension SourceScan {
         var budget = maxFiles
         var seen = Set<String>()
         walk(directory, relative: "", depth: 0, budget: &budget, folder: { relative, full in
+            // A StoreKit configuration package (`Products.storekit/`): one configuration, by the package's name.
+            if StoreKitReader.claims(directory: full) {
+                found.configurations.append(relative)
+                return true
+            }
             // A snapshot, or saved pages (two files or more: one file is proposed as itself);
             // an App Store package is proposed by its metadata.xml, as before.
             guard let source = FolderSource.at(full), source.format != .appStorePackage, source.snapshot || source.files > 1 else { return false }
