@@ -13,6 +13,7 @@ public enum RuleSet {
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
         UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
         SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(), SubscriptionWithoutLevelRule(), CommitmentPriceRule(),
+        SchemeStoreKitRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [

@@ -13,6 +13,9 @@ public struct RuleExample: Sendable, Hashable {
     public struct File: Sendable, Hashable {
         public var name: String
         public var text: String
+        /// Whether `tally check` is given the file (or its folder); false for a file of the
+        /// repository the run finds on its own (an Xcode scheme).
+        public var isSource = true
 
         public init(_ name: String, _ text: String) {
             self.name = name
@@ -21,6 +24,13 @@ public struct RuleExample: Sendable, Hashable {
 
         /// `.file("catalog.yaml", """ … """)`, in a rule's `examples`.
         public static func file(_ name: String, _ text: String) -> File { File(name, text) }
+
+        /// A file of the repository that is not a source (an Xcode scheme the run finds).
+        public static func repository(_ name: String, _ text: String) -> File {
+            var file = File(name, text)
+            file.isSource = false
+            return file
+        }
     }
 
     /// Whether the rule reports something here (`true`), or passes.
@@ -49,7 +59,7 @@ public struct RuleExample: Sendable, Hashable {
     /// The sources `tally check` is given, in order: each file, or the folder files are in.
     public var sources: [String] {
         var seen = Set<String>()
-        return files.compactMap { file in
+        return files.filter(\.isSource).compactMap { file in
             let source = file.name.split(separator: "/").first.map(String.init) ?? file.name
             return seen.insert(source).inserted ? source : nil
         }

@@ -22,6 +22,7 @@ extension SourceScan.Found {
             lines.append("  unreadable:     " + Self.listed(unreadable.map { "\($0.path): \($0.error)" }, separator: "; ")
                          + " ('tally lint FILE' shows every error)")
         }
+        lines += schemeLines
         lines.append("next: name the files in a .tally.yml by hand (docs/policy.md), or 'tally init --print' for a starter file")
         return lines
     }
@@ -37,6 +38,7 @@ extension SourceScan.Found {
         var lines = ["wrote \(path)"]
         lines.append("  configurations: \(configurations.isEmpty ? "none found: add them under sources:" : Self.listed(configurations, separator: ", "))")
         lines.append("  catalogues:     \(catalogues.isEmpty ? "none found: add them under sources:" : Self.listed(catalogues, separator: ", "))")
+        lines += schemeLines
         if let code {
             var line = "  code:           \(Self.listed(code.globs, separator: ", ")), \(code.ids) product ID\(code.ids == 1 ? "" : "s") in \(code.files.count) file\(code.files.count == 1 ? "" : "s")"
             if code.unresolved > 0 {
@@ -81,6 +83,22 @@ extension SourceScan.Found {
         lines.append(sources == 1
                      ? "next: 'tally check' (no arguments needed) lints the one source; add a second copy to compare it with (a catalogue, a store snapshot from 'tally fetch'); 'tally explain RULE' explains a rule"
                      : "next: 'tally check' (no arguments needed); 'tally explain RULE' explains a rule")
+        return lines
+    }
+
+    /// What each Xcode scheme runs the app against (issue 50), a line each.
+    var schemeLines: [String] {
+        var lines: [String] = []
+        for reference in schemes {
+            let scheme = SafeText.line(reference.scheme)
+            if reference.exists, let file = reference.resolved {
+                lines.append("  scheme:         \(SafeText.line(reference.schemeName)) (\(scheme)) runs the app against \(SafeText.line(file))")
+            } else if let file = reference.resolved {
+                lines.append("  scheme:         \(SafeText.line(reference.schemeName)) (\(scheme):\(reference.position.line)) names \(SafeText.line(reference.identifier)), which does not exist (\(SafeText.line(file))): Xcode cannot run the app against it (scheme-storekit)")
+            } else {
+                lines.append("  scheme:         \(SafeText.line(reference.schemeName)) (\(scheme):\(reference.position.line)) names \(SafeText.line(reference.identifier)), outside the repository: not followed")
+            }
+        }
         return lines
     }
 }

@@ -30,6 +30,8 @@ public enum SourceScan {
         /// Sources under test folders (`Tests/`, `AppTests/`, `Fixtures/`), left out when the
         /// repository has sources outside them too: fixtures are not what the app sells.
         public var inTestFolders: [String] = []
+        /// The schemes that name a StoreKit configuration, and which.
+        public var schemes: [SchemeStoreKitReference] = []
         /// Each source that was read, by path. Filled by `read()`.
         public var loaded: [String: Catalog] = [:]
         /// The directory scanned: the paths above are relative to it.
@@ -228,6 +230,10 @@ extension SourceScan {
             for path in tests { found.folders[path] = nil }
         }
         found.inTestFolders.sort()
+        // The StoreKit file each scheme runs the app against comes first (issue 50).
+        found.schemes = XcodeSchemes.references(in: directory)
+        let used = Set(found.schemes.filter(\.exists).compactMap(\.resolved))
+        found.configurations = found.configurations.filter { used.contains($0) } + found.configurations.filter { !used.contains($0) }
         // A file named like a source beside it (a deploy.yaml beside iap.yaml) is named as left
         // out; a file of another kind (an Info.plist, a pubspec.yaml beside a .storekit) is not a
         // near miss, and is passed over without a word.

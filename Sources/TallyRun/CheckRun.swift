@@ -73,7 +73,11 @@ public struct CheckRun: Sendable {
     /// Lints each catalogue read by `read(events:)` and compares them as `SourcePairing` pairs them.
     public func check(_ catalogs: [Catalog]) throws(RunFailure) -> RunOutcome {
         let catalogs = pooled(catalogs)
-        let gate = try gate()
+        var gate = try gate()
+        // The Xcode schemes of the repository: the StoreKit file each runs the app against (issue 50).
+        let root = sources.location(of: policyFile?.directory ?? ".")
+        gate.repositoryFindings = SchemeFindings.findings(XcodeSchemes.references(in: root), root: root,
+                                                              checked: catalogs.filter { $0.format == .storeKit }.map { sources.location(of: $0.file) })
         guard var outcome = gate.check(sources: catalogs) ?? catalogs.first.map(gate.checkAlone) else { throw .noSources }
         // Group pairs are written for the policy's own sources: files named on the command line
         // (another catalogue, a store export) need not have those groups, and are not warned about.

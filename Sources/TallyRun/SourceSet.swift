@@ -126,7 +126,11 @@ public struct SourceSet: Sendable, Hashable {
         } else if let policy, !policy.sources.isEmpty {
             let resolution: SourceResolution
             let readsAll = format != nil || mapping.general != nil
-            do { resolution = try policy.resolveSources(root: root) { readsAll || mapping.perSource[$0] != nil } } catch { throw .policy(SourceSet.formatError(error, file: policy.file)) }
+            do { resolution = try policy.resolveSources(root: root) { readsAll || mapping.perSource[$0] != nil } } catch {
+                // A source gone missing is often the file a scheme runs the app against: say which (issue 50).
+                let failure = SourceSet.formatError(error, file: policy.file)
+                throw .policy(FormatError.combining([failure] + SchemeFindings.missingFiles(in: opened.location(of: policy.directory))))
+            }
             let matches = resolution.entries
             set = SourceSet(matches.filter { !isMappingFile(opened.location(of: $0.path)) }.map { match in
                 Entry(match.path, mapping: mapping.perSource[match.path] ?? match.mapping ?? mapping.general)

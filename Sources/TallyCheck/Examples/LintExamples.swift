@@ -211,3 +211,29 @@ extension CommitmentPriceRule {
         ])
     ).andPasses(replacing: #"commitment_price: "59.99""#, with: #"commitment_price: "71.88""#)
 }
+
+extension SchemeStoreKitRule {
+    /// An Xcode scheme as Xcode writes it (the LaunchAction's StoreKit reference, the rest cut).
+    static func scheme(_ identifier: String) -> RuleExample.File {
+        .repository("App.xcodeproj/xcshareddata/xcschemes/App.xcscheme", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme
+               LastUpgradeVersion = "1600"
+               version = "1.7">
+               <LaunchAction
+                  buildConfiguration = "Debug"
+                  launchStyle = "0">
+                  <StoreKitConfigurationFileReference
+                     identifier = "\(identifier)">
+                  </StoreKitConfigurationFileReference>
+               </LaunchAction>
+            </Scheme>
+            """)
+    }
+
+    public static let examples = [
+        // The file was renamed to App.storekit; the scheme still names Products.storekit.
+        RuleExample.fires(.storeKit(products: [.product("com.example.gems.100", price: "0.99")]), scheme("../../Products.storekit")),
+        RuleExample.passes(.storeKit(products: [.product("com.example.gems.100", price: "0.99")]), scheme("../../App.storekit")),
+    ]
+}

@@ -9,6 +9,9 @@ public struct Gate: Sendable {
     public var baselineFile: String?
     /// Whether the result lists every subject examined (for JUnit's passing test cases).
     public var recordsSubjects: Bool
+    /// Findings about the repository rather than a source (a scheme's StoreKit file), added to
+    /// every result before the policy applies (so severities, ignores and the baseline hold).
+    public var repositoryFindings: [Finding] = []
 
     public init(policy: Policy = Policy(), baseline: Baseline? = nil, baselineFile: String? = nil, recordsSubjects: Bool = true) {
         self.policy = policy
@@ -142,6 +145,7 @@ public struct Gate: Sendable {
 
     private func finish(_ raw: CheckResult, sources: [Catalog]?, unmatchedGroups: [GroupCorrespondence]) -> GateOutcome {
         var raw = raw
+        raw.findings += repositoryFindings
         raw.coverage = sources.map { Coverage.measure($0, compared: raw.compared) }
         let applied = policy.apply(to: raw)
         var result = applied.result
