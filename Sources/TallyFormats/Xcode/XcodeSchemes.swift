@@ -34,11 +34,14 @@ public enum XcodeSchemes {
     static let skipped: Set<String> = [".git", ".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", ".swiftpm"]
     static let maxDepth = 8
     static let maxSchemes = 2_000
+    /// At most this many folders are looked into (a check run from a home folder ends quickly).
+    static let maxFolders = 20_000
 
     /// Every scheme under `root` that names a StoreKit configuration, sorted by scheme path.
     public static func references(in root: String) -> [SchemeStoreKitReference] {
         var containers: [String] = []
-        collect(root, relative: "", depth: 0, into: &containers)
+        var budget = maxFolders
+        collect(root, relative: "", depth: 0, budget: &budget, into: &containers)
         let boundary = RepositoryBoundary(around: root)
         var references: [SchemeStoreKitReference] = []
         for container in containers.sorted() {
@@ -50,8 +53,9 @@ public enum XcodeSchemes {
     }
 
     /// The `.xcodeproj` and `.xcworkspace` folders below `root` (relative paths).
-    private static func collect(_ root: String, relative: String, depth: Int, into found: inout [String]) {
-        guard depth <= maxDepth, found.count < maxSchemes else { return }
+    private static func collect(_ root: String, relative: String, depth: Int, budget: inout Int, into found: inout [String]) {
+        guard depth <= maxDepth, found.count < maxSchemes, budget > 0 else { return }
+        budget -= 1
         let full = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
         for name in names.sorted() where !skipped.contains(name) && !name.hasPrefix(".") {
@@ -63,7 +67,7 @@ public enum XcodeSchemes {
                 found.append(path)
                 continue
             }
-            collect(root, relative: path, depth: depth + 1, into: &found)
+            collect(root, relative: path, depth: depth + 1, budget: &budget, into: &found)
         }
     }
 
