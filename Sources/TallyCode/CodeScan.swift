@@ -180,7 +180,11 @@ public enum CodeScanner {
         var groups: [CodeLanguage: [CodeFile]] = [:]
         var order: [CodeLanguage] = []
         for file in files {
-            if GeneratedConstants.isGenerated(file.text) {
+            if file.text.utf8.count > TokenScanner.maxBytes {
+                // The same limit for every code file, a generated constants file too (issue 47).
+                scan.notes.append(CodeNote(message: "not read: \(file.text.utf8.count) bytes, more than the \(TokenScanner.maxBytes >> 20) MB a source file may have",
+                                           location: CodeLocation(file: file.path, position: Position(line: 1, column: 1))))
+            } else if GeneratedConstants.isGenerated(file.text) {
                 scan.append(GeneratedConstants.scan(file))
             } else if file.language == .swift {
                 swift.append(file)

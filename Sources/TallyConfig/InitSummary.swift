@@ -89,6 +89,9 @@ extension SourceScan.Found {
     /// What each Xcode scheme runs the app against (issue 50), a line each.
     var schemeLines: [String] {
         var lines: [String] = []
+        if stoppedScanning {
+            lines.append("  stopped:        the scan looked at \(SourceScan.maxFiles) files and folders and stopped before the end: sources further in are not proposed; name them under sources: (docs/policy.md)")
+        }
         for reference in schemes {
             let scheme = SafeText.line(reference.scheme)
             if reference.exists, let file = reference.resolved {

@@ -30,6 +30,8 @@ public enum SourceScan {
         /// Sources under test folders (`Tests/`, `AppTests/`, `Fixtures/`), left out when the
         /// repository has sources outside them too: fixtures are not what the app sells.
         public var inTestFolders: [String] = []
+        /// Whether the walk stopped at `maxFiles` entries before it had seen the whole folder.
+        public var stoppedScanning = false
         /// The schemes that name a StoreKit configuration, and which.
         public var schemes: [SchemeStoreKitReference] = []
         /// Each source that was read, by path. Filled by `read()`.
@@ -216,6 +218,8 @@ extension SourceScan {
                 candidates.append(relative)
             }
         })
+        // Past the budget the scan stopped: say so, never "no product source found" in silence (issue 47).
+        found.stoppedScanning = budget < 0
         found.codeCandidates = codeFiles.filter { path in
             CodeSourceReader.language(of: path).map { asking.contains(CodeSourceReader.family($0)) } ?? false
         }
@@ -290,7 +294,7 @@ extension SourceScan {
                              folder: (String, String) -> Bool, file: (String, String) -> Void) {
         guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
         for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
-            guard budget > 0 else { return }
+            guard budget > 0 else { budget = -1; return }  // -1: stopped with entries left
             budget -= 1
             let path = full == "." ? name : "\(full)/\(name)"
             let rel = relative.isEmpty ? name : "\(relative)/\(name)"

@@ -36,7 +36,13 @@ public enum GooglePlayReader: DirectorySourceReader {
 
     /// A directory with at least one file that is a Google Play page.
     public static func claims(directory path: String) -> Bool {
-        pageNames(in: path).contains { name in
+        // A `tally fetch google-play` snapshot says so in its manifest: its pages may all be `{}`
+        // (Google's APIs leave out an empty list), which no page sniffing can tell (issue 47).
+        if let head = try? SourceLoader.readBytes(path: (path as NSString).appendingPathComponent(SnapshotFolder.manifestName), maxBytes: 1 << 20),
+           String(decoding: head, as: UTF8.self).contains("\"google-play\"") {
+            return true
+        }
+        return pageNames(in: path).contains { name in
             let file = (path as NSString).appendingPathComponent(name)
             guard let head = try? SourceLoader.readBytes(path: file, prefix: 4096) else { return false }
             let text = String(decoding: head, as: UTF8.self)
