@@ -48,4 +48,22 @@ import Testing
         let initialised = try CLIRunner.run(["init"], in: folder)
         #expect(initialised.stdout.contains("stopped:") && initialised.stdout.contains("stopped before the end"), "\(initialised.stdout)")
     }
+
+    /// A RevenueCat product described twice with different store identifiers is named, not the first kept in silence.
+    @Test func aRevenueCatProductDescribedTwiceDifferentlyIsNamed() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: CLIRunner.repository.appendingPathComponent("examples/paywall/revenuecat"), to: folder.appendingPathComponent("rc"))
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("rc/02-products.json"))) as? [String: Any])
+        var again = try #require((first["items"] as? [[String: Any]])?.first)
+        let storeID = try #require(again["store_identifier"] as? String)
+        again["store_identifier"] = storeID + ".other"
+        var page = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("rc/03-products.json"))) as? [String: Any])
+        page["items"] = ((page["items"] as? [Any]) ?? []) + [again]
+        try JSONSerialization.data(withJSONObject: page, options: [.prettyPrinted]).write(to: folder.appendingPathComponent("rc/03-products.json"))
+        let shown = try CLIRunner.run(["show", "rc"], in: folder)
+        #expect(shown.status == 2)
+        #expect(shown.stderr.contains("rc/03-products.json:") && shown.stderr.contains("is described twice with different store identifiers, \(storeID) first and \(storeID).other here"),
+                "\(shown.stderr)")
+    }
 }

@@ -113,7 +113,15 @@ struct RevenueCatPages {
         guard let key = node["id"]?.nonEmptyText else {
             throw FormatError("a product without id", file: file, position: node.position, path: node.path)
         }
-        if productIndex[key] != nil { return key }
+        if let at = productIndex[key] {
+            // The same product again (a page and an expansion): it must say the same thing (issue 47).
+            if let storeID = node["store_identifier"]?.nonEmptyText, storeID != products[at].storeID {
+                throw FormatError("product \(key) is described twice with different store identifiers, \(products[at].storeID) first "
+                                  + "and \(storeID) here: which one the store sells cannot be told",
+                                  file: file, position: node.position, path: node.path)
+            }
+            return key
+        }
         account.check(node, RevenueCatVocabulary.product, shift: shift)
         if let subscription = node["subscription"] { account.check(subscription, RevenueCatVocabulary.productSubscription, shift: shift) }
         if let oneTime = node["one_time"] { account.check(oneTime, RevenueCatVocabulary.productOneTime, shift: shift) }
