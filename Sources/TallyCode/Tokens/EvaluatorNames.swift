@@ -180,13 +180,14 @@ extension Evaluator {
         return unknown(start, close + 1)
     }
 
-    /// The arguments between `open` and `close` (past 256 of them, the rest is one argument).
+    /// The arguments between `open` and `close` (past 65,536 of them, the rest is one argument:
+    /// a list of 12,000 IDs in one `listOf(…)` is read whole, issue 47).
     func arguments(open: Int, close: Int) -> [Argument] {
         var args: [Argument] = []
         var k = open + 1, itemStart = open + 1, visited = 0
         while k <= close {
             visited += 1
-            if visited > 4_096 || args.count >= 256 {
+            if visited > 1_048_576 || args.count >= 65_536 {
                 if close > itemStart { args.append(Argument(label: nil, start: itemStart, end: close)) }
                 return args
             }
