@@ -13,7 +13,7 @@ public enum RuleSet {
         InvalidPeriodRule(), InvalidPriceRule(), NegativePriceRule(), FreeTrialWithPriceRule(), InvalidOfferRule(),
         UnpricedTerritoryRule(), MissingLocaleRule(), LocalizationTextRule(), PricePointRule(), StoreStateRule(),
         SuiteMemberRule(), IDCaseRule(), DuplicateGroupIDRule(), UnknownContentRule(), SubscriptionWithoutLevelRule(), CommitmentPriceRule(),
-        SchemeStoreKitRule(),
+        SchemeStoreKitRule(), PromotionalImageRule(),
     ]
 
     public static let paywallRules: [any PaywallRule] = [

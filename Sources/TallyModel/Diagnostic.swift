@@ -47,7 +47,7 @@ extension DroppedValue {
     /// `App.storekit:12:7: warning: com.example.pro: … the value was not taken (invalid-price)`.
     public var diagnostic: Diagnostic {
         // An unknown key's message says itself what was not read.
-        let taken = issue.rule == .unknownContent ? "" : "; the value was not taken"
+        let taken = issue.rule == .unknownContent || issue.rule == .promotionalImage ? "" : "; the value was not taken"
         let product = issue.productID.map { "\($0): " } ?? ""
         return Diagnostic(.warning, "\(product)\(issue.message)\(taken) (\(issue.rule))", at: location, remedy: issue.remedy)
     }

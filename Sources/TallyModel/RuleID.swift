@@ -85,5 +85,6 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     // Code rules (the product IDs the app's code asks for, against every other source).
     public static let codeUnknownProduct = RuleID(rawValue: "code-unknown-product")
     public static let schemeStoreKit = RuleID(rawValue: "scheme-storekit")
+    public static let promotionalImage = RuleID(rawValue: "promotional-image")
     public static let codeUnusedProduct = RuleID(rawValue: "code-unused-product")
 }

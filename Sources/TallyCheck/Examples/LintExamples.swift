@@ -237,3 +237,22 @@ extension SchemeStoreKitRule {
         RuleExample.passes(.storeKit(products: [.product("com.example.gems.100", price: "0.99")]), scheme("../../App.storekit")),
     ]
 }
+
+extension PromotionalImageRule {
+    static let configuration = """
+        {
+          "products": [
+            {"displayPrice": "0.99", "familyShareable": false, "internalID": "6444000001", "localizations": [{"description": "100 gems", "displayName": "Gems", "locale": "en_US"}], "productID": "com.example.gems.100", "promotionalImageID": "D0F96D04", "referenceName": "Gems", "type": "Consumable"}
+          ],
+          "settings": {"_storefront": "USA"},
+          "subscriptionGroups": [],
+          "version": {"major": 4, "minor": 0}
+        }
+        """
+
+    public static let examples = [
+        // The package's Assets folder lost the image the product names.
+        RuleExample.fires(.file("App.storekit/Configuration.storekit", configuration)),
+        RuleExample.passes(.file("App.storekit/Configuration.storekit", configuration), .file("App.storekit/Assets/D0F96D04.png", "(the image)")),
+    ]
+}

@@ -17,3 +17,14 @@ public struct SchemeStoreKitRule: LintRule {
     /// Findings come from the repository's schemes (TallyRun's `SchemeFindings`), not from a source.
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {}
 }
+
+/// A StoreKit configuration package whose product names a promotional image (`promotionalImageID`)
+/// its `Assets/` folder does not hold (issue 50): Xcode shows no image for the promoted purchase.
+public struct PromotionalImageRule: SourceIssueRule {
+    public static let description = describe(
+        id: .promotionalImage, defaultSeverity: .warning,
+        summary: "A StoreKit configuration package names a promotional image its Assets folder does not hold.",
+        rationale: "Xcode keeps a promoted purchase's image in the package's Assets folder under the ID the configuration names; an image left out of a commit (or deleted) leaves the promoted purchase without its image in every test of the app.",
+        fix: "Add the image back to Name.storekit/Assets/ (Xcode: the product's Promotional Image in the StoreKit configuration editor), or remove the promotional image from the product.")
+    public init() {}
+}
