@@ -29,6 +29,9 @@ public enum CodeLanguage: String, Sendable, Hashable, CaseIterable, CustomString
         }
     }
 
+    /// The languages read as one index: JavaScript with TypeScript, each other language alone.
+    public var family: CodeLanguage { self == .javaScript ? .typeScript : self }
+
     /// Every file name ending of a language Tally reads.
     public static let extensions = ["swift", "m", "mm", "h", "kt", "kts", "java", "dart", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "cs"]
 }
@@ -189,7 +192,7 @@ public enum CodeScanner {
             } else if file.language == .swift {
                 swift.append(file)
             } else {
-                let family: CodeLanguage = file.language == .javaScript ? .typeScript : file.language
+                let family = file.language.family
                 if groups[family] == nil { order.append(family) }
                 groups[family, default: []].append(file)
             }

@@ -202,7 +202,7 @@ extension SourceScan {
                 codeFiles.append(relative)
                 if language != .swift, let head = try? SourceLoader.readBytes(path: full, maxBytes: maxCodeBytes),
                    CodeScanner.mayAskForProducts(String(decoding: head, as: UTF8.self), language: language) {
-                    asking.insert(CodeSourceReader.family(language))
+                    asking.insert(language.family)
                 }
                 return
             }
@@ -221,7 +221,7 @@ extension SourceScan {
         // Past the budget the scan stopped: say so, never "no product source found" in silence (issue 47).
         found.stoppedScanning = budget < 0
         found.codeCandidates = codeFiles.filter { path in
-            CodeSourceReader.language(of: path).map { asking.contains(CodeSourceReader.family($0)) } ?? false
+            CodeSourceReader.language(of: path).map { asking.contains($0.family) } ?? false
         }
         found.configurations.sort()
         found.catalogs.sort()

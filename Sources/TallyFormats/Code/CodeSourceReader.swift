@@ -39,11 +39,6 @@ public enum CodeSourceReader: SourceReader {
         try read(files: [(file, bytes)], name: file, options: options)
     }
 
-    /// The languages read as one index: JavaScript with TypeScript, each other language alone.
-    public static func family(_ language: CodeLanguage) -> CodeLanguage {
-        language == .javaScript ? .typeScript : language
-    }
-
     /// The language of a file by its name's ending.
     public static func language(of file: String) -> CodeLanguage? {
         let name = file.split(separator: "/").last.map(String.init) ?? file
