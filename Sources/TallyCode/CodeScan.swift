@@ -159,12 +159,18 @@ public enum CodeScanner {
     /// every string literal that the whole pattern matches, for apps that build their IDs another way.
     /// A file `tally convert --to swift|kotlin|dart|typescript` wrote is read as the constants it declares.
     public static func scan(_ files: [CodeFile], idPattern: String? = nil) -> CodeScan {
-        // On a thread whose stack is sized for swift-syntax (ReaderStack.codeBytes), never the
-        // caller's: the main thread's 8 MB crashed on a deep expression (issue 47).
-        (try? ReaderStack.run(stack: ReaderStack.codeBytes) { scanHere(files, idPattern: idPattern) }) ?? CodeScan()
+        scan(files, idPattern: idPattern, swiftModuleBytes: SwiftScanner.modulePassBytes)
     }
 
-    private static func scanHere(_ files: [CodeFile], idPattern: String?) -> CodeScan {
+    /// `swiftModuleBytes`: up to how many bytes of Swift are parsed once and kept whole
+    /// (`SwiftScanner.modulePassBytes`; tests set 0 to read every module file by file).
+    static func scan(_ files: [CodeFile], idPattern: String?, swiftModuleBytes: Int) -> CodeScan {
+        // On a thread whose stack is sized for swift-syntax (ReaderStack.codeBytes), never the
+        // caller's: the main thread's 8 MB crashed on a deep expression (issue 47).
+        (try? ReaderStack.run(stack: ReaderStack.codeBytes) { scanHere(files, idPattern: idPattern, swiftModuleBytes: swiftModuleBytes) }) ?? CodeScan()
+    }
+
+    private static func scanHere(_ files: [CodeFile], idPattern: String?, swiftModuleBytes: Int) -> CodeScan {
         var scan = CodeScan()
         // An invalid pattern is said once (the policy reader refuses it first; this is for callers that do not).
         var idPattern = idPattern
@@ -198,7 +204,7 @@ public enum CodeScanner {
             }
         }
         for family in order { scan.append(TokenScanner.scan(group: groups[family] ?? [], idPattern: idPattern)) }
-        if !swift.isEmpty { scan.append(SwiftScanner.scan(swift, idPattern: idPattern)) }
+        if !swift.isEmpty { scan.append(SwiftScanner.scan(swift, idPattern: idPattern, modulePassBytes: swiftModuleBytes)) }
         for file in files { scan.notes += PaywallPlatformUse.notes(in: file) }
         return scan
     }

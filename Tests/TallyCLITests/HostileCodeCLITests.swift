@@ -98,3 +98,31 @@ struct HostileCodeCLITests {
         #expect(findings.contains { $0["rule"] as? String == "code-unknown-product" && $0["product"] as? String == "com.calmly.app.sesions.50" }, "\(findings)")
     }
 }
+
+/// Issue 47, memory: a Swift module of more than 2 MB is read file by file and in groups of
+/// files that refer to each other, so its memory follows the largest group, not the module
+/// (9.5 MB of Swift took 1.1 GB; `bench/hostile-sizes/run.sh BIN after code-9mb-init`).
+@Suite(.timeLimit(.minutes(10)))
+struct SwiftModuleMemoryCLITests {
+    @Test(.enabled(if: MeasuredRun.timeAvailable, "GNU time is not installed"))
+    func aLargeModuleOfUnrelatedFilesIsReadFileByFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-module-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 14 files of about 170 KB (2.4 MB): each asks for its own ID, none refers to another.
+        var bytes = 0
+        for file in 0..<14 {
+            let body = (0..<1_800).map { "    func f\(file)_\($0)(_ v: Int) -> Int { let s = \"value \($0) of file \(file)\"; return v + \($0) + s.count }" }
+            let text = "import StoreKit\nstruct S\(file) {\n\(body.joined(separator: "\n"))\n}\n"
+                + "func load\(file)() async throws { _ = try await Product.products(for: [\"com.example.big.\(file)\"]) }\n"
+            bytes += text.utf8.count
+            try text.write(to: folder.appendingPathComponent("File\(file).swift"), atomically: true, encoding: .utf8)
+        }
+        #expect(bytes > 2 << 20)
+        let run = try MeasuredRun.run(["show", folder.path])
+        #expect(run.status == 0, "\(run.stderr.prefix(400))")
+        for file in 0..<14 { #expect(run.stdout.contains("com.example.big.\(file)"), "File\(file).swift's request: \(run.stdout.prefix(400))") }
+        // Kept whole, the module took over 250 MB in a debug build; one file at a time, far less.
+        #expect(run.maxResidentKB < 150 << 10, "peak \(run.maxResidentKB) KB for 14 unrelated files of 170 KB")
+    }
+}

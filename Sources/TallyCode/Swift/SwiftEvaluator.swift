@@ -6,7 +6,8 @@ import TallyModel
 struct SwiftLiteral: Hashable {
     var text: String
     var location: CodeLocation
-    var node: SyntaxIdentifier
+    /// Which literal it is (its file and offset): the same in each parse of the file.
+    var key: SwiftUnit.Key
 }
 
 /// What a Swift expression is, as far as the module tells.
@@ -76,7 +77,7 @@ final class SwiftEvaluator {
         let next = depth + 1
         if let string = expression.as(StringLiteralExprSyntax.self) {
             guard let text = string.representedLiteralValue, let unit = index.unit(of: string) else { return .unknown([Syntax(string)]) }
-            return .literal(SwiftLiteral(text: text, location: unit.location(string), node: string.id))
+            return .literal(SwiftLiteral(text: text, location: unit.location(string), key: unit.key(string)))
         }
         if let array = expression.as(ArrayExprSyntax.self) {
             return .list(array.elements.map { evaluate($0.expression, env, next) })

@@ -14,6 +14,17 @@ struct SwiftUnit {
         converter = SourceLocationConverter(fileName: file.path, tree: tree)
     }
 
+    /// A node named by its file and offset: the same in each parse of the file (a module too big
+    /// to keep whole is parsed twice, issue 47), where a `SyntaxIdentifier` is not.
+    struct Key: Hashable {
+        var path: String
+        var offset: Int
+    }
+
+    func key(_ node: some SyntaxProtocol) -> Key {
+        Key(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
     func location(_ node: some SyntaxProtocol) -> CodeLocation {
         location(at: node.positionAfterSkippingLeadingTrivia)
     }
@@ -52,6 +63,25 @@ struct SwiftIndex {
     var calls: [String: [FunctionCallExprSyntax]] = [:]
     /// String enums by case name, for an implicit member (`.monthly`) whose type the file does not say.
     var enumsWithCase: [String: [String]] = [:]
+    /// The names a file declares that another file may look up: its types (an extension's too),
+    /// their members and cases, its top-level constants and functions, and `init` when it has an
+    /// initializer (called `.init(…)` elsewhere). Two files that share one of these names, declared
+    /// in one and written in the other, are read together (`SwiftScanner.components`).
+    static func declaredNames(_ unit: SwiftUnit) -> Set<String> {
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(unit.tree)
+        var names = Set(collector.globals.keys).union(collector.functions.keys)
+        for (name, type) in collector.types {
+            names.insert(name)
+            names.formUnion(type.properties.keys)
+            names.formUnion(type.methods.keys)
+            names.formUnion(type.assignments.keys)
+            names.formUnion(type.cases.map(\.name))
+            if !type.initializers.isEmpty { names.insert("init") }
+        }
+        return names
+    }
+
     /// Each enum's cases by name (`caseElement`).
     private var caseElements: [String: [String: EnumCaseElementSyntax]] = [:]
 
@@ -102,9 +132,9 @@ struct SwiftIndex {
         guard let unit = unit(of: element), let owner = SwiftIndex.enclosingTypes(of: element).first, types[owner]?.isStringEnum == true else { return nil }
         if let raw = element.rawValue?.value {
             guard let string = raw.as(StringLiteralExprSyntax.self), let text = string.representedLiteralValue else { return nil }
-            return SwiftLiteral(text: text, location: unit.location(string), node: string.id)
+            return SwiftLiteral(text: text, location: unit.location(string), key: unit.key(string))
         }
-        return SwiftLiteral(text: element.name.text, location: unit.location(element.name), node: element.id)
+        return SwiftLiteral(text: element.name.text, location: unit.location(element.name), key: unit.key(element))
     }
 
     /// The type declaration a node stands in, innermost first (`Outer.Inner` gives Inner, then Outer).

@@ -7,7 +7,7 @@ import TallyModel
 /// call in another (SwiftIndex, SwiftEvaluator). An ID is a string literal that reaches a
 /// purchase API (SwiftPurchaseAPI); a call whose IDs are not literals in the module gets a note.
 enum SwiftScanner {
-    static func scan(_ files: [CodeFile], idPattern: String?) -> CodeScan {
+    static func scan(_ files: [CodeFile], idPattern: String?, modulePassBytes: Int = modulePassBytes) -> CodeScan {
         var scan = CodeScan()
         var readable: [CodeFile] = []
         for file in files {
@@ -24,13 +24,8 @@ enum SwiftScanner {
             }
         }
         guard !readable.isEmpty else { return scan }
-        let index = SwiftIndex(readable)
-        let evaluator = SwiftEvaluator(index: index)
-        var requested = Set<SyntaxIdentifier>()
-        var builtAtRunTime: [SyntaxIdentifier: String] = [:]
         // StoreKit's SwiftUI views need `import StoreKit`, and an app's own `struct ProductView`
         // (issue 49: a real app's) is not StoreKit's.
-        let views: Set<String> = ["ProductView", "StoreView", "SubscriptionStoreView"]
         let searches = readable.map { ByteSearch($0.text) }
         let ownViews = Set(views.filter { name in
             searches.contains { search in
@@ -40,6 +35,130 @@ enum SwiftScanner {
                 }
             }
         })
+        let pattern = idPattern.flatMap { try? Regex($0) }
+        var found = Found()
+        var strings: [Candidate] = []
+        var quoted: [RejectedString] = []
+        if readable.reduce(0, { $0 + $1.text.utf8.count }) <= modulePassBytes {
+            let index = SwiftIndex(readable)
+            evaluateCalls(index, ownViews: ownViews, into: &found, notes: &scan.notes)
+            for unit in index.units {
+                strings += candidates(unit, pattern: pattern)
+                quoted += SwiftRejection.quotedInComments(unit, skipping: [])
+            }
+        } else {
+            // A module too big to keep parsed whole (about 100 bytes of memory a byte of Swift,
+            // issue 47): each file is parsed on its own for its strings, its comments and the
+            // names it declares and writes, then dropped; the files that refer to each other are
+            // then read together, a group at a time, and only groups that ask for products.
+            var summaries: [FileSummary] = []
+            for file in readable {
+                let unit = SwiftUnit(file)
+                strings += candidates(unit, pattern: pattern)
+                quoted += SwiftRejection.quotedInComments(unit, skipping: [])
+                summaries.append(FileSummary(unit))
+            }
+            for group in components(summaries) where group.contains(where: { summaries[$0].asks }) {
+                let index = SwiftIndex(group.map { readable[$0] })
+                evaluateCalls(index, ownViews: ownViews, into: &found, notes: &scan.notes)
+            }
+        }
+        scan.requests = found.requests
+        let requestedIDs = Set(scan.requests.map(\.id))
+        for string in strings where !found.requested.contains(string.key) {
+            if let pattern, (try? pattern.wholeMatch(in: string.text)) != nil {
+                scan.requests.append(ProductRequest(id: string.text, literal: string.location, call: string.location, api: TokenScanner.patternAPI))
+                continue
+            }
+            guard string.looksLikeID, !requestedIDs.contains(string.text) else { continue }
+            scan.rejected.append(RejectedString(text: string.text, location: string.location, reason: found.builtAtRunTime[string.key] ?? string.reason))
+        }
+        scan.rejected += quoted.filter { !requestedIDs.contains($0.text) }
+        scan.requests.sort { order($0) < order($1) }
+        scan.rejected.sort { ($0.location.file, $0.location.position.line, $0.location.position.column) < ($1.location.file, $1.location.position.line, $1.location.position.column) }
+        return scan
+    }
+
+    /// Up to this many bytes of Swift, a code source's files are parsed once and kept together;
+    /// past it, each file is parsed on its own first and only files that refer to each other are
+    /// kept together (`components`), so memory follows the largest group, not the module.
+    static let modulePassBytes = 2 << 20
+
+    private static let views: Set<String> = ["ProductView", "StoreView", "SubscriptionStoreView"]
+
+    /// What the purchase calls of a module ask for.
+    struct Found {
+        var requests: [ProductRequest] = []
+        /// The literals requests came from.
+        var requested = Set<SwiftUnit.Key>()
+        /// Strings in an argument not followed to its end: the reason they are not requests.
+        var builtAtRunTime: [SwiftUnit.Key: String] = [:]
+    }
+
+    /// A string literal of a file that a request may take, or that looks like a product ID.
+    struct Candidate {
+        var text: String
+        var location: CodeLocation
+        var key: SwiftUnit.Key
+        var looksLikeID: Bool
+        /// Why it is not a request (when it is not one, and no call built it at run time).
+        var reason: String
+    }
+
+    /// A file's names, for grouping the files that refer to each other.
+    struct FileSummary {
+        /// Whether it holds a purchase call.
+        var asks: Bool
+        var declared: Set<String>
+        /// Every identifier it writes (and `init`).
+        var written: Set<String>
+
+        init(_ unit: SwiftUnit) {
+            let finder = CallFinder(viewMode: .sourceAccurate)
+            finder.walk(unit.tree)
+            asks = !finder.calls.isEmpty
+            declared = SwiftIndex.declaredNames(unit)
+            var written = Set<String>()
+            for token in unit.tree.tokens(viewMode: .sourceAccurate) {
+                switch token.tokenKind {
+                case .identifier(let text): written.insert(text)
+                case .keyword(.`init`): written.insert("init")
+                default: break
+                }
+            }
+            self.written = written
+        }
+    }
+
+    /// The files that refer to each other, as groups of indices: two files are in one group when
+    /// a name one declares is written in the other (or both declare it). Everything the evaluator
+    /// looks up is such a name, so a group's index answers a call as the whole module's would.
+    static func components(_ summaries: [FileSummary]) -> [[Int]] {
+        var parent = Array(summaries.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var declarer: [String: Int] = [:]
+        for (i, summary) in summaries.enumerated() {
+            for name in summary.declared {
+                if let other = declarer[name] { parent[root(i)] = root(other) } else { declarer[name] = i }
+            }
+        }
+        for (i, summary) in summaries.enumerated() {
+            for name in summary.written {
+                if let other = declarer[name] { parent[root(i)] = root(other) }
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in summaries.indices { groups[root(i), default: []].append(i) }
+        return groups.values.sorted { $0[0] < $1[0] }
+    }
+
+    /// Follows every purchase call of a module to the literals it asks for.
+    private static func evaluateCalls(_ index: SwiftIndex, ownViews: Set<String>, into found: inout Found, notes: inout [CodeNote]) {
+        let evaluator = SwiftEvaluator(index: index)
         for unit in index.units {
             let finder = CallFinder(viewMode: .sourceAccurate)
             finder.walk(unit.tree)
@@ -53,48 +172,46 @@ enum SwiftScanner {
                 let callSite = callLocation(call, unit: unit)
                 let (literals, unknown) = evaluator.value(of: argument).flattened(index)
                 if evaluator.exhausted {
-                    scan.notes.append(CodeNote(message: "\(api.api) asks for IDs Tally stopped following after \(SwiftEvaluator.steps) steps "
-                                               + "(a parameter passed through many calls or names): the IDs it found are checked, others may be missing",
-                                               location: callLocation(call, unit: unit)))
+                    notes.append(CodeNote(message: "\(api.api) asks for IDs Tally stopped following after \(SwiftEvaluator.steps) steps "
+                                          + "(a parameter passed through many calls or names): the IDs it found are checked, others may be missing",
+                                          location: callLocation(call, unit: unit)))
                 }
                 var seen = Set<SwiftLiteral>()
                 for literal in literals where seen.insert(literal).inserted {
-                    requested.insert(literal.node)
-                    scan.requests.append(ProductRequest(id: literal.text, literal: literal.location, call: callSite, api: api.api, store: api.store))
+                    found.requested.insert(literal.key)
+                    found.requests.append(ProductRequest(id: literal.text, literal: literal.location, call: callSite, api: api.api, store: api.store))
                 }
                 guard !unknown.isEmpty else { continue }
                 let line = callSite.position.line
                 for node in unknown.prefix(64) {
-                    for string in StringFinder.strings(in: node, limit: 256) where builtAtRunTime[string.id] == nil {
-                        builtAtRunTime[string.id] = "part of an ID built at run time for \(api.api) at line \(line)"
+                    guard let owner = index.unit(of: node) else { continue }
+                    for string in StringFinder.strings(in: node, limit: 256) where found.builtAtRunTime[owner.key(string)] == nil {
+                        found.builtAtRunTime[owner.key(string)] = "part of an ID built at run time for \(api.api) at line \(line)"
                     }
                 }
                 // The argument as the call writes it: the parts not followed may stand in other files.
                 let shown = "`\(snippet(Syntax(argument)).replacingOccurrences(of: "`", with: "'"))`"
                 let which = literals.isEmpty ? "the product IDs" : "some of the product IDs"
-                scan.notes.append(CodeNote(message: "\(api.api) asks for \(which) from \(shown), not string literals in this module: "
-                                           + "they are built at run time or come from elsewhere (configuration, a server, another file)", location: callSite))
+                notes.append(CodeNote(message: "\(api.api) asks for \(which) from \(shown), not string literals in this module: "
+                                      + "they are built at run time or come from elsewhere (configuration, a server, another file)", location: callSite))
             }
         }
-        let requestedIDs = Set(scan.requests.map(\.id))
-        let pattern = idPattern.flatMap { try? Regex($0) }
+    }
+
+    /// A file's string literals that a request may take (the policy's `ids` pattern matches them)
+    /// or that look like product IDs, with the reason each is not a request.
+    private static func candidates(_ unit: SwiftUnit, pattern: Regex<AnyRegexOutput>?) -> [Candidate] {
+        var found: [Candidate] = []
+        // Keyed by node: one a file, since a dropped file's identifiers may come back in the next.
         let operators = SwiftRejection.Operators()
-        for unit in index.units {
-            for string in StringFinder.strings(in: Syntax(unit.tree), limit: .max) where !requested.contains(string.id) {
-                guard let text = string.representedLiteralValue else { continue }
-                let location = unit.location(string)
-                if let pattern, (try? pattern.wholeMatch(in: text)) != nil {
-                    scan.requests.append(ProductRequest(id: text, literal: location, call: location, api: TokenScanner.patternAPI))
-                    continue
-                }
-                guard TokenScanner.looksLikeProductID(text), !requestedIDs.contains(text) else { continue }
-                scan.rejected.append(RejectedString(text: text, location: location, reason: builtAtRunTime[string.id] ?? SwiftRejection.reason(for: string, operators: operators)))
-            }
-            scan.rejected += SwiftRejection.quotedInComments(unit, skipping: requestedIDs)
+        for string in StringFinder.strings(in: Syntax(unit.tree), limit: .max) {
+            guard let text = string.representedLiteralValue else { continue }
+            let looksLikeID = TokenScanner.looksLikeProductID(text)
+            guard looksLikeID || pattern.map({ (try? $0.wholeMatch(in: text)) != nil }) == true else { continue }
+            found.append(Candidate(text: text, location: unit.location(string), key: unit.key(string), looksLikeID: looksLikeID,
+                                   reason: looksLikeID ? SwiftRejection.reason(for: string, operators: operators) : ""))
         }
-        scan.requests.sort { order($0) < order($1) }
-        scan.rejected.sort { ($0.location.file, $0.location.position.line, $0.location.position.column) < ($1.location.file, $1.location.position.line, $1.location.position.column) }
-        return scan
+        return found
     }
 
     static let maxBracketDepth = 12
