@@ -12,7 +12,8 @@
 #   suite-100000 (a StoreKit 6.3 suite of 100,000 members, shown), convert-50000-noletters (50,000 IDs
 #   without ASCII letters to Swift constants), code-ids-backtrack (the policy's ids pattern (a|aa)+b
 #   against a 40-character literal: refused now), code-9mb-init (init with 9.5 MB of Swift: peak memory),
-#   code-parameter-fan (a parameter passed on from 64 calls over 29 levels: linear, bounded)
+#   code-parameter-fan (a parameter passed on from 64 calls over 29 levels: linear, bounded),
+#   play-page-20mb (tally fetch google-play of a 20 MB subscriptions page: peak memory)
 set -u
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); LABEL=$2; shift 2
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +22,7 @@ LIMIT=${LIMIT:-120}
 W=$(mktemp -d /tmp/hostile-sizes.XXXXXX)
 SERVER=
 trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null; rm -rf "$W"' EXIT
-CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid code-or-terms code-enum-80000 suite-100000 convert-50000-noletters code-ids-backtrack code-9mb-init code-parameter-fan}
+CASES=${*:-rev-blob-lowered key-file-zero key-file-fifo key-file-100mb max-input-mb-2^43 max-depth-2^62 deep-100000 deep-100000-at-10000 policy-5mb baseline-300mb ref-dash folder-300-at-rev rc-package-5000 rc-check-500 two-projects zip-report next-page-dotdot sweep-notapid code-or-terms code-enum-80000 suite-100000 convert-50000-noletters code-ids-backtrack code-9mb-init code-parameter-fan play-page-20mb}
 GIT="git -c user.name=bench -c user.email=bench@example.com"
 
 # Runs BIN in folder $1 with the rest as arguments; sets EXIT, SECS, RSS, ERR (the first line of standard error that says something).
@@ -177,6 +178,26 @@ for n in range(300):
 PY
     measure "$W" "$BIN" show "$W/fan/"
     row "$case" "$ERR$(tail -1 "$W/out" | cut -c1-100)" ;;
+  play-page-20mb)
+    # Issue 47 (LOW): a fetched Play page cost about 60 times its size, and a list's pages were
+    # all kept until it ended. 20,000 subscriptions of three regions each, one page.
+    rm -rf "$W/play" && mkdir -p "$W/play"
+    python3 - "$W/play" <<'PY'
+import json, sys
+d = sys.argv[1]
+regions = [{"regionCode": r, "price": {"currencyCode": c, "units": "4", "nanos": 990000000}} for r, c in [("US", "USD"), ("GB", "GBP"), ("DE", "EUR")]]
+subs = [{"productId": f"sub_{i}", "listings": [{"languageCode": "en-US", "title": f"Sub {i}"}],
+         "basePlans": [{"basePlanId": "monthly", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"}, "regionalConfigs": regions}]}
+        for i in range(20000)]
+open(f"{d}/page.json", "w").write(json.dumps({"subscriptions": subs}, indent=2))
+PY
+    openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$W/play/key.pem" 2>/dev/null
+    python3 -c 'import json,sys; print(json.dumps({"type": "service_account", "client_email": "bench@example.iam.gserviceaccount.com", "private_key_id": "k1", "private_key": open(sys.argv[1]).read(), "token_uri": "http://127.0.0.1:8977/token"}))' "$W/play/key.pem" > "$W/play/account.json"
+    python3 "$HERE/play_server.py" 8977 "$W/play/page.json" & SERVER=$!
+    for _ in $(seq 50); do (echo > /dev/tcp/127.0.0.1/8977) 2>/dev/null && break; sleep 0.1; done
+    measure "$W/play" "$BIN" fetch google-play --package com.example.bench --service-account account.json --output snap --api-url http://127.0.0.1:8977 --allow-http
+    kill $SERVER 2>/dev/null; SERVER=
+    row "$case" "$(du -h "$W/play/page.json" | cut -f1) page; $ERR$(tail -1 "$W/out" | cut -c1-100)" ;;
   *) echo "unknown case $case" >&2 ;;
   esac
 done

@@ -88,7 +88,7 @@ public struct GooglePlayFetch: Sendable {
         mutating func fetchAll() async throws {
             let subscriptions = try await list("subscriptions", [("pageSize", "100")], items: "subscriptions", name: "subscriptions")
             counts["subscriptions"] = subscriptions.count
-            counts["basePlans"] = subscriptions.reduce(0) { $0 + (($1["basePlans"] as? [Any])?.count ?? 0) }
+            counts["basePlans"] = subscriptions.reduce(0) { $0 + $1.basePlans.count }
             reportProducts()
             if !subscriptions.isEmpty {
                 if let offers = try await optionalList("subscriptions/-/basePlans/-/offers", [("pageSize", "100")],
@@ -109,12 +109,11 @@ public struct GooglePlayFetch: Sendable {
         }
 
         /// Each base plan's own offers list, for a server without the `-` wildcard.
-        private mutating func offersPerBasePlan(_ subscriptions: [[String: Any]]) async throws {
+        private mutating func offersPerBasePlan(_ subscriptions: [PlayListPage.Item]) async throws {
             var found: Int?
             for subscription in subscriptions {
-                guard let product = subscription["productId"] as? String else { continue }
-                for plan in (subscription["basePlans"] as? [[String: Any]]) ?? [] {
-                    guard let basePlan = plan["basePlanId"] as? String else { continue }
+                guard let product = subscription.productID else { continue }
+                for case let basePlan? in subscription.basePlans {
                     // IDs are lower-case letters, digits, '_', '.' and '-': each becomes one segment, `..` refused.
                     let from = (try? fetch.url("subscriptions", [])) ?? fetch.apiURL
                     let path = "subscriptions/\(try APIURL.segment(product, from: from))/basePlans/\(try APIURL.segment(basePlan, from: from))/offers"
@@ -129,7 +128,7 @@ public struct GooglePlayFetch: Sendable {
 
         /// A list that the server may not serve: nil (and nothing saved) when it answers 404.
         private mutating func optionalList(_ path: String, _ query: [(String, String)], items key: String, name: String,
-                                           legacy: Bool = false) async throws -> [[String: Any]]? {
+                                           legacy: Bool = false) async throws -> [PlayListPage.Item]? {
             do {
                 return try await list(path, query, items: key, name: name, legacy: legacy)
             } catch FetchError.httpStatus(let status, _, _, _) where status == 404 {
@@ -141,10 +140,11 @@ public struct GooglePlayFetch: Sendable {
             client.progress?(.products((counts["basePlans"] ?? 0) + (counts["oneTimeProducts"] ?? 0)))
         }
 
-        /// Every page of a list, each saved as it is received; the items of all pages.
+        /// Every page of a list, each saved as it is received; the items of all pages, as the
+        /// product and base plan IDs they hold (`PlayListPage`: a page is streamed, not kept).
         private mutating func list(_ path: String, _ query: [(String, String)], items key: String, name: String,
-                                   legacy: Bool = false) async throws -> [[String: Any]] {
-            var items: [[String: Any]] = []
+                                   legacy: Bool = false) async throws -> [PlayListPage.Item] {
+            var items: [PlayListPage.Item] = []
             var token: String?
             var seen = Set<String>()
             var pages = 0
@@ -152,16 +152,14 @@ public struct GooglePlayFetch: Sendable {
                 let url = try fetch.url(path, query + (token.map { [(legacy ? "token" : "pageToken", $0)] } ?? []))
                 let response = try await client.get(url)
                 requests += 1
-                guard let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+                guard let page = try? PlayListPage(Array(response.body), items: key, legacy: legacy) else {
                     throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "the body is not a JSON object")
                 }
                 pages += 1
                 let file = try writer.write(page: response.body, name: pages == 1 ? name : "\(name)-page\(pages)")
                 client.progress?(.pageSaved(name: file))
-                items += (document[key] as? [[String: Any]]) ?? []
-                let next = legacy ? (document["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String
-                    : document["nextPageToken"] as? String
-                guard let next, !next.isEmpty else { return items }
+                items += page.items
+                guard let next = page.nextPageToken, !next.isEmpty else { return items }
                 guard seen.insert(next).inserted else {
                     throw FetchError.invalidResponse(url: APIURL.shown(url), reason: "nextPageToken leads back to a page already fetched")
                 }
