@@ -4,7 +4,7 @@ import TallyModel
 public enum RuleSet {
     public static let comparisonRules: [any ComparisonRule] = [
         MissingInCatalogRule(), MissingInConfigRule(), MissingInCopyRule(), RenamedProductRule(), KindRule(), PriceRule(), PriceTierRule(), PeriodRule(), IntroOfferRule(),
-        PromotionalOfferRule(), GroupRule(), PlayGroupSplitRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
+        PromotionalOfferRule(), WinbackOfferRule(), GroupRule(), PlayGroupSplitRule(), LevelRule(), LevelNumberRule(), FamilySharingRule(), PricesNotComparedRule(),
         BillingPlanRule(), SuiteMembersRule(), SeatTierRule(), MultiSeatRule(), PricedTerritoriesRule(),
     ]
 

@@ -93,7 +93,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     /// The fields cross-source rules compare, in report order. IDs are matched, not listed here.
     public static let comparableFields: [Field] = [
         .kind, .familyShareable, .prices, .period, .introductoryOffer, .promotionalOffers, .group, .level, .billingPlans,
-        .seatTiers, .multiSeat,
+        .seatTiers, .multiSeat, .winbackOffers,
     ]
 
     /// The rules that compare each field: a field whose rules are all turned off is not compared
@@ -101,7 +101,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
     public static let fieldRules: [Field: [RuleID]] = [
         .kind: [.kind], .familyShareable: [.familySharing], .prices: [.price], .period: [.period],
         .introductoryOffer: [.introOffer], .promotionalOffers: [.promoOffer], .group: [.group], .level: [.level, .levelNumber],
-        .billingPlans: [.billingPlan], .seatTiers: [.seatTier], .multiSeat: [.multiSeat],
+        .billingPlans: [.billingPlan], .seatTiers: [.seatTier], .multiSeat: [.multiSeat], .winbackOffers: [.winbackOffer],
     ]
 
     /// This summary without `fields`: neither compared, nor skipped, nor counted (the fields of
@@ -139,6 +139,9 @@ public struct PairSummary: Sendable, Hashable, Codable {
                 return [configuration, catalog].contains { source in
                     source.knownFields.contains(field) && source.products.contains { $0.multiSeatStatus != nil || $0.marketSettings != nil }
                 }
+            case .winbackOffers:
+                // Only where a side has one: the line stays as it was for sources without them.
+                return [configuration, catalog].contains { $0.knownFields.contains(field) && $0.products.contains { !$0.winbackOffers.isEmpty } }
             default: return true
             }
         }
@@ -219,6 +222,9 @@ public struct PairSummary: Sendable, Hashable, Codable {
             case .seatTiers:
                 states = (!left.seatTiers.isEmpty, !right.seatTiers.isEmpty)
                 (applicable, compared) = (subscriptions, SeatTierRule().applies(to: left, right, in: comparison))
+            case .winbackOffers:
+                states = (configuration.states(.winbackOffers, for: left), catalog.states(.winbackOffers, for: right))
+                (applicable, compared) = (subscriptions, WinbackOfferRule().applies(to: left, right, in: comparison))
             case .multiSeat:
                 states = (left.multiSeatStatus != nil || left.marketSettings != nil, right.multiSeatStatus != nil || right.marketSettings != nil)
                 (applicable, compared) = (subscriptions, MultiSeatRule().applies(to: left, right, in: comparison))
@@ -321,7 +327,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
 extension Field {
     /// Whether the field belongs to auto-renewable subscriptions only (so coverage counts subscriptions).
     var isSubscriptionField: Bool {
-        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans, .seatTiers, .multiSeat].contains(self)
+        [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans, .seatTiers, .multiSeat, .winbackOffers].contains(self)
     }
 
     /// The field in words, plural: "prices", "introductory offers".
@@ -337,6 +343,7 @@ extension Field {
         case .introductoryOffer: return "introductory offers"
         case .promotionalOffers: return "promotional offers"
         case .codeOffers: return "code offers"
+        case .winbackOffers: return "win-back offers"
         case .billingPlans: return "billing plans"
         case .seatTiers: return "seat tiers"
         case .multiSeat: return "multi-seat statuses"

@@ -44,7 +44,9 @@ struct CatalogWriter {
         let known = Self.expressible.filter { knows($0.field) }
         if known.count < Self.expressible.count {
             let unknown = Self.expressible.filter { !knows($0.field) }.map(\.key)
-            top.append(OutputMember("known_fields", .array(known.map { .string($0.key) }),
+            // Win-back offers are listed where the source states them (StoreKit 4.0, App Store Connect), never called unknown.
+            let keys = known.map(\.key) + (knows(.winbackOffers) ? ["winback_offers"] : [])
+            top.append(OutputMember("known_fields", .array(keys.map { .string($0) }),
                                     comment: "The source (\(catalog.format)) does not know: \(unknown.joined(separator: ", ")).\nTally compares only the fields listed here."))
         }
         let grouped = groupedSubscriptions(notes: &notes)
@@ -247,6 +249,17 @@ struct CatalogWriter {
             }
             members.append(OutputMember("promotional_offers", .array(offers)))
         }
+        // Win-back offers (issue 50), where the source states them, by offer ID as promotional offers are.
+        if knows(.winbackOffers), product.kind.isAutoRenewable, catalog.states(.winbackOffers, for: product) {
+            var ids = Set<String>()
+            var offers: [OutputValue] = []
+            for (index, offer) in product.winbackOffers.enumerated() {
+                var id = offer.id ?? "winback-\(index + 1)"
+                if !ids.insert(id).inserted { id += "-\(index + 1)" }
+                offers.append(offerValue(offer, id: id, product: product, notes: &notes))
+            }
+            members.append(OutputMember("winback_offers", .array(offers)))
+        }
         if let localizations = localizations(product, notes: &notes) { members.append(localizations) }
         if let plans = billingPlans(product, notes: &notes) { members.append(plans) }
         members += seatMembers(product)
@@ -329,7 +342,7 @@ struct CatalogWriter {
     /// What the catalogue format cannot hold.
     private func noteLosses(_ product: Product, notes: inout ConvertNotes) {
         if !product.codeOffers.isEmpty { notes.add("offer codes (codeOffers) left out: the catalogue format has none", product.id) }
-        if !product.winbackOffers.isEmpty { notes.add("win-back offers left out: the catalogue format has none", product.id) }
+        if !product.winbackOffers.isEmpty, !knows(.winbackOffers) { notes.add("win-back offers left out: the source does not say it states them", product.id) }
         // Introductory offers on a plan are written under it; others beyond the first have no place.
         if product.otherIntroductoryOffers.contains(where: { $0.billingPlan == nil || !knows(.billingPlans) }) {
             notes.add("introductory offers beyond the first (StoreKit 5.0 introductoryOffers) left out", product.id)

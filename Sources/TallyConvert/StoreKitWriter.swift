@@ -305,9 +305,14 @@ struct StoreKitWriter {
         }
         members.append(OutputMember("internalID", .string(StableID.hex("offer:\(product.id):\(role.tag)"))))
         if case .code = role { members.append(OutputMember("isStackable", .bool(true))) }
+        // Xcode 16 writes a win-back offer's eligibility flag and its offer ID, which StoreKit's
+        // `Product.SubscriptionOffer.id` and App Store Connect's `offerId` are.
+        if case .winback = role { members.append(OutputMember("isEligible", .bool(true))) }
         members.append(OutputMember("numberOfPeriods", .number(String(offer.periods))))
-        if case .promotional(let index) = role {
-            members.append(OutputMember("offerID", .string(offer.id ?? "offer-\(index + 1)")))
+        switch role {
+        case .promotional(let index): members.append(OutputMember("offerID", .string(offer.id ?? "offer-\(index + 1)")))
+        case .winback(let index): members.append(OutputMember("offerID", .string(offer.id ?? "\(product.id).winback.\(index + 1)")))
+        case .code, .introductory: break
         }
         let mode: String
         switch offer.mode {

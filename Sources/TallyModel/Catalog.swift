@@ -267,6 +267,7 @@ extension Catalog {
         case .billingPlans: return !product.billingPlans.isEmpty
         case .seatTiers: return !product.seatTiers.isEmpty
         case .multiSeat: return product.multiSeatStatus != nil || product.marketSettings != nil
+        case .winbackOffers: return !product.winbackOffers.isEmpty
         case .group: return product.group != nil
         case .level: return product.group?.level != nil
         }

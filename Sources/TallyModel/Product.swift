@@ -179,13 +179,17 @@ public enum Field: String, Sendable, Hashable, Codable, CaseIterable, CustomStri
     /// Whether a subscription can be bought with seats, and in which markets (App Store Connect's
     /// `multiSeatStatus` and `marketSettings`).
     case multiSeat = "multi-seat"
+    /// A subscription's win-back offers (StoreKit 4.0's `winbackOffers`, App Store Connect's
+    /// `winBackOffers`): stated by the sources that have them, compared where both do.
+    case winbackOffers = "winback-offers"
 
     public var description: String { rawValue }
 
     /// The fields a source knows unless its reader says otherwise: every field but those few
-    /// sources state at all (seat tiers, multi-seat status), which a reader adds where it reads
-    /// them (a catalogue's `seat_tiers`, an App Store Connect snapshot's `multiSeatStatus`).
-    public static let knownByDefault: Set<Field> = Set(allCases).subtracting([.seatTiers, .multiSeat])
+    /// sources state at all (seat tiers, multi-seat status, win-back offers), which a reader adds
+    /// where it reads them (a catalogue's `seat_tiers`, an App Store Connect snapshot's
+    /// `multiSeatStatus`, a StoreKit 4.0 file's `winbackOffers`).
+    public static let knownByDefault: Set<Field> = Set(allCases).subtracting([.seatTiers, .multiSeat, .winbackOffers])
 }
 
 /// One in-app purchase, normalised from any source.

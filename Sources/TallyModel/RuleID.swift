@@ -35,6 +35,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let period = RuleID(rawValue: "period")
     public static let introOffer = RuleID(rawValue: "intro-offer")
     public static let promoOffer = RuleID(rawValue: "promo-offer")
+    public static let winbackOffer = RuleID(rawValue: "winback-offer")
     public static let group = RuleID(rawValue: "group")
     public static let level = RuleID(rawValue: "level")
     public static let levelNumber = RuleID(rawValue: "level-number")

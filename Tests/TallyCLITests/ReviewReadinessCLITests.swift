@@ -128,11 +128,25 @@ import Testing
     @Test func aStoreKitFileBeforeFiveStatesNoPlansAndTheCoverageLineSaysSo() throws {
         let directory = try Self.copy()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try CLIRunner.edit(directory.appendingPathComponent("Lumen.storekit"), replacing: "\"major\": 5", with: "\"major\": 4")
+        // A 4.0 file without plans (Xcode 16 writes none): no plan is compared, and the run says why.
+        let file = directory.appendingPathComponent("Lumen.storekit")
+        try CLIRunner.edit(file, replacing: "\"major\": 5", with: "\"major\": 4")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"billingPlans\"", with: "\"_billingPlansOfXcode17\"")
+        try text.write(to: file, atomically: true, encoding: .utf8)
         let run = try CLIRunner.run(["check", "--no-config", "Lumen.storekit", "catalog.yaml"], in: directory)
-        // No plan is compared: the repriced plan and the offer on the wrong plan go unseen, and the run says why.
         #expect(!run.stdout.contains("  billing-plan  "), "\(run.stdout)")
         #expect(run.stdout.contains("billing-plans: the StoreKit configuration has no billing plans"), "\(run.stdout)\n\(run.stderr)")
+    }
+
+    /// Issue 50: a file before 5.0 that holds plans (RevenueCat's purchases-ios has a 3.0 file with
+    /// `billingPlans`, 87bf22fc) has them read and compared, not called unknown beside them.
+    @Test func aStoreKitFileBeforeFiveThatHoldsPlansHasThemCompared() throws {
+        let directory = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try CLIRunner.edit(directory.appendingPathComponent("Lumen.storekit"), replacing: "\"major\": 5", with: "\"major\": 3")
+        let run = try CLIRunner.run(["check", "--no-config", "Lumen.storekit", "catalog.yaml"], in: directory)
+        #expect(run.stdout.contains("  billing-plan  "), "\(run.stdout)")
+        #expect(!run.stdout.contains("billing-plans: the StoreKit configuration has no billing plans"), "\(run.stdout)")
     }
 
     @Test func diffReportsAPlanAddedRemovedAndRepriced() throws {

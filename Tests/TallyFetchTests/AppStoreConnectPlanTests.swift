@@ -58,6 +58,8 @@ import Testing
             "/v1/inAppPurchaseAvailabilities/A7/availableTerritories", "/v1/inAppPurchasePriceSchedules/S7/manualPrices",
             "/v1/inAppPurchasePriceSchedules/S7/automaticPrices", "/v1/apps/42/subscriptionGroups", "/v1/subscriptions/9/prices", "/v1/subscriptions/9/introductoryOffers",
             "/v1/subscriptions/9/promotionalOffers", "/v1/subscriptions/9/promotionalOffers/more", "/v1/subscriptionPromotionalOffers/O1/prices",
+            // API 3.6 win-back offers and offer codes: this server has neither (404), nothing saved.
+            "/v1/subscriptions/9/winBackOffers", "/v1/subscriptions/9/offerCodes",
             "/v1/subscriptions/9/subscriptionAvailability",
             // Plans and localizations, after the prices: versions first, the older endpoint where they give none (404 here).
             "/v2/inAppPurchases/7/versions", "/v1/inAppPurchaseVersions/V7/localizations",
@@ -65,7 +67,7 @@ import Testing
             "/v1/subscriptions/9/versions", "/v1/subscriptions/9/subscriptionLocalizations",
             "/v1/subscriptionGroups/G/versions", "/v1/subscriptionGroups/G/subscriptionGroupLocalizations",
         ])
-        let monthly = routes.asked[17]
+        let monthly = routes.asked[19]
         #expect(URLComponents(url: monthly, resolvingAgainstBaseURL: false)?.queryItems?.contains(URLQueryItem(name: "filter[planType]", value: "MONTHLY")) == true,
                 "\(monthly)")
         #expect(routes.asked.allSatisfy { $0.host == "127.0.0.1" && $0.port == 9 })

@@ -17,12 +17,13 @@ import Testing
         let keyFile: URL
 
         init(edits: [(file: String, old: String, new: String)] = [], faults: [String: [StandInServer.Fault]] = [:],
-             broken: Set<String> = [], availability: Bool = false, seatTiers: Bool = false) async throws {
+             broken: Set<String> = [], availability: Bool = false, seatTiers: Bool = false, winBack: Bool = false) async throws {
             scratch = try Scratch()
             keyFile = try key.write(in: scratch.url)
             var options = StandInServer.Options(publicKey: try key.publicKey)
             options.availability = availability
             options.seatTiers = seatTiers
+            options.winBack = winBack
             options.edits = edits
             options.faults = faults
             options.broken = broken

@@ -40,6 +40,10 @@ final class StandInServer: @unchecked Sendable {
         /// Whether com.calmly.app.plus.monthly is a multi-seat subscription with two volume tiers
         /// (`Fixtures/seat-tiers`, `StandInServer+Seats.swift`).
         var seatTiers = false
+        /// Whether the server has API 3.6's win-back offers and API 2.0's offer codes
+        /// (`Fixtures/winback-offers`: com.calmly.app.plus.annual has a win-back offer in force,
+        /// one that ended, and one active offer code); else their endpoints answer 404.
+        var winBack = false
         /// The API version served: endpoints added after it answer 404.
         var api = APIVersion.v4_4_1
     }
@@ -70,6 +74,8 @@ final class StandInServer: @unchecked Sendable {
     static let availability = testsFolder.appendingPathComponent("Fixtures/availability")
     /// Billing plans (API 4.4) and localizations on versions (4.4.1) and on the older endpoints.
     static let reviewMetadata = testsFolder.appendingPathComponent("Fixtures/review-metadata")
+    /// Win-back offers and offer codes (issue 50).
+    static let winBack = testsFolder.appendingPathComponent("Fixtures/winback-offers")
 
     init(_ options: Options) throws {
         self.options = options
@@ -104,7 +110,8 @@ final class StandInServer: @unchecked Sendable {
     private func load() throws {
         var files: [URL] = []
         for folder in [Self.calmly, Self.promotional, Self.automatic] + (options.availability ? [Self.availability] : [])
-            + (options.reviewMetadata ? [Self.reviewMetadata] : []) + (options.seatTiers ? [Self.seatTiers] : []) {
+            + (options.reviewMetadata ? [Self.reviewMetadata] : []) + (options.seatTiers ? [Self.seatTiers] : [])
+            + (options.winBack ? [Self.winBack] : []) {
             files += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
         }
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
@@ -176,6 +183,7 @@ final class StandInServer: @unchecked Sendable {
         // A related list of a known resource that the export has no page of: it exists, and is empty.
         let parts = path.split(separator: "/").map(String.init)
         let lists = ["prices", "introductoryOffers", "promotionalOffers", "manualPrices", "automaticPrices", "subscriptions"]
+            + (options.winBack ? ["winBackOffers", "offerCodes"] : [])
         if parts.count == 4, parts[0].hasPrefix("v"), known.contains("\(parts[1])/\(parts[2])"), lists.contains(parts[3]) {
             return ([], [])
         }

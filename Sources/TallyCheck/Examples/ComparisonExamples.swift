@@ -156,6 +156,23 @@ extension PromotionalOfferRule {
     ]
 }
 
+extension WinbackOfferRule {
+    public static let examples: [RuleExample] = [
+        .fires(
+            .storeKit(groups: [
+                .group(.subscription("com.example.pro", extra: #""winbackOffers": [{"offerID": "comeback", "paymentMode": "free", "subscriptionPeriod": "P1W", "referenceName": "Come back"}]"#)),
+            ]),
+            .file("app-store-connect.json", """
+                {"data": [{"type": "subscriptions", "id": "6450000001",
+                           "attributes": {"productId": "com.example.pro", "name": "Pro", "state": "APPROVED", "subscriptionPeriod": "ONE_MONTH", "groupLevel": 1},
+                           "relationships": {"winBackOffers": {"data": [{"type": "winBackOffers", "id": "7a1"}]}}}],
+                 "included": [{"type": "winBackOffers", "id": "7a1",
+                               "attributes": {"referenceName": "Come back", "offerId": "comeback", "offerMode": "FREE_TRIAL", "duration": "ONE_MONTH",
+                                              "periodCount": 1, "priority": "HIGH", "startDate": "2026-01-01", "endDate": null}}]}
+                """)),
+    ]
+}
+
 extension GroupRule {
     public static let examples: [RuleExample] = [
         .fires(

@@ -96,36 +96,68 @@ public struct PromotionalOfferRule: ProductPairRule {
     }
 
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        OfferLists.compare(config, catalog, \.promotionalOffers, field: .promotionalOffers, noun: "promotional offer", in: comparison, rule: self)
+    }
+}
+
+/// Two lists of offers matched by offer ID (promotional offers, win-back offers): an offer on one
+/// side only, and an offer whose terms differ, are each a finding of `rule`.
+enum OfferLists {
+    static func compare<R: ProductPairRule>(_ config: Product, _ catalog: Product, _ offers: KeyPath<Product, [Offer]>, field: Field, noun: String,
+                                            in comparison: Comparison, rule: R) -> [Finding] {
         var result: [Finding] = []
         var catalogByID: [String: Offer] = [:]
-        for offer in catalog.promotionalOffers { if let id = offer.id, catalogByID[id] == nil { catalogByID[id] = offer } }
+        for offer in catalog[keyPath: offers] { if let id = offer.id, catalogByID[id] == nil { catalogByID[id] = offer } }
         var configIDs = Set<String>()
-        for offer in config.promotionalOffers {
+        for offer in config[keyPath: offers] {
             guard let id = offer.id, configIDs.insert(id).inserted else { continue }
-            let left = comparison.configSide(config, .promotionalOffers, value: .offer(offer), position: offer.position)
+            let left = comparison.configSide(config, field, value: .offer(offer), position: offer.position)
             guard let other = catalogByID[id] else {
-                result.append(finding(config.id, .promotionalOffers, "\(product: config.id) promotional offer \(name: id) is missing from \(source: comparison.catalogNoun)",
-                                      left: left, right: comparison.catalogSide(catalog, .promotionalOffers, value: nil as FindingValue?), offerID: id))
+                result.append(rule.finding(config.id, field, "\(product: config.id) \(words: noun) \(name: id) is missing from \(source: comparison.catalogNoun)",
+                                           left: left, right: comparison.catalogSide(catalog, field, value: nil as FindingValue?), offerID: id))
                 continue
             }
             if let differences = OfferComparison.differences(offer, other, comparison), !differences.isEmpty {
                 let at = OfferComparison.positions(offer, other)
-                result.append(finding(config.id, .promotionalOffers,
-                                      "\(product: config.id) promotional offer \(name: id) differs: \(FindingMessage.joined(differences, separator: "; "))",
-                                      left: comparison.configSide(config, .promotionalOffers, value: .offer(offer), position: at.left),
-                                      right: comparison.catalogSide(catalog, .promotionalOffers, value: .offer(other), position: at.right),
-                                      offerID: id))
+                result.append(rule.finding(config.id, field,
+                                           "\(product: config.id) \(words: noun) \(name: id) differs: \(FindingMessage.joined(differences, separator: "; "))",
+                                           left: comparison.configSide(config, field, value: .offer(offer), position: at.left),
+                                           right: comparison.catalogSide(catalog, field, value: .offer(other), position: at.right),
+                                           offerID: id))
             }
         }
-        for offer in catalog.promotionalOffers {
+        for offer in catalog[keyPath: offers] {
             guard let id = offer.id, !configIDs.contains(id) else { continue }
             configIDs.insert(id)
-            result.append(finding(config.id, .promotionalOffers, "\(product: config.id) promotional offer \(name: id) is missing from \(source: comparison.configNoun)",
-                                  left: comparison.configSide(config, .promotionalOffers, value: nil as FindingValue?),
-                                  right: comparison.catalogSide(catalog, .promotionalOffers, value: .offer(offer), position: offer.position),
-                                  offerID: id))
+            result.append(rule.finding(config.id, field, "\(product: config.id) \(words: noun) \(name: id) is missing from \(source: comparison.configNoun)",
+                                       left: comparison.configSide(config, field, value: nil as FindingValue?),
+                                       right: comparison.catalogSide(catalog, field, value: .offer(offer), position: offer.position),
+                                       offerID: id))
         }
         return result
+    }
+}
+
+/// Win-back offers (StoreKit 4.0's `winbackOffers`, App Store Connect's `winBackOffers`, API
+/// 3.6), matched by offer ID, wherever both sides state them for a subscription: the App Store
+/// shows a lapsed subscriber the offer App Store Connect has, and an app tested against a
+/// `.storekit` file with other terms (or without it) shows something else (issue 50).
+public struct WinbackOfferRule: ProductPairRule {
+    public static let description = describe(
+        id: .winbackOffer, defaultSeverity: .error,
+        summary: "A win-back offer (matched by offer ID) is missing on one side or has other terms.",
+        rationale: "The App Store offers a lapsed subscriber the win-back offers App Store Connect has, in the App Store and through StoreKit's Message and purchase APIs; a StoreKit configuration with other terms, or without the offer, tests a path users never take and misses the one they do.",
+        fix: "Give both sides the same win-back offer IDs with the same type, duration, number of periods and price; remove ended offers from both.")
+
+    public init() {}
+
+    public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
+        bothSubscriptions(config, catalog) && comparison.configuration.states(.winbackOffers, for: config)
+            && comparison.catalog.states(.winbackOffers, for: catalog)
+    }
+
+    public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
+        OfferLists.compare(config, catalog, \.winbackOffers, field: .winbackOffers, noun: "win-back offer", in: comparison, rule: self)
     }
 }
 

@@ -81,7 +81,7 @@ extension AppStoreConnectFetch {
             reportProducts()
 
             // 4–5. Each subscription's prices and offers.
-            var prices = 0, introductory = 0, promotional = 0, seatTierPrices = 0
+            var prices = 0, introductory = 0, promotional = 0, seatTierPrices = 0, winBack = 0, offerCodes = 0
             for subscription in subscriptionIDs {
                 let id = try segment(subscription, from: "/v1/apps/\(app)/subscriptionGroups")
                 let pricePages = try await list("/v1/subscriptions/\(id)/prices", [Self.pricePointInclude, Self.limit], name: "prices-\(id)")
@@ -98,9 +98,27 @@ extension AppStoreConnectFetch {
                     _ = try await list("/v1/subscriptionPromotionalOffers/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/promotionalOffers"))/prices", [Self.pricePointInclude, Self.limit],
                                        name: "promotionalOfferPrices-\(offer.id)")
                 }
+                // API 3.6's win-back offers and API 2.0's offer codes, each with its prices (issue 50);
+                // a server without them answers 404: nothing saved, nothing said of them.
+                let winBacks = try await optionalList("/v1/subscriptions/\(id)/winBackOffers", [Self.limit], name: "winBackOffers-\(id)")
+                    .flatMap(\.data).filter { $0.type == "winBackOffers" }
+                winBack += winBacks.count
+                for offer in winBacks where offer.attributes["offerMode"] != "FREE_TRIAL" {
+                    _ = try await list("/v1/winBackOffers/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/winBackOffers"))/prices",
+                                       [Self.pricePointInclude, Self.limit], name: "winBackOfferPrices-\(offer.id)")
+                }
+                let codes = try await optionalList("/v1/subscriptions/\(id)/offerCodes", [Self.limit], name: "offerCodes-\(id)")
+                    .flatMap(\.data).filter { $0.type == "subscriptionOfferCodes" }
+                offerCodes += codes.count
+                for offer in codes where offer.attributes["offerMode"] != "FREE_TRIAL" {
+                    _ = try await list("/v1/subscriptionOfferCodes/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/offerCodes"))/prices",
+                                       [Self.pricePointInclude, Self.limit], name: "offerCodePrices-\(offer.id)")
+                }
                 try await availability("/v1/subscriptions/\(id)/subscriptionAvailability", type: "subscriptionAvailabilities",
                                        name: "subscriptionAvailability-\(id)")
             }
+            if winBack > 0 { counts["winBackOffers"] = winBack }
+            if offerCodes > 0 { counts["offerCodes"] = offerCodes }
             counts["subscriptionPrices"] = prices
             counts["introductoryOffers"] = introductory
             counts["promotionalOffers"] = promotional
@@ -147,6 +165,16 @@ extension AppStoreConnectFetch {
 
         private func reportProducts() {
             client.progress?(.products((counts["inAppPurchases"] ?? 0) + subscriptionIDs.count))
+        }
+
+        /// A list the server may not have (an endpoint of a later API version): its pages, or none
+        /// (nothing saved) when it answers 404.
+        mutating func optionalList(_ path: String, _ query: [(String, String)], name: String) async throws -> [ConnectPage] {
+            do {
+                return try await list(path, query, name: name)
+            } catch FetchError.httpStatus(let status, _, _, _) where status == 404 {
+                return []
+            }
         }
 
         /// Every page of a list (or the one page of a single resource), each saved as it is received.

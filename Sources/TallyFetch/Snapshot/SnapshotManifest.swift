@@ -60,6 +60,8 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("automaticPrices", "in-app purchase price derived by Apple", "in-app purchase prices derived by Apple"),
         ("introductoryOffers", "introductory offer", "introductory offers"),
         ("promotionalOffers", "promotional offer", "promotional offers"),
+        ("winBackOffers", "win-back offer", "win-back offers"),
+        ("offerCodes", "offer code", "offer codes"),
         ("multiSeatSubscriptions", "multi-seat subscription", "multi-seat subscriptions"),
         ("seatTierPrices", "seat tier price", "seat tier prices"),
         ("planAvailabilities", "billing plan availability", "billing plan availabilities"),

@@ -15,6 +15,10 @@ import TallyModel
 /// - `subscriptionIntroductoryOffers` (`offerMode`, `duration`, `numberOfPeriods`);
 /// - `subscriptionPromotionalOffers` (`offerCode`, `offerMode`, `duration`, `numberOfPeriods`),
 ///   priced through `subscriptionPromotionalOfferPrices` → `subscriptionPricePoints`;
+/// - `winBackOffers` (`offerId`, `offerMode`, `duration`, `periodCount`, `endDate`) and
+///   `subscriptionOfferCodes` (`name`, `customerEligibilities`, `offerMode`, `duration`,
+///   `numberOfPeriods`, `active`), priced through `winBackOfferPrices` and
+///   `subscriptionOfferCodePrices` → `subscriptionPricePoints`;
 /// - `territories` (`currency`), and localizations.
 ///
 /// Only products for sale (state APPROVED) count unless `ReadOptions.includeStates` adds states.
@@ -28,7 +32,7 @@ public enum AppStoreConnectReader: DirectorySourceReader {
     static let resourceTypes = [
         "inAppPurchases", "subscriptions", "subscriptionGroups", "subscriptionPrices", "subscriptionPricePoints",
         "subscriptionIntroductoryOffers", "inAppPurchasePrices", "inAppPurchasePricePoints", "inAppPurchasePriceSchedules",
-        "subscriptionPromotionalOffers", "subscriptionPromotionalOfferPrices",
+        "subscriptionPromotionalOffers", "subscriptionPromotionalOfferPrices", "winBackOffers", "subscriptionOfferCodes",
     ]
 
     /// A `"data"` key and a resource of an export's types (`"type": "subscriptions"`): StoreKit

@@ -87,6 +87,10 @@ struct ConnectCatalogBuilder {
         if store.contains(type: "subscriptionPromotionalOffers") || subscriptions.contains(where: { $0.relationships["promotionalOffers"] != nil }) {
             known.insert(.promotionalOffers)
         }
+        // Win-back offers (API 3.6) where the export has them: their pages, or subscriptions that link them.
+        if store.contains(type: "winBackOffers") || subscriptions.contains(where: { $0.relationships["winBackOffers"] != nil }) {
+            known.insert(.winbackOffers)
+        }
         return known
     }
 
@@ -182,6 +186,10 @@ struct ConnectCatalogBuilder {
         if let offer = product.introductoryOffer { product.fieldPositions[.introductoryOffer] = offer.position }
         product.promotionalOffers = try promotionalOffers(resource, productID: id)
         if let offer = product.promotionalOffers.first { product.fieldPositions[.promotionalOffers] = offer.position }
+        product.winbackOffers = try winBackOffers(resource, productID: id)
+        if let offer = product.winbackOffers.first { product.fieldPositions[.winbackOffers] = offer.position }
+        product.codeOffers = try offerCodes(resource, productID: id)
+        if let offer = product.codeOffers.first { product.fieldPositions[.codeOffers] = offer.position }
         // Where it is sold: the subscription's availability, else (API 4.4) its up-front plan's.
         product.availability = availability(store.related(resource, "subscriptionAvailability", inverse: "subscription",
                                                           type: "subscriptionAvailabilities"))
@@ -463,6 +471,64 @@ struct ConnectCatalogBuilder {
                                 price: price?.money, territory: price?.territory, position: resource.position))
         }
         return offers
+    }
+
+    /// The win-back offers (API 3.6) not yet ended on `ReadOptions.today`, each with its `offerId`
+    /// (what StoreKit and a `.storekit` file's `winbackOffers` call the offer identifier), its
+    /// `offerMode`, `duration` and `periodCount`, and its price in the default territory (USA),
+    /// else its first, through `winBackOfferPrices` → `subscriptionPricePoints`. `priority`,
+    /// `promotionIntent` and the eligibility attributes say who is offered it and how it is shown,
+    /// not what it costs: not compared.
+    private mutating func winBackOffers(_ subscription: Resource, productID: String) throws -> [Offer] {
+        var offers: [Offer] = []
+        for resource in store.related(subscription, "winBackOffers", inverse: "subscription", type: "winBackOffers") {
+            guard resource.position.isKnown else {
+                throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
+                              at: subscription.position)
+            }
+            if let end = try day(resource, "endDate"), end < options.today { continue }
+            guard let (mode, period) = modeAndPeriod(resource, "win-back offer", field: .winbackOffers, productID: productID) else { continue }
+            let price = mode == .freeTrial ? nil : try offerPrice(resource, productID: productID)
+            let offerID = resource[attribute: "offerId"]?.string ?? resource[attribute: "referenceName"]?.string ?? resource.key.id
+            offers.append(Offer(id: offerID, mode: mode, period: period, periods: resource[attribute: "periodCount"]?.int ?? 1,
+                                price: price?.money, territory: price?.territory, position: resource.position))
+        }
+        return offers
+    }
+
+    /// The subscription offer codes still active (`active`), named by their `name` (App Store
+    /// Connect gives an offer code no other identifier), with their `customerEligibilities` as
+    /// StoreKit writes them (`new`, `existing`, `expired`) and their price through
+    /// `subscriptionOfferCodePrices`. The codes themselves (one-time-use and custom) are not terms.
+    private mutating func offerCodes(_ subscription: Resource, productID: String) throws -> [Offer] {
+        var offers: [Offer] = []
+        for resource in store.related(subscription, "offerCodes", inverse: "subscription", type: "subscriptionOfferCodes") {
+            guard resource.position.isKnown else {
+                throw failure("the export has no \(resource.key), linked from \(subscription.key) (\(productID)): save that page too",
+                              at: subscription.position)
+            }
+            if resource[attribute: "active"]?.bool == false { continue }
+            guard let (mode, period) = modeAndPeriod(resource, "offer code", field: .codeOffers, productID: productID) else { continue }
+            let price = mode == .freeTrial ? nil : try offerPrice(resource, productID: productID)
+            let eligibility = resource[attribute: "customerEligibilities"]?.strings?.map { $0.lowercased() } ?? []
+            offers.append(Offer(id: resource[attribute: "name"]?.string ?? resource.key.id, mode: mode, period: period,
+                                periods: resource[attribute: "numberOfPeriods"]?.int ?? 1, price: price?.money, territory: price?.territory,
+                                eligibility: eligibility, position: resource.position))
+        }
+        return offers
+    }
+
+    /// An offer's price among its `prices`: the default territory's (USA), else the first.
+    private mutating func offerPrice(_ offer: Resource, productID: String) throws -> Price? {
+        var price: Price?
+        for candidate in store.related(offer, "prices") {
+            guard candidate.position.isKnown else {
+                throw failure("the export has no \(candidate.key), linked from \(offer.key) (\(productID)): save that page too", at: offer.position)
+            }
+            guard let found = try self.price(of: candidate, point: "subscriptionPricePoint", productID: productID) else { continue }
+            if price == nil || (found.territory == .usa && price?.territory != .usa) { price = found }
+        }
+        return price
     }
 
     // MARK: - Helpers

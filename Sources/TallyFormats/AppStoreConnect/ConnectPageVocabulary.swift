@@ -29,12 +29,19 @@ enum ConnectPageVocabulary {
                "inAppPurchasePriceSchedules", "inAppPurchasePrices", "inAppPurchasePricePoints", "territories",
                "inAppPurchaseLocalizations", "subscriptionLocalizations", "subscriptionGroupLocalizations",
                "inAppPurchaseVersions", "subscriptionVersions", "subscriptionGroupVersions",
-               "inAppPurchaseAvailabilities", "subscriptionAvailabilities", "subscriptionPlanAvailabilities"],
+               "inAppPurchaseAvailabilities", "subscriptionAvailabilities", "subscriptionPlanAvailabilities",
+               // API 3.6's win-back offers and API 2.0's subscription offer codes, with their prices (issue 50).
+               "winBackOffers", "winBackOfferPrices", "subscriptionOfferCodes", "subscriptionOfferCodePrices"],
         // The app the export belongs to, and what App Review and the App Store page are shown
         // (review screenshots, promotional images, promoted purchases) or what Apple hosts
         // (`inAppPurchaseContents`): not a product's identity, price or terms.
+        // The codes of an offer code (one-time-use batches, custom codes) are codes, not terms; an in-app
+        // purchase's offer codes (API 4.2) discount a one-time purchase that no `.storekit` file or
+        // catalogue states an offer for: named here, not read.
         ignored: ["apps", "inAppPurchaseAppStoreReviewScreenshots", "subscriptionAppStoreReviewScreenshots", "inAppPurchaseImages",
-                  "subscriptionImages", "promotedPurchases", "inAppPurchaseContents"])
+                  "subscriptionImages", "promotedPurchases", "inAppPurchaseContents",
+                  "subscriptionOfferCodeOneTimeUseCodes", "subscriptionOfferCodeCustomCodes",
+                  "inAppPurchaseOfferCodes", "inAppPurchaseOfferPrices", "inAppPurchaseOfferCodeOneTimeUseCodes", "inAppPurchaseOfferCodeCustomCodes"])
 
     /// Review material: the note for App Review, and whether Apple hosts the purchase's content.
     private static let reviewMaterial: Set<String> = ["reviewNote", "contentHosting"]

@@ -172,8 +172,17 @@ struct StoreKitDecoder {
         }
         var catalog = Catalog(file: file, format: .storeKit, defaultTerritory: storefront, products: products,
                               groups: groups, issues: issues)
-        // Billing plans came with StoreKit 5.0: an older file states none (and says nothing about them).
-        if let major = majorVersion, major < 5 { catalog.knownFields.remove(.billingPlans) }
+        // Billing plans came with StoreKit 5.0: an older file states none (and says nothing about
+        // them), unless it holds some (RevenueCat's purchases-ios has a 3.0 file with plans,
+        // issue 50): then what it holds is read and compared, not called unknown.
+        if let major = majorVersion, major < 5, !products.contains(where: { !$0.billingPlans.isEmpty }) {
+            catalog.knownFields.remove(.billingPlans)
+        }
+        // Win-back offers came with StoreKit 4.0 (Xcode 16), which writes `winbackOffers` on every
+        // subscription, even empty: such a file states them; an older one says nothing of them.
+        if majorVersion.map({ $0 >= 4 }) ?? false || products.contains(where: { $0.fieldPositions[.winbackOffers] != nil }) {
+            catalog.knownFields.insert(.winbackOffers)
+        }
         return catalog
     }
 
@@ -305,6 +314,7 @@ struct StoreKitDecoder {
                     if let offer = try readOffer(&reader, issues: &offerIssues) { product.codeOffers.append(offer) }
                 }
             case "winbackOffers":
+                product.fieldPositions[.winbackOffers] = reader.position
                 try reader.forEachElement { reader, _ in
                     if let offer = try readOffer(&reader, issues: &offerIssues) { product.winbackOffers.append(offer) }
                 }

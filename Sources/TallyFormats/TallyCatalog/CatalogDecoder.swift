@@ -77,9 +77,11 @@ struct CatalogDecoder {
         var located = products
         products = []
         for index in located.indices where located[index].introductoryOffer != nil || !located[index].promotionalOffers.isEmpty
+            || !located[index].winbackOffers.isEmpty
             || !located[index].billingPlans.isEmpty {
             located[index].introductoryOffer = located[index].introductoryOffer.map(place)
             located[index].promotionalOffers = located[index].promotionalOffers.map(place)
+            located[index].winbackOffers = located[index].winbackOffers.map(place)
             located[index].otherIntroductoryOffers = located[index].otherIntroductoryOffers.map(place)
             for plan in located[index].billingPlans.indices {
                 located[index].billingPlans[plan].commitmentPrice = located[index].billingPlans[plan].commitmentPrice.map { Money(amount: $0.amount, currency: currency) }
@@ -95,6 +97,7 @@ struct CatalogDecoder {
             if !located.contains(where: { !$0.billingPlans.isEmpty }) { known.remove(.billingPlans) }
             if !located.contains(where: { !$0.seatTiers.isEmpty }) { known.remove(.seatTiers) }
             if !located.contains(where: { $0.multiSeatStatus != nil || $0.marketSettings != nil }) { known.remove(.multiSeat) }
+            if !located.contains(where: { $0.fieldPositions[.winbackOffers] != nil }) { known.remove(.winbackOffers) }
         }
         return Catalog(file: file, format: format, defaultTerritory: defaultTerritory, products: located,
                        groups: groups, knownFields: known, issues: issues)
@@ -141,8 +144,8 @@ struct CatalogDecoder {
     static let topKeys = ["format", "default_territory", "known_fields", "products", "subscription_groups"]
     static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
     static let subscriptionKeys = ["id", "kind", "name", "level", "period", "prices", "family_shareable",
-                                   "introductory_offer", "promotional_offers", "localizations", "google_play", "billing_plans", "members",
-                                   "seat_tiers", "multi_seat", "market_settings"]
+                                   "introductory_offer", "promotional_offers", "winback_offers", "localizations", "google_play", "billing_plans",
+                                   "members", "seat_tiers", "multi_seat", "market_settings"]
     /// What a subscription's `kind` may say: a plain auto-renewable subscription (the default), or
     /// a subscription suite or bundle (StoreKit 6.3) that includes its `members`.
     static let subscriptionKinds: [String: ProductKind] = [
@@ -163,12 +166,12 @@ struct CatalogDecoder {
     /// The words of `known_fields`, in documentation order: each names a catalogue key.
     static let fieldKeyOrder = ["id", "kind", "name", "family_shareable", "localizations", "prices", "period",
                                 "introductory_offer", "promotional_offers", "subscription_groups", "level", "billing_plans",
-                                "seat_tiers", "multi_seat"]
+                                "seat_tiers", "multi_seat", "winback_offers"]
     static let fieldKeys: [String: Field] = [
         "id": .id, "kind": .kind, "name": .referenceName, "family_shareable": .familyShareable, "localizations": .localizations,
         "prices": .prices, "period": .period, "introductory_offer": .introductoryOffer, "promotional_offers": .promotionalOffers,
         "subscription_groups": .group, "level": .level, "billing_plans": .billingPlans,
-        "seat_tiers": .seatTiers, "multi_seat": .multiSeat,
+        "seat_tiers": .seatTiers, "multi_seat": .multiSeat, "winback_offers": .winbackOffers,
     ]
 
     mutating func readGroup<R: DocumentReader>(_ reader: inout R) throws {
@@ -308,6 +311,15 @@ struct CatalogDecoder {
                 try reader.forEachElement { reader, _ in
                     if let offer = try readOffer(&reader, productID: product.id, promotional: true) {
                         product.promotionalOffers.append(offer)
+                    }
+                }
+            case "winback_offers" where isSubscription:
+                // Win-back offers (issue 50): App Store Connect's and a StoreKit 4.0 file's, by offer ID.
+                product.fieldPositions[.winbackOffers] = at
+                guard try expect(.array, &reader) else { return }
+                try reader.forEachElement { reader, _ in
+                    if let offer = try readOffer(&reader, productID: product.id, promotional: true) {
+                        product.winbackOffers.append(offer)
                     }
                 }
             case "billing_plans" where isSubscription:

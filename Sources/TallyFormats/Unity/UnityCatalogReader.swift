@@ -34,6 +34,7 @@ public enum UnityCatalogReader: SourceReader {
         var issues: [SourceIssue] = []
         var account = KeyAccount()
         account.check(root, Self.rootKeys)
+        let table = Self.localeTable(list.elements)
         for entry in list.elements {
             guard entry.isObject else {
                 throw FormatError("expected a product (an object), found \(entry.article)", file: file, position: entry.position, path: entry.path)
@@ -102,7 +103,7 @@ public enum UnityCatalogReader: SourceReader {
             for (index, description) in ([entry["defaultDescription"]].compactMap({ $0 }) + (entry["descriptions"]?.elements ?? [])).enumerated() {
                 account.check(description, Self.descriptionKeys)
                 let localeNode = description["googleLocale"]
-                var locale = localeNode?.int.flatMap { Self.locales[$0] }
+                var locale = localeNode?.int.flatMap { table.indices.contains($0) ? table[$0] : nil }
                 if locale == nil, index == 0, entry["defaultDescription"] != nil { locale = "en_US" }
                 guard let locale else {
                     issues.append(SourceIssue(rule: .unknownContent, productID: id, field: .localizations,
@@ -184,9 +185,42 @@ public enum UnityCatalogReader: SourceReader {
     /// `googlePrice`: `decimal.GetBits` words, and the same amount as a double.
     static let priceKeys = KeyVocabulary("googlePrice", read: ["data", "num"])
 
-    /// Unity's `TranslationLocale` indexes for the common locales.
-    static let locales: [Int: String] = [
-        13: "zh_CN", 14: "zh_TW", 17: "da_DK", 18: "nl_NL", 21: "en_US", 22: "en_GB", 30: "fr_FR", 33: "de_DE",
-        41: "it_IT", 42: "ja_JP", 46: "ko_KR", 63: "pl_PL", 64: "pt_BR", 69: "ru_RU", 75: "es_ES",
+    /// Unity IAP's `TranslationLocale`, whose value a catalogue stores as its index (`googleLocale`).
+    /// Unity renumbered it: the first IAP packages listed 32 locales from `zh_TW` (`en_US` = 4,
+    /// `ru_RU` = 16), later ones list 88 in alphabetical order of their names (`en_US` = 21, 4 is
+    /// Armenian). Both are in real catalogues (issue 50: a Russian translation at 16 beside a default
+    /// at 4), and the file does not say which it was written with: `localeTable` tells them apart.
+    static let locales: [String] = [
+        "af_ZA", "sq_SQ", "am_ET", "ar_AE", "hy_AM", "az_AZ", "bn_BD", "eu_ES", "be_BY", "bg_BG", "my_MM", "ca_CA",
+        "zh_HK", "zh_CN", "zh_TW", "hr_HR", "cs_CZ", "da_DK", "nl_NL", "en_AU", "en_CA", "en_US", "en_GB", "en_IN",
+        "en_SG", "en_ZA", "et_EE", "fil_FIL", "fi_FI", "fr_CA", "fr_FR", "gl_ES", "ka_GE", "de_DE", "el_GR", "gu_IN",
+        "iw_IL", "hi_IN", "hu_HU", "is_IS", "id_ID", "it_IT", "ja_JP", "kn_IN", "kk_KZ", "km_KH", "ko_KR", "ky_KG",
+        "lo_LA", "lv_LV", "lt_LT", "mk_MK", "ms_MY", "ms_MS", "ml_IN", "mr_IN", "mn_MN", "ne_NP", "no_NO", "fa_FA",
+        "fa_AE", "fa_AF", "fa_IR", "pl_PL", "pt_BR", "pt_PT", "pa_IN", "ro_RO", "rm_CH", "ru_RU", "sr_RS", "si_LK",
+        "sk_SK", "sl_SI", "es_419", "es_ES", "es_MX", "es_US", "sw_KE", "sv_SE", "ta_IN", "te_IN", "th_TH", "tr_TR",
+        "uk_UA", "ur_UZ", "vi_VN", "zu_ZA",
     ]
+
+    /// The first numbering (Unity IAP 1.x `ProductCatalog.cs`).
+    static let firstLocales: [String] = [
+        "zh_TW", "cs_CZ", "da_DK", "nl_NL", "en_US", "fr_FR", "fi_FI", "de_DE", "iw_IL", "hi_IN", "it_IT", "ja_JP",
+        "ko_KR", "no_NO", "pl_PL", "pt_PT", "ru_RU", "es_ES", "sv_SE", "zh_CN", "en_AU", "en_CA", "en_GB", "fr_CA",
+        "el_GR", "id_ID", "ms_MY", "pt_BR", "es_MX", "th_TH", "tr_TR", "vi_VN",
+    ]
+
+    /// Which numbering a catalogue's `googleLocale`s use: the first one where the default
+    /// descriptions (Unity writes `en_US` there unless the team changed it) are 4, never 21, and no
+    /// locale is past the first list's 32; else the later one.
+    static func localeTable(_ products: [LocatedNode]) -> [String] {
+        var defaults = Set<Int>()
+        var all = Set<Int>()
+        for entry in products {
+            if let value = entry["defaultDescription"]?["googleLocale"]?.int { defaults.insert(value); all.insert(value) }
+            for description in entry["descriptions"]?.elements ?? [] {
+                if let value = description["googleLocale"]?.int { all.insert(value) }
+            }
+        }
+        let first = defaults.contains(4) && !defaults.contains(21) && all.allSatisfy { $0 < firstLocales.count }
+        return first ? firstLocales : locales
+    }
 }

@@ -142,6 +142,8 @@ public struct CatalogDocument: Codable, Sendable {
         /// (Google Play), and each price's currency; left out otherwise.
         public var prices: [String: String]?
         public var currencies: [String: String]?
+        /// Who may redeem an offer code (`new`, `existing`, `expired`), where the source says.
+        public var eligibility: [String]? = nil
     }
 
     public struct GroupDocument: Codable, Sendable {
@@ -262,6 +264,7 @@ public struct CatalogDocument: Codable, Sendable {
             document.prices = prices
             document.currencies = currencies
         }
+        if !offer.eligibility.isEmpty { document.eligibility = offer.eligibility }
         return document
     }
 
@@ -313,6 +316,10 @@ public enum CatalogTable {
         // The store's states, where the source gives them (a snapshot, a catalog report).
         let showsStates = catalog.products.contains { $0.storeState != nil }
         if showsStates { rows[0].append("STATE") }
+        // A second store's own IDs (a Unity catalogue's storeIDs, a catalogue's `google_play`):
+        // shown, so that the IDs compared with a Play source are in sight (issue 50).
+        let showsPlayIDs = catalog.products.contains { $0.googlePlayID != nil }
+        if showsPlayIDs { rows[0].append("GOOGLE PLAY ID") }
         for product in catalog.products {
             var row: [String] = [
                 product.id,
@@ -325,6 +332,7 @@ public enum CatalogTable {
                 product.introductoryOffer.map(PeopleText.offer) ?? "",
             ]
             if showsStates { row.append(product.storeState ?? "") }
+            if showsPlayIDs { row.append(product.googlePlayID.map { $0.isEmpty ? "not sold there" : $0 } ?? "") }
             rows.append(row)
         }
         // A 20 MB product ID must not make every row 20 MB wide.
