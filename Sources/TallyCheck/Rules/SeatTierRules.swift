@@ -70,19 +70,42 @@ public struct MultiSeatRule: ProductPairRule {
     public static let description = describe(
         id: .multiSeat, defaultSeverity: .error,
         summary: "A subscription's multi-seat status or multi-seat markets differ between two sources.",
-        rationale: "App Store Connect says whether organisations can buy a subscription with seats, and in which markets (the App Store, Apple School Manager, Apple Business Manager); a server that sells seats the store does not, or not seats the store does, grants access the purchase does not match.",
+        rationale: "App Store Connect says whether organisations can buy a subscription with seats, and in which markets (the App Store, Apple School Manager, Apple Business Manager); a server that sells seats the store does not, or not seats the store does, grants access the purchase does not match. Since 16 September 2026 App Store Connect enables multi-seat purchases by default: a store snapshot that says ENABLED beside a catalogue silent about the subscription's seats is a warning, since the team may never have chosen it.",
         fix: "Make both sides say what App Store Connect says: multi_seat (multiSeatStatus) and market_settings (marketSettings).")
 
     public init() {}
 
     public func applies(to config: Product, _ catalog: Product, in comparison: Comparison) -> Bool {
-        config.kind.isAutoRenewable && catalog.kind.isAutoRenewable && comparison.bothKnow(.multiSeat)
+        guard config.kind.isAutoRenewable && catalog.kind.isAutoRenewable else { return false }
+        if Self.silentBesideEnabled(config, catalog, in: comparison) != nil { return true }
+        return comparison.bothKnow(.multiSeat)
             && ((config.multiSeatStatus != nil && catalog.multiSeatStatus != nil)
                 || (config.marketSettings != nil && catalog.marketSettings != nil))
     }
 
+    /// Since 16 September 2026 App Store Connect enables multi-seat purchases for every
+    /// subscription by default: a store source that says ENABLED beside a source that can state
+    /// multi-seat (a catalogue) and says nothing for the product is a gap, the side that is silent
+    /// (true: the configuration side). Nil otherwise.
+    static func silentBesideEnabled(_ config: Product, _ catalog: Product, in comparison: Comparison) -> Bool? {
+        let (left, right) = (comparison.configuration.format, comparison.catalog.format)
+        if config.multiSeatStatus == .enabled, catalog.multiSeatStatus == nil, left.isStoreRecord, right.statesMultiSeat, !right.isStoreRecord { return false }
+        if catalog.multiSeatStatus == .enabled, config.multiSeatStatus == nil, right.isStoreRecord, left.statesMultiSeat, !left.isStoreRecord { return true }
+        return nil
+    }
+
     public func compare(_ config: Product, _ catalog: Product, in comparison: Comparison) -> [Finding] {
         var result: [Finding] = []
+        if let silentIsConfig = Self.silentBesideEnabled(config, catalog, in: comparison) {
+            let (store, silent) = silentIsConfig ? (comparison.catalogNoun, comparison.configNoun) : (comparison.configNoun, comparison.catalogNoun)
+            var found = finding(config.id, .multiSeat,
+                                "\(product: config.id) can be bought with seats in \(source: store) (App Store Connect enables multi-seat purchases by default since 16 September 2026) but \(source: silent) does not say: state multi_seat for it, or disable multi-seat in App Store Connect",
+                                left: comparison.configSide(config, .multiSeat, value: config.multiSeatStatus.map { .text($0.rawValue) }),
+                                right: comparison.catalogSide(catalog, .multiSeat, value: catalog.multiSeatStatus.map { .text($0.rawValue) }))
+            // A default the team may not have chosen: a warning, not an error.
+            found.severity = .warning
+            return [found]
+        }
         if let a = config.multiSeatStatus, let b = catalog.multiSeatStatus, a != b {
             result.append(finding(config.id, .multiSeat,
                                   "\(product: config.id) is \(words: a) in \(source: comparison.configNoun) but \(words: b) in \(source: comparison.catalogNoun)",
