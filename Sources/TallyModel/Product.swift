@@ -226,6 +226,7 @@ public struct Product: Sendable, Hashable, Codable {
         var seatTiers: [SeatTier]? = nil
         var multiSeatStatus: MultiSeatStatus? = nil
         var marketSettings: [SeatMarket]? = nil
+        var oneTimeOffers: [OneTimeOffer]? = nil
     }
 
     final class Storage: @unchecked Sendable {
@@ -347,6 +348,13 @@ public struct Product: Sendable, Hashable, Codable {
     public var seatTiers: [SeatTier] {
         get { storage.fields.seatTiers ?? [] }
         set { fields.seatTiers = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// A Google Play one-time product's offers (discounted, pre-order, game reward), where a Play
+    /// source lists them; empty otherwise.
+    public var oneTimeOffers: [OneTimeOffer] {
+        get { storage.fields.oneTimeOffers ?? [] }
+        set { fields.oneTimeOffers = newValue.isEmpty ? nil : newValue }
     }
 
     /// Whether the subscription can be bought with seats (`multiSeatStatus`), where the source says.

@@ -32,6 +32,9 @@ final class GooglePlayStandIn: @unchecked Sendable {
         var wildcardOffers = true
         /// Whether the legacy `inappproducts` list is served (else 404).
         var legacy = true
+        /// Whether one-time product offers are served (`oneTimeProducts/-/purchaseOptions/-/offers`,
+        /// `Fixtures/play-offers`); else that list answers 404, as on a server without them.
+        var oneTimeOffers = false
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -109,6 +112,11 @@ final class GooglePlayStandIn: @unchecked Sendable {
             }
         }
         lists[prefix + "oneTimeProducts"] = ("oneTimeProducts", oneTime, false)
+        if options.oneTimeOffers {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/play-offers/04-onetimeproduct-offers.json")
+            let offers = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+            lists[prefix + "oneTimeProducts/-/purchaseOptions/-/offers"] = ("oneTimeProductOffers", offers?["oneTimeProductOffers"] as? [Any] ?? [], false)
+        }
         // The legacy API lists the same one-time products again, in its own shape.
         let legacy: [Any] = oneTime.map { product in
             ["packageName": options.package, "sku": product["productId"] ?? "", "status": "active", "purchaseType": "managedUser",

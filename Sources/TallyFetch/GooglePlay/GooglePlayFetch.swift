@@ -100,6 +100,12 @@ public struct GooglePlayFetch: Sendable {
             }
             if let products = try await optionalList("oneTimeProducts", [("pageSize", "100")], items: "oneTimeProducts", name: "oneTimeProducts") {
                 counts["oneTimeProducts"] = products.count
+                // Their offers (discounted, pre-order, game reward), every product's and purchase
+                // option's at once (`-`, as for subscription offers); a server without them: 404, skipped.
+                if !products.isEmpty, let offers = try await optionalList("oneTimeProducts/-/purchaseOptions/-/offers", [("pageSize", "100")],
+                                                                         items: "oneTimeProductOffers", name: "oneTimeProductOffers") {
+                    counts["oneTimeProductOffers"] = offers.count
+                }
             }
             reportProducts()
             if let legacy = try await optionalList("inappproducts", [("maxResults", "100")], items: "inappproduct",

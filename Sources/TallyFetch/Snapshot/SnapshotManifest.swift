@@ -73,6 +73,7 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         ("basePlans", "base plan", "base plans"),
         ("subscriptionOffers", "subscription offer", "subscription offers"),
         ("oneTimeProducts", "one-time product", "one-time products"),
+        ("oneTimeProductOffers", "one-time product offer", "one-time product offers"),
         ("inAppProducts", "legacy in-app product", "legacy in-app products"),
         ("apps", "app", "apps"), ("products", "product", "products"), ("offerings", "offering", "offerings"),
         ("entitlements", "entitlement", "entitlements"),

@@ -32,6 +32,7 @@ struct PlayCatalogBuilder {
                 products.append(product(subscription, plan, offers: offers["\(subscription.productID):\(plan.basePlanID)"] ?? []))
             }
         }
+        let offersByProduct = Dictionary(grouping: records.oneTimeOffers, by: \.productID).mapValues { $0.map(\.offer) }
         for item in records.oneTimeProducts {
             guard let option = item.options.first(where: { counts($0.state) && !$0.isRent }) ?? item.options.first(where: { counts($0.state) }) else {
                 if let state = item.options.first?.state {
@@ -48,7 +49,16 @@ struct PlayCatalogBuilder {
                                   localizations: item.listings, prices: option.prices, position: item.position,
                                   fieldPositions: [.id: item.idPosition, .prices: option.pricesPosition, .kind: option.position])
             if option.isRent { product.billingPlans = [BillingPlan(type: "google-play-rental \(option.rentalPeriod?.literal ?? "")")] }
+            product.oneTimeOffers = offersByProduct[item.productID] ?? []
             products.append(product)
+        }
+        // An offer on a one-time product this source does not list (its page saved without the
+        // products'): named, so that it does not vanish.
+        let oneTimeIDs = Set(records.oneTimeProducts.map(\.productID))
+        for (productID, offer) in records.oneTimeOffers where !oneTimeIDs.contains(productID) {
+            issues.append(SourceIssue(rule: .unknownContent, productID: productID, field: .id,
+                                      message: "one-time product offer \(offer.id) is for \(productID), a one-time product this source does not list: save its oneTimeProducts page too",
+                                      position: offer.position))
         }
         // The legacy API lists the same products the new ones do (a snapshot holds both): the new ones win.
         let listed = Set(records.oneTimeProducts.map(\.productID) + records.subscriptions.map(\.productID))

@@ -18,7 +18,7 @@ struct PlayPageParser {
 
     /// Keys that mark a Google Play page; `sniff` looks for them.
     static let markers = [
-        "\"basePlans\"", "\"oneTimeProducts\"", "\"inappproduct\"", "\"subscriptionOffers\"", "\"purchaseOptions\"",
+        "\"basePlans\"", "\"oneTimeProducts\"", "\"inappproduct\"", "\"subscriptionOffers\"", "\"purchaseOptions\"", "\"oneTimeProductOffers\"",
         "\"androidpublisher#", "\"phases\"",
     ]
 
@@ -92,6 +92,10 @@ struct PlayPageParser {
             recognised = true
             for node in try array(list, "inappproduct") { try inAppProduct(node) }
         }
+        if let list = root.member("oneTimeProductOffers") {
+            recognised = true
+            for node in try array(list, "oneTimeProductOffers") { try oneTimeOffer(node) }
+        }
         if recognised { return }
         // A single resource is told by the keys its type requires: a Subscription has base plans
         // (or, before it has any, its package name and listings beside its product ID).
@@ -105,6 +109,8 @@ struct PlayPageParser {
             try offer(root)
         } else if keys.contains("purchaseOptions") && keys.contains("productId") {
             try oneTimeProduct(root)
+        } else if keys.contains("offerId") && keys.contains("purchaseOptionId") && keys.contains("productId") {
+            try oneTimeOffer(root)
         } else if keys.contains("sku") {
             try inAppProduct(root)
         } else if keys.isEmpty || keys.isSubset(of: ["nextPageToken", "kind", "tokenPagination", "pageInfo"]) {
@@ -261,6 +267,36 @@ struct PlayPageParser {
             return .relativeDiscount(fraction)
         }
         return nil
+    }
+
+    /// A `OneTimeProductOffer` (2025): a discounted offer, a pre-order or a game reward on one
+    /// purchase option, with its discount per region (`noOverride`, `absoluteDiscount`,
+    /// `relativeDiscount`) where it is available.
+    private mutating func oneTimeOffer(_ node: DocNode) throws {
+        let product = try requiredString(node, "productId", in: "a one-time product offer")
+        let id = try requiredString(node, "offerId", in: "a one-time product offer")
+        account.check(node, shift: shift, PlayVocabulary.oneTimeOffer)
+        var offer = OneTimeOffer(id: id.text, purchaseOptionID: try string(node, "purchaseOptionId")?.text,
+                                 state: try string(node, "state")?.text, position: at(node))
+        if node.member("discountedOffer") != nil { offer.kind = .discounted }
+        if node.member("preOrderOffer") != nil { offer.kind = .preOrder }
+        if node.member("gameRewardOffer") != nil { offer.kind = .gameReward }
+        if let configs = node.member("regionalPricingAndAvailabilityConfigs") {
+            var seen: [Territory: DocNode] = [:]
+            for config in try array(configs, "regionalPricingAndAvailabilityConfigs") {
+                let region = try territory(config)
+                account.check(config, shift: shift, PlayVocabulary.oneTimeOfferRegion)
+                try once(region, config, in: &seen, "regionalPricingAndAvailabilityConfigs", productID: product.text)
+                let availability = try string(config, "availability")?.text
+                guard availability == nil || availability == "AVAILABLE" else { continue }
+                switch try pricing(config, productID: product.text, region: region.code) {
+                case .absoluteDiscount(let money)?: offer.discounts[region] = .absolute(money)
+                case .relativeDiscount(let fraction)?: offer.discounts[region] = .relative(fraction)
+                default: if config.member("noOverride") != nil { offer.discounts[region] = OneTimeOffer.Discount.none }
+                }
+            }
+        }
+        records.oneTimeOffers.append((product.text, offer))
     }
 
     private mutating func oneTimeProduct(_ node: DocNode) throws {

@@ -7,6 +7,8 @@ struct PlayRecords: Sendable {
     var subscriptions: [PlaySubscription] = []
     var offers: [PlayOffer] = []
     var oneTimeProducts: [PlayOneTimeProduct] = []
+    /// One-time product offers (`oneTimeProductOffers`), by the product they belong to.
+    var oneTimeOffers: [(productID: String, offer: OneTimeOffer)] = []
     var inAppProducts: [PlayInAppProduct] = []
     /// Products read from Play Console CSV files (built directly: the CSV is flat).
     var consoleProducts: [Product] = []

@@ -22,7 +22,7 @@ enum PlayShapes {
         "packageName", "productId", "basePlans", "listings", "archived", "taxAndComplianceSettings", "restrictedPaymentCountries",
     ]
     /// The list keys of the API's list responses.
-    static let listKeys: Set<String> = ["subscriptions", "subscriptionOffers", "oneTimeProducts", "inappproduct"]
+    static let listKeys: Set<String> = ["subscriptions", "subscriptionOffers", "oneTimeProducts", "inappproduct", "oneTimeProductOffers"]
     /// gradle-play-publisher's folders inside `play/`, each of one-resource files.
     static let gradlePlayPublisherFolders = ["products", "subscriptions"]
     /// The suffix of gradle-play-publisher's subscription metadata files (`NAME.metadata.json`).

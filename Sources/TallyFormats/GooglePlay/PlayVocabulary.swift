@@ -5,7 +5,7 @@ enum PlayVocabulary {
     /// A list response: its list and its paging.
     static let page = KeyVocabulary(
         nil,
-        read: ["subscriptions", "subscriptionOffers", "oneTimeProducts", "inappproduct"],
+        read: ["subscriptions", "subscriptionOffers", "oneTimeProducts", "inappproduct", "oneTimeProductOffers"],
         // Paging and the resource kind: about the response, not the products.
         ignored: ["nextPageToken", "kind", "tokenPagination", "pageInfo"])
 
@@ -61,6 +61,18 @@ enum PlayVocabulary {
         ignored: aboutTheApp.union(["newRegionsConfig"]))
 
     static let regionalOptionConfig = KeyVocabulary("regional config", read: ["regionCode", "price", "availability"])
+
+    /// `OneTimeProductOffer`: its kind's own terms (`discountedOffer {startTime, endTime,
+    /// redemptionLimit}`, `preOrderOffer {startTime, endTime, releaseTime, priceChangeBehavior}`,
+    /// `gameRewardOffer`) say when and how often, not what it costs, and are not read further.
+    static let oneTimeOffer = KeyVocabulary(
+        "one-time product offer",
+        read: ["productId", "purchaseOptionId", "offerId", "state", "regionalPricingAndAvailabilityConfigs", "discountedOffer",
+               "preOrderOffer", "gameRewardOffer"],
+        ignored: aboutTheApp)
+
+    static let oneTimeOfferRegion = KeyVocabulary(
+        "offer regional config", read: ["regionCode", "availability", "noOverride", "absoluteDiscount", "relativeDiscount"])
 
     static let inAppProduct = KeyVocabulary(
         "in-app product",

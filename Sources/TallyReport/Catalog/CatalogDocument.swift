@@ -74,8 +74,11 @@ public struct CatalogDocument: Codable, Sendable {
         public var seatTiers: [SeatTierDocument]? = nil
         public var multiSeat: String? = nil
         public var marketSettings: [String]? = nil
+        /// A Google Play one-time product's offers (discounted, pre-order, game reward).
+        public var oneTimeOffers: [OneTimeOfferDocument]? = nil
 
         enum CodingKeys: String, CodingKey {
+            case oneTimeOffers = "one_time_offers"
             case seatTiers = "seat_tiers"
             case multiSeat = "multi_seat"
             case marketSettings = "market_settings"
@@ -224,8 +227,31 @@ public struct CatalogDocument: Codable, Sendable {
                 winbackOffers: product.winbackOffers.isEmpty ? nil : product.winbackOffers.map(Self.offer),
                 localizations: Self.localizations(product), googlePlayOnly: product.isGooglePlayOnly ? true : nil,
                 seatTiers: product.seatTiers.isEmpty ? nil : product.seatTiers.map(Self.seatTier),
-                multiSeat: product.multiSeatStatus?.rawValue, marketSettings: product.marketSettings?.map(\.rawValue))
+                multiSeat: product.multiSeatStatus?.rawValue, marketSettings: product.marketSettings?.map(\.rawValue),
+                oneTimeOffers: product.oneTimeOffers.isEmpty ? nil : product.oneTimeOffers.map(Self.oneTimeOffer))
         }
+    }
+
+    /// A Google Play one-time product offer: its ID, purchase option, kind, state, and each
+    /// region's discount as Google states it (`"0.50 USD off"`, `"relative 0.2"`, `"no discount"`).
+    public struct OneTimeOfferDocument: Codable, Sendable {
+        public var id: String
+        public var purchaseOption: String?
+        public var type: String?
+        public var state: String?
+        public var discounts: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case id, type, state, discounts
+            case purchaseOption = "purchase_option"
+        }
+    }
+
+    static func oneTimeOffer(_ offer: OneTimeOffer) -> OneTimeOfferDocument {
+        var discounts: [String: String] = [:]
+        for (territory, discount) in offer.discounts { discounts[territory.code] = discount.description }
+        return OneTimeOfferDocument(id: offer.id, purchaseOption: offer.purchaseOptionID, type: offer.kind?.rawValue, state: offer.state,
+                                    discounts: discounts)
     }
 
     static func plan(_ plan: BillingPlan) -> PlanDocument {

@@ -158,6 +158,10 @@ public struct CatalogJSON {
             sink.append(",\n      \"multi_seat\" : ")
             Self.string(status.rawValue, to: &sink)
         }
+        if !product.oneTimeOffers.isEmpty {
+            sink.append(",\n")
+            Self.nested("one_time_offers", product.oneTimeOffers.map(CatalogDocument.oneTimeOffer), comma: false, to: &sink)
+        }
         if !product.otherIntroductoryOffers.isEmpty {
             sink.append(",\n")
             Self.nested("other_introductory_offers", product.otherIntroductoryOffers.map(CatalogDocument.offer), comma: false, to: &sink)
