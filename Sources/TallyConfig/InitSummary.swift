@@ -94,7 +94,9 @@ extension SourceScan.Found {
         }
         for reference in schemes {
             let scheme = SafeText.line(reference.scheme)
-            if reference.exists, let file = reference.resolved {
+            if let problem = reference.problem {
+                lines.append("  scheme:         \(SafeText.line(reference.schemeName)) (\(scheme):\(reference.position.line)) names a StoreKit configuration but cannot be read: \(SafeText.line(problem))")
+            } else if reference.exists, let file = reference.resolved {
                 lines.append("  scheme:         \(SafeText.line(reference.schemeName)) (\(scheme)) runs the app against \(SafeText.line(file))")
             } else if let file = reference.resolved {
                 lines.append("  scheme:         \(SafeText.line(reference.schemeName)) (\(scheme):\(reference.position.line)) names \(SafeText.line(reference.identifier)), which does not exist (\(SafeText.line(file))): Xcode cannot run the app against it (scheme-storekit)")

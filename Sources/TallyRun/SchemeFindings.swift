@@ -9,7 +9,7 @@ enum SchemeFindings {
     /// Each scheme that names a StoreKit configuration that does not exist, as an error at the
     /// scheme's line (beside a policy source that matches no file).
     static func missingFiles(in root: String) -> [FormatError] {
-        XcodeSchemes.references(in: root).filter { !$0.exists }.map { reference in
+        XcodeSchemes.references(in: root).filter { !$0.exists && $0.problem == nil }.map { reference in
             let target = reference.resolved.map { "\($0), which does not exist" } ?? "\(reference.identifier), outside the repository"
             return FormatError("the scheme \(SafeText.line(reference.schemeName)) runs the app against \(SafeText.line(target)) (scheme-storekit)",
                                file: relativeToRun(reference.scheme, root: root), position: reference.position)
@@ -25,6 +25,14 @@ enum SchemeFindings {
             let location = SourceLocation(file: relativeToRun(reference.scheme, root: root), line: Int(reference.position.line),
                                           column: Int(reference.position.column))
             let side = FindingSide(role: nil, value: .text(reference.identifier), location: location)
+            if let problem = reference.problem {
+                var found = Finding(ruleID: .schemeStoreKit, severity: SchemeStoreKitRule.description.defaultSeverity, productID: nil, field: .id,
+                                    message: "the scheme \(name: reference.schemeName) names a StoreKit configuration but cannot be read (\(words: SafeText.line(problem))): which file the app runs against is not known",
+                                    left: FindingSide(role: nil, value: nil as FindingValue?, location: location))
+                found.severity = .warning
+                findings.append(found)
+                continue
+            }
             guard let resolved = reference.resolved else {
                 findings.append(Finding(ruleID: .schemeStoreKit, severity: SchemeStoreKitRule.description.defaultSeverity, productID: nil, field: .id,
                                         message: "the scheme \(name: reference.schemeName) names the StoreKit configuration \(name: reference.identifier), which leads outside the repository: not followed",

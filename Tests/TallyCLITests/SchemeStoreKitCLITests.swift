@@ -71,6 +71,30 @@ import Testing
         #expect(schemeLine.contains(".xcscheme:"), "\(schemeLine)")
     }
 
+    /// A scheme that names a StoreKit configuration but cannot be read (a merge conflict left in a
+    /// real scheme) is a located warning in `check` and a line in `init`, not skipped in silence.
+    @Test func anUnreadableSchemeIsAWarningAtItsLine() throws {
+        guard CLIRunner.sharedAvailable else { return print("skipped: ../shared/fixtures/realworld is absent") }
+        let folder = try Self.copy("TimeKeen")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        let scheme = try #require((walker?.allObjects as? [String])?.first { $0.hasSuffix(".xcscheme") })
+        let url = folder.appendingPathComponent(scheme)
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let at = try #require(lines.firstIndex { $0.contains("<LaunchAction") })
+        lines.insert(contentsOf: ["<<<<<<< HEAD", "=======", ">>>>>>> feature"], at: at)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let run = try CLIRunner.run(["check", "--format", "json", "TimeKeen/Store.storekit"], in: folder)
+        let findings = findingRecords(try jsonReport(run)).filter { $0["rule"] as? String == "scheme-storekit" }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(findings.first?["severity"] as? String == "warning")
+        #expect((findings.first?["message"] as? String)?.contains("the scheme TimeKeen names a StoreKit configuration but cannot be read") == true, "\(findings)")
+        let source = findings.first?["source"] as? [String: Any]
+        #expect((source?["file"] as? String)?.hasSuffix(".xcscheme") == true && (source?["line"] as? Int ?? 0) >= at, "\(findings)")
+        let initialised = try CLIRunner.run(["init"], in: folder)
+        #expect(initialised.stdout.contains("names a StoreKit configuration but cannot be read"), "\(initialised.stdout)\(initialised.stderr)")
+    }
+
     /// Another `.storekit` file checked while the scheme uses one the check does not read: a warning.
     @Test func aCheckOfAFileNoSchemeUsesIsWarned() throws {
         guard CLIRunner.sharedAvailable else { return print("skipped: ../shared/fixtures/realworld is absent") }

@@ -14,6 +14,9 @@ public struct SchemeStoreKitReference: Sendable, Hashable {
     public var resolved: String?
     /// Whether that file (or StoreKit configuration package) exists.
     public var exists: Bool
+    /// Why the scheme could not be read, when it names a StoreKit configuration Tally cannot
+    /// make out (broken XML, a merge conflict left in it): then `identifier` is empty.
+    public var problem: String? = nil
 
     /// The scheme's name (`Top Row` of `…/xcschemes/Top Row.xcscheme`).
     public var schemeName: String {
@@ -91,8 +94,20 @@ public enum XcodeSchemes {
 
     private static func read(scheme: String, container: String, root: String, boundary: RepositoryBoundary) -> [SchemeStoreKitReference] {
         let full = (root as NSString).appendingPathComponent(scheme)
-        guard let bytes = try? SourceLoader.readBytes(path: full, maxBytes: 4 << 20),
-              let document = try? SafeXML.parse(bytes: bytes, file: scheme) else { return [] }
+        guard let bytes = try? SourceLoader.readBytes(path: full, maxBytes: 4 << 20) else { return [] }
+        let document: XMLElementNode
+        do {
+            document = try SafeXML.parse(bytes: bytes, file: scheme)
+        } catch {
+            // A scheme that names a StoreKit configuration but is not XML Tally can read (a merge
+            // conflict, a broken edit) is said where it breaks; one that names none does not matter here.
+            guard String(decoding: bytes, as: UTF8.self).contains("StoreKitConfigurationFileReference") else { return [] }
+            let located = error as? FormatError
+            let position = located.map { Position(line: max($0.location.line ?? 1, 1), column: max($0.location.column ?? 1, 1)) }
+                ?? Position(line: 1, column: 1)
+            return [SchemeStoreKitReference(scheme: scheme, position: position, identifier: "", resolved: nil, exists: false,
+                                            problem: located?.message ?? "\(error)")]
+        }
         var found: [SchemeStoreKitReference] = []
         var stack = [document]
         while let element = stack.popLast(), found.count < 16 {
