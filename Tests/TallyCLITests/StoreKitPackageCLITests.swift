@@ -52,6 +52,24 @@ import Testing
         #expect(diffed.stdout.contains("3 changed"), "\(diffed.stdout)")
     }
 
+    /// At a revision, the package's `Assets/` is there too: a product's promotional image that
+    /// the committed package holds is not called missing (it was: only the package's own files
+    /// were copied out of git, not the `Assets/` folder).
+    @Test func aPackageAtARevisionHasItsAssets() throws {
+        let folder = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try GateHostileCLITests.bash(#"sed -i '0,/"productID" : "com.calmly.app.tip.tea",/s//"productID" : "com.calmly.app.tip.tea",\n      "promotionalImageID" : "D0F96D04",/' App/Products.storekit/Configuration.storekit && git add -A && git -c user.email=t@t -c user.name=t commit -qm image"#, in: folder)
+        let linted = try CLIRunner.run(["lint", "App/Products.storekit"], in: folder)
+        #expect(linted.status == 0 && !linted.stdout.contains("promotional-image"), "\(linted.stdout)")
+        let diffed = try CLIRunner.run(["diff", "App/Products.storekit@HEAD", "App/Products.storekit"], in: folder)
+        #expect(diffed.status == 0, "\(diffed.stdout) \(diffed.stderr)")
+        #expect(!diffed.stderr.contains("is not in the package's Assets folder"), "\(diffed.stderr)")
+        // The image gone from the committed package: said at the revision.
+        _ = try GateHostileCLITests.bash("git rm -q App/Products.storekit/Assets/D0F96D04.png && git -c user.email=t@t -c user.name=t commit -qm gone", in: folder)
+        let gone = try CLIRunner.run(["diff", "App/Products.storekit@HEAD", "App/Products.storekit"], in: folder)
+        #expect(gone.stderr.contains("Configuration.storekit@HEAD:") && gone.stderr.contains("the promotional image D0F96D04 is not in the package's Assets folder"), "\(gone.stderr)")
+    }
+
     /// A folder named `.storekit` without `Configuration.storekit` is not a package: said so.
     @Test func aStoreKitFolderWithoutItsConfigurationIsNotRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-package-\(UUID().uuidString)")

@@ -29,7 +29,7 @@ import TallyModel
         let pair = try #require(result.pairs.first)
         #expect(pair.compared.isEmpty)
         // Billing plans, seat tiers and multi-seat status are named only where a side has some (neither has here).
-        #expect(pair.skipped.map(\.field) == PairSummary.comparableFields.filter { ![.billingPlans, .seatTiers, .multiSeat].contains($0) })
+        #expect(pair.skipped.map(\.field) == PairSummary.comparableFields.filter { ![.billingPlans, .seatTiers, .multiSeat, .winbackOffers].contains($0) })
         #expect(pair.skipped.allSatisfy { $0.missingIn == ["Products.plist"] })
         #expect(pair.skipped.first { $0.field == .prices }?.reason == "the property list has no prices")
         #expect(result.comparisons == [pair.sentence])

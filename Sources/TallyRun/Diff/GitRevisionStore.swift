@@ -137,6 +137,19 @@ public struct GitRevisionStore: RevisionStore {
         let commit = try commits.hash(of: revision, in: directory)
         guard let listed = try Self.entries(commit, relative, in: directory) else { return false }
         let blobs = listed.filter { $0.type == "blob" }
+        // A StoreKit configuration package's `Assets/`: its promotional images are checked by name
+        // only (`promotional-image`), so their names are written, empty, never their bytes.
+        if path.lowercased().hasSuffix(".storekit") || path.lowercased().hasSuffix(".storekit/"),
+           listed.contains(where: { $0.type == "tree" && $0.name == "Assets" }),
+           let images = try Self.entries(commit, (relative as NSString).appendingPathComponent("Assets"), in: directory) {
+            let assets = (destination as NSString).appendingPathComponent("Assets")
+            do { try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true) } catch {
+                throw RevisionError("cannot copy \(path)/Assets at \(revision) to a temporary folder")
+            }
+            for image in images.prefix(10_000) where image.type == "blob" {
+                _ = FileManager.default.createFile(atPath: (assets as NSString).appendingPathComponent(image.name), contents: nil)
+            }
+        }
         if let large = blobs.first(where: { $0.size > maxBytes }) {
             throw RevisionError("\(path)/\(large.name): \(Self.over(large.size, maxBytes, at: revision, whose: nil).message)", remedy: .raiseInputLimit)
         }
