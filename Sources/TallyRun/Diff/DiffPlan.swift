@@ -284,11 +284,14 @@ struct RevisionPlanner {
         return !name.hasPrefix(".") && (format != nil || SourceLoader.isSourceFile(name))
     }
 
-    /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, on one side.
+    /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, on one side, by
+    /// what each file holds as `check` decides it (`SourceLoader.isProductSource`): an app's
+    /// Info.plist in `configs/` is not a source (issue 51: `diff --since` read it as a product list
+    /// and exited 2 where `check` passed).
     private func defaults(in base: String, side: RevisionTree, format: SourceFormat?) -> [String] {
         func fits(_ path: String) -> Bool {
             let folder = PathText.parent(path)
-            guard claimed(path, format) else { return false }
+            guard claimed(path, format), format != nil || side.isProductSource(path) else { return false }
             if folder == join(base, "configs") { return DiffPlan.role(of: path, format) == .configuration }
             if folder == join(base, "catalog") { return format != nil || SourceLoader.readers(claiming: path).contains { $0.format.role == .catalog } }
             return false

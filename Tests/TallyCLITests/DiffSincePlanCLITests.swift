@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Issue 51, must show: in a repository with `configs/ExampleApp.storekit`, `catalog/products.yaml`,
+/// an app `Info.plist` in `configs/` and no `.tally.yml`, `tally check` passes and `tally diff
+/// --since HEAD` read `configs/Info.plist` as a product list and exited 2: its default folders
+/// skipped the content check `check` makes. Now both read the same two sources.
+@Suite struct DiffSincePlanCLITests {
+    static let infoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.calmly.app</string><key>CFBundleShortVersionString</key><string>1.0</string></dict></plist>
+    """
+
+    @Test func diffSinceReadsTheSourcesCheckReads() throws {
+        let folder = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(".tally.yml"))
+        try Self.infoPlist.write(to: folder.appendingPathComponent("configs/Info.plist"), atomically: true, encoding: .utf8)
+        _ = try GateHostileCLITests.bash("git init -q . && git add -A && git -c user.email=t@t -c user.name=t commit -qm one", in: folder)
+        let check = try CLIRunner.run(["check"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("compared: configs/ExampleApp.storekit (storefront USA) vs catalog/products.yaml"), "\(check.stdout)")
+        let diff = try CLIRunner.run(["diff", "--since", "HEAD"], in: folder)
+        #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
+        #expect(!diff.stderr.contains("Info.plist") && !diff.stdout.contains("Info.plist"), "\(diff.stdout)\(diff.stderr)")
+        #expect(diff.stdout.contains("new: configs/ExampleApp.storekit (storekit"), "\(diff.stdout)")
+        #expect(diff.stdout.contains("new: catalog/products.yaml (tally-catalog-yaml"), "\(diff.stdout)")
+        // A change since HEAD is still seen.
+        _ = try GateHostileCLITests.bash("sed -i 's/\"displayPrice\" : \"4.99\"/\"displayPrice\" : \"5.49\"/' configs/ExampleApp.storekit", in: folder)
+        let changed = try CLIRunner.run(["diff", "--since", "HEAD", "--exit-code"], in: folder)
+        #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
+    }
+}
