@@ -132,7 +132,7 @@ public struct Comparison: Sendable {
     /// storefronts (USA and COL): each prices its own storefront, in its currency, so prices are
     /// not compared (`tally diff` shows them storefront to storefront); nil otherwise.
     public var otherStorefront: Territory? {
-        guard configuration.format == .storeKit, catalog.format == .storeKit,
+        guard configuration.format.pricesOneStorefront, catalog.format.pricesOneStorefront,
               catalog.defaultTerritory != configuration.defaultTerritory else { return nil }
         return catalog.defaultTerritory
     }

@@ -12,7 +12,7 @@ public enum PricePointCoverage {
     static func isSentence(_ line: String) -> Bool { line.hasPrefix(opening) }
 
     public static func sentences(_ sources: [Catalog]) -> [String] {
-        let snapshots = sources.filter { $0.format == .appStoreConnect }
+        let snapshots = sources.filter { $0.format.isConnectAPIRecord }
         guard !snapshots.isEmpty else { return [] }
         let points = sources.compactMap(\.pricePoints)
         guard !points.isEmpty else {

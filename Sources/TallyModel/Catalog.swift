@@ -275,28 +275,6 @@ extension Catalog {
 }
 
 extension SourceFormat {
-    /// Whether a source of this format can say whether a subscription is sold with seats (a
-    /// catalogue's `multi_seat`, App Store Connect's `multiSeatStatus`): where it does not, silence
-    /// beside a store that enables seats is a gap (`multi-seat`, issue 50), not a format's limit.
-    public var statesMultiSeat: Bool {
-        switch self {
-        case .tallyCatalogJSON, .tallyCatalogYAML, .appStoreConnect: return true
-        case .storeKit, .appStoreConnectReport, .googlePlay, .appStorePackage, .propertyList, .storeConfig, .revenueCat, .adapty, .qonversion,
-             .csv, .mapped, .unityIAP, .code: return false
-        }
-    }
-
-    /// Whether a source of this format is the store's own record of the products (a snapshot or
-    /// export of App Store Connect or Google Play, an App Store package): a value it holds may be
-    /// one the store set by default, not one the team chose.
-    public var isStoreRecord: Bool {
-        switch self {
-        case .appStoreConnect, .appStoreConnectReport, .googlePlay, .appStorePackage: return true
-        case .storeKit, .propertyList, .storeConfig, .revenueCat, .adapty, .qonversion, .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped,
-             .unityIAP, .code: return false
-        }
-    }
-
     /// Whether a source of this format describes each product completely, so that a value it
     /// leaves out is absent rather than unstated (see `Catalog.states`).
     public var describesEveryField: Bool {

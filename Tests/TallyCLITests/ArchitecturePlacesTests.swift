@@ -29,6 +29,24 @@ import TallyReport
         return lists
     }
 
+    /// Issue 51: rules ask a format what it can state (`SourceFormatTraits.swift`), never which
+    /// format it is: a `format == .x` test in TallyCheck is a place the compiler cannot name when a
+    /// format is added.
+    @Test func noRuleTestsWhichFormatASourceIs() throws {
+        let root = CLIRunner.repository.appendingPathComponent("Sources/TallyCheck")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > 20)
+        var found: [String] = []
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("format == .") || line.contains("format != .") || line.contains(/\]\.contains\([a-z.]*format\)/) {
+                found.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test func theThreeListsAreThereWithTheirCounts() throws {
         let lists = try Self.lists()
         #expect(lists.map(\.heading) == ["Adding a format", "Adding a rule", "Adding a report format"], "\(lists.map(\.heading))")

@@ -71,6 +71,20 @@ import TallyModel
         #expect(compared > 10)
     }
 
+    /// A large real module, when `TALLY_SWIFT_MODULE` names its folder (run by hand over fetched
+    /// repositories, not committed: RevenueCat/purchases-ios's 1,864 files, issue 47's closing note).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_SWIFT_MODULE"] != nil, "set TALLY_SWIFT_MODULE to a folder of Swift to compare both readings"))
+    func aNamedModuleReadsTheSameFileByFile() throws {
+        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["TALLY_SWIFT_MODULE"] ?? "")
+        let files = Self.swiftFiles(under: root).filter { $0.text.utf8.count <= 8 << 20 }
+        let whole = CodeScanner.scan(files, idPattern: nil, swiftModuleBytes: .max)
+        let apart = CodeScanner.scan(files, idPattern: nil, swiftModuleBytes: 0)
+        print("module \(root.path): \(files.count) files, \(whole.requests.count) requests, \(whole.rejected.count) rejected, \(whole.notes.count) notes")
+        #expect(whole.requests == apart.requests)
+        #expect(whole.rejected == apart.rejected)
+        #expect(Set(whole.notes) == Set(apart.notes))
+    }
+
     @Test func theSmallCasesReadTheSameFileByFile() {
         let cases: [[String: String]] = [
             ["Store.swift": "import StoreKit\nfunc load() async throws -> [Product] { try await Product.products(for: [\"com.app.pro\", \"com.app.tip\"]) }\n",

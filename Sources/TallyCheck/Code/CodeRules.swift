@@ -219,7 +219,7 @@ public struct CodeUnusedProductRule: CodeRule {
     /// Whether a source is what the app or the store sells (not a server's catalogue, which may
     /// grant products the app no longer offers).
     static func sells(_ format: SourceFormat) -> Bool {
-        [.storeKit, .propertyList, .appStoreConnect, .appStoreConnectReport, .appStorePackage, .googlePlay, .storeConfig, .unityIAP].contains(format)
+        format.isWhatIsSold
     }
 
     /// Whether the code lists every ID the app asks for: no paywall platform in the run, no call

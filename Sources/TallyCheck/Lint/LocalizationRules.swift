@@ -67,7 +67,7 @@ public struct MissingLocaleRule: LintRule {
     /// Whether a source says how a group is described: StoreKit files and snapshots always; any
     /// other source (a catalogue) for a group it gives localizations for.
     static func describes(_ group: SubscriptionGroup, in catalog: Catalog) -> Bool {
-        catalog.format == .storeKit || catalog.format == .appStoreConnect || !group.localizations.isEmpty
+        catalog.format.describesEveryGroup || !group.localizations.isEmpty
     }
 
     static func missing(_ locales: [String], in localizations: [Localization]) -> [String] {
@@ -98,7 +98,7 @@ public struct LocalizationTextRule: LintRule {
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         // A catalog report lists a product's locales without their texts: nothing to examine.
-        guard isEnabled, catalog.knownFields.contains(.localizations), catalog.format != .appStoreConnectReport else { return }
+        guard isEnabled, catalog.knownFields.contains(.localizations), catalog.format.holdsLocalizationTexts else { return }
         let store = catalog.format.store
         for product in catalog.products where !product.localizations.isEmpty {
             markChecked(catalog, product, &checked)

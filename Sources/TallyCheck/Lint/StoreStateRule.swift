@@ -111,7 +111,7 @@ public struct StoreStateRule: LintRule {
                     causes.append("no localization in \(FindingMessage.joined(missing.map { "\(name: $0)" }, separator: ", ")), which the policy requires")
                 }
             }
-            if catalog.format != .appStoreConnectReport {
+            if catalog.format.holdsLocalizationTexts {
                 let limits = LocalizationLimits.limits(product, store: catalog.format.store)
                 for localization in product.localizations {
                     let problems = LocalizationTextRule.problems(localization.displayName, "display name", limit: limits.name)
@@ -129,10 +129,10 @@ public struct StoreStateRule: LintRule {
         var unseen: [String] = []
         if returned { unseen.append("App Review's reasons") }
         if !catalog.knownFields.contains(.prices) { unseen.append("prices and territories") }
-        if catalog.format == .appStoreConnectReport { unseen.append("the localizations' texts") }
+        if !catalog.format.holdsLocalizationTexts { unseen.append("the localizations' texts") }
         unseen.append("the review screenshot and notes")
         let list = unseen.dropLast().joined(separator: ", ") + (unseen.count > 1 ? " or " : "") + unseen[unseen.count - 1]
-        return "\(catalog.format == .appStoreConnectReport ? "the report" : "the snapshot") does not hold \(list): see App Store Connect"
+        return "\(catalog.format.recordNoun) does not hold \(list): see App Store Connect"
     }
 }
 

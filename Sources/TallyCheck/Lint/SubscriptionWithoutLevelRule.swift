@@ -20,7 +20,7 @@ public struct SubscriptionWithoutLevelRule: LintRule {
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        guard catalog.format == .appStoreConnect, catalog.knownFields.contains(.level) else { return }
+        guard catalog.format.isConnectAPIRecord, catalog.knownFields.contains(.level) else { return }
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             guard Self.lacksLevel(product, in: catalog), let group = product.group else { continue }
@@ -32,7 +32,7 @@ public struct SubscriptionWithoutLevelRule: LintRule {
 
     /// Whether `product` is a subscription the store's record places in a group without a level.
     static func lacksLevel(_ product: Product, in catalog: Catalog) -> Bool {
-        guard catalog.format == .appStoreConnect, catalog.knownFields.contains(.level), product.kind.isAutoRenewable,
+        guard catalog.format.isConnectAPIRecord, catalog.knownFields.contains(.level), product.kind.isAutoRenewable,
               let group = product.group, !group.groupID.isEmpty else { return false }
         return group.level == nil
     }

@@ -24,7 +24,7 @@ public struct UnpricedTerritoryRule: LintRule {
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         // An App Store Connect catalog report holds no prices at all: it cannot show one missing.
-        guard catalog.format.role == .catalog, catalog.format != .appStoreConnectReport else { return }
+        guard catalog.format.role == .catalog, catalog.format.holdsPrices else { return }
         for product in catalog.products {
             let sold = product.availability?.territories ?? []
             guard !territories.isEmpty || !sold.isEmpty else { continue }

@@ -77,7 +77,7 @@ public struct FreeTrialWithPriceRule: LintRule {
     public init() {}
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        let leftByXcode = catalog.format == .storeKit
+        let leftByXcode = catalog.format.isWrittenByXcode
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             for (field, kind, offer) in Self.offers(of: product) where offer.mode == .freeTrial {

@@ -106,7 +106,7 @@ public struct PaywallSide: Sendable {
     /// "the app's StoreKit configuration App.storekit", "Google Play (play)", "the App Store catalogue (asc)".
     var noun: String {
         let name = catalog.file.split(separator: "/").last.map(String.init) ?? catalog.file
-        if isApp { return catalog.format == .storeKit ? "the app's StoreKit configuration \(name)" : "the app's product list \(name)" }
+        if isApp { return "\(catalog.format.appSourceNoun) \(name)" }
         return store == .googlePlay ? "Google Play (\(name))" : "\(name)"
     }
 

@@ -30,7 +30,7 @@ public enum SourcePairing {
     }
 
     static func isServerCatalogue(_ format: SourceFormat) -> Bool {
-        [.tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped].contains(format)
+        format.isServerCatalogue
     }
 }
 

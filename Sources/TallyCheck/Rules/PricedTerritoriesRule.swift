@@ -95,13 +95,13 @@ public struct PricedTerritoriesRule: ComparisonRule {
     /// Whether the source is a store's own record of its products (an App Store Connect snapshot,
     /// storeconfig's export, an App Store package, Google Play): it prices where the store sells.
     static func isStoreRecord(_ source: Catalog) -> Bool {
-        [.appStoreConnect, .storeConfig, .appStorePackage, .googlePlay].contains(source.format)
+        source.format.pricesWhereSold
     }
 
     /// Whether the source prices one storefront by design (a StoreKit configuration), so that
     /// its territories say nothing about where the product is sold.
     static func pricesOneStorefront(_ source: Catalog) -> Bool {
-        source.format == .storeKit
+        source.format.pricesOneStorefront
     }
 
     /// The territories a product is priced in, in source order, each once.
