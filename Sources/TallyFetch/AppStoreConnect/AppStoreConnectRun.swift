@@ -100,20 +100,8 @@ extension AppStoreConnectFetch {
                 }
                 // API 3.6's win-back offers and API 2.0's offer codes, each with its prices (issue 50);
                 // a server without them answers 404: nothing saved, nothing said of them.
-                let winBacks = try await optionalList("/v1/subscriptions/\(id)/winBackOffers", [Self.limit], name: "winBackOffers-\(id)")
-                    .flatMap(\.data).filter { $0.type == "winBackOffers" }
-                winBack += winBacks.count
-                for offer in winBacks where offer.attributes["offerMode"] != "FREE_TRIAL" {
-                    _ = try await list("/v1/winBackOffers/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/winBackOffers"))/prices",
-                                       [Self.pricePointInclude, Self.limit], name: "winBackOfferPrices-\(offer.id)")
-                }
-                let codes = try await optionalList("/v1/subscriptions/\(id)/offerCodes", [Self.limit], name: "offerCodes-\(id)")
-                    .flatMap(\.data).filter { $0.type == "subscriptionOfferCodes" }
-                offerCodes += codes.count
-                for offer in codes where offer.attributes["offerMode"] != "FREE_TRIAL" {
-                    _ = try await list("/v1/subscriptionOfferCodes/\(try segment(offer.id, from: "/v1/subscriptions/\(id)/offerCodes"))/prices",
-                                       [Self.pricePointInclude, Self.limit], name: "offerCodePrices-\(offer.id)")
-                }
+                winBack += try await offersWithPrices(of: id, list: "winBackOffers", type: "winBackOffers", prices: "winBackOfferPrices")
+                offerCodes += try await offersWithPrices(of: id, list: "offerCodes", type: "subscriptionOfferCodes", prices: "offerCodePrices")
                 try await availability("/v1/subscriptions/\(id)/subscriptionAvailability", type: "subscriptionAvailabilities",
                                        name: "subscriptionAvailability-\(id)")
             }
@@ -165,6 +153,19 @@ extension AppStoreConnectFetch {
 
         private func reportProducts() {
             client.progress?(.products((counts["inAppPurchases"] ?? 0) + subscriptionIDs.count))
+        }
+
+        /// A subscription's offers of one later kind (`/v1/subscriptions/{id}/{list}`, a server
+        /// without them: none), and the prices of each that is not a free trial
+        /// (`/v1/{type}/{offer}/prices`, saved as `{prices}-{offer}`); how many offers.
+        private mutating func offersWithPrices(of id: String, list: String, type: String, prices: String) async throws -> Int {
+            let path = "/v1/subscriptions/\(id)/\(list)"
+            let offers = try await optionalList(path, [Self.limit], name: "\(list)-\(id)").flatMap(\.data).filter { $0.type == type }
+            for offer in offers where offer.attributes["offerMode"] != "FREE_TRIAL" {
+                _ = try await self.list("/v1/\(type)/\(try segment(offer.id, from: path))/prices", [Self.pricePointInclude, Self.limit],
+                                        name: "\(prices)-\(offer.id)")
+            }
+            return offers.count
         }
 
         /// A list the server may not have (an endpoint of a later API version): its pages, or none
