@@ -105,7 +105,7 @@ public struct Comparison: Sendable {
     /// The noun a source goes by in messages when it is not compared with one of its own kind:
     /// "Google Play", "the configuration" or "the catalogue" (nil for a paywall, which is not a side).
     public static func runNoun(_ source: Catalog) -> String? {
-        if source.format.store == .googlePlay { return Store.googlePlay.displayName }
+        if source.format.store.namesItsSide { return source.format.store.displayName }
         switch source.format.role {
         case .configuration: return "the configuration"
         case .catalog: return "the catalogue"
@@ -139,17 +139,17 @@ public struct Comparison: Sendable {
 
     /// The side's role in findings: `configuration`, `catalog`, or `google-play` for a Google Play source.
     /// The store a side stands for, when a Google Play source takes that side.
-    var configStore: Store? { configuration.format.store == .googlePlay ? .googlePlay : nil }
-    var catalogStore: Store? { catalog.format.store == .googlePlay ? .googlePlay : nil }
+    var configStore: Store? { configuration.format.store.namesItsSide ? configuration.format.store : nil }
+    var catalogStore: Store? { catalog.format.store.namesItsSide ? catalog.format.store : nil }
 
     private static func noun(_ source: Catalog, otherwise: String) -> String {
-        source.format.store == .googlePlay ? Store.googlePlay.displayName : otherwise
+        source.format.store.namesItsSide ? source.format.store.displayName : otherwise
     }
 
     /// Whether prices are compared in every territory both sides price (a Google Play source
     /// against a catalogue), rather than in the configuration's storefront only.
     public var comparesEveryTerritory: Bool {
-        configuration.format.store == .googlePlay || catalog.format.store == .googlePlay
+        configuration.format.store.pricesEveryTerritory || catalog.format.store.pricesEveryTerritory
     }
 
     /// The store whose product IDs this comparison matches: Google Play when either side is a

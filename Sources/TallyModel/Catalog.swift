@@ -82,15 +82,6 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var store: Store { self == .googlePlay ? .googlePlay : .appStore }
 }
 
-/// A store products are sold in. Each has its own product IDs: a catalogue product's Google Play
-/// identity is `Product.googlePlayID`.
-public enum Store: String, Sendable, Hashable, Codable, CaseIterable {
-    case appStore = "app-store"
-    case googlePlay = "google-play"
-
-    /// How messages name a source of this store standing in for a side ("Google Play").
-    public var displayName: String { self == .googlePlay ? "Google Play" : "the App Store" }
-}
 
 /// The app's configuration (what the app sells), the server's catalogue (what it grants), or a
 /// paywall platform's configuration (what the paywall shows and grants: `Catalog.paywall`).

@@ -209,7 +209,7 @@ public struct CodeUnusedProductRule: CodeRule {
                       reported.insert(product.id).inserted else { continue }
                 let noun = Comparison.runNoun(side) ?? side.file
                 findings.append(finding(product.id, "\(source: noun) sells \(product: product.id), which the app's code never asks for",
-                                        left: FindingSide(role: side.format.role, store: side.format.store == .googlePlay ? .googlePlay : nil,
+                                        left: FindingSide(role: side.format.role, store: side.format.store.namesItsSide ? side.format.store : nil,
                                                           value: .text(product.id), location: side.location(product.position)),
                                         right: FindingSide(role: .code, value: FindingValue?.none, location: SourceLocation(file: context.source.file))))
             }

@@ -107,7 +107,7 @@ public struct PaywallSide: Sendable {
     var noun: String {
         let name = catalog.file.split(separator: "/").last.map(String.init) ?? catalog.file
         if isApp { return "\(catalog.format.appSourceNoun) \(name)" }
-        return store == .googlePlay ? "Google Play (\(name))" : "\(name)"
+        return store.namesItsSide ? "\(store.displayName) (\(name))" : "\(name)"
     }
 
     /// Whether the paywall product is sold in this source's store (a product of no stated store

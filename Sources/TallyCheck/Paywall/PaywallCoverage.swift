@@ -77,7 +77,7 @@ public enum PaywallCoverage {
             unshownKnown.append(product.storeID)
             if let found = side.lookup(product).product { knownFound.insert(found.id) } else { knownMissing.append(product.storeID) }
         }
-        let store = side.store == .googlePlay ? "Google Play" : "App Store"
+        let store = side.store.name
         let platform = context.paywall.platform
         let unstated = context.paywall.offerings.filter { !$0.statesPackages }.count
             + context.paywall.offerings.flatMap(\.packages).filter { !$0.statesProducts }.count

@@ -26,7 +26,7 @@ public struct PaywallKindRule: PaywallRule {
                                     "\(words: match.shown.place): \(product: product.storeID) is \(words: Self.article(kind.description)) in \(source: context.noun) "
                                     + "and \(words: Self.article(store.kind.description)) in \(source: side.noun)",
                                     left: context.paywallSide(.text(kind.description), at: product.kindPosition.isKnown ? product.kindPosition : product.position),
-                                    right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
+                                    right: FindingSide(role: side.catalog.format.role, store: side.store.namesItsSide ? side.store : nil,
                                                        value: .text(store.kind.description), location: side.catalog.location(of: store, .kind))))
         }
     }
@@ -58,7 +58,7 @@ public struct PaywallPeriodRule: PaywallRule {
                                     "\(words: match.shown.place): \(product: product.storeID) renews every \(duration: period) in \(source: context.noun) "
                                     + "and every \(duration: storePeriod) in \(source: side.noun)",
                                     left: context.paywallSide(.period(period), at: product.periodPosition.isKnown ? product.periodPosition : product.position),
-                                    right: FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil,
+                                    right: FindingSide(role: side.catalog.format.role, store: side.store.namesItsSide ? side.store : nil,
                                                        value: .period(storePeriod), location: side.catalog.location(of: store, .period))))
         }
     }

@@ -68,7 +68,7 @@ extension PaywallPresenceRule {
                 guard !foundAnywhere.contains(product.storeID),
                       reportedUnknown.insert("\(match.shown.place) \(product.storeID)").inserted else { continue }
             }
-            let right = FindingSide(role: side.catalog.format.role, store: side.store == .googlePlay ? .googlePlay : nil, value: FindingValue?.none,
+            let right = FindingSide(role: side.catalog.format.role, store: side.store.namesItsSide ? side.store : nil, value: FindingValue?.none,
                                     location: SourceLocation(file: side.catalog.file))
             // A near miss is a typo; else a store product alike and unclaimed is the same product renamed.
             let renamed = hint == nil ? context.renamePartner(of: product, side: match.side) : nil
