@@ -322,7 +322,7 @@ public struct Checker: Sendable {
     static func promotingHeld(_ catalog: Catalog, wantedBy other: Catalog) -> (Catalog, [Product]) {
         guard !catalog.heldByState.isEmpty else { return (catalog, []) }
         var wanted = Set(other.products.map(\.id))
-        wanted.formUnion(other.products.compactMap(\.googlePlayID))
+        wanted.formUnion(other.products.flatMap(\.storeIDs.values))
         let present = Set(catalog.products.map(\.id))
         let moved = catalog.heldByState.filter { wanted.contains($0.id) && !present.contains($0.id) }
         guard !moved.isEmpty else { return (catalog, []) }

@@ -153,7 +153,7 @@ public struct Comparison: Sendable {
     }
 
     /// The store whose product IDs this comparison matches: Google Play when either side is a
-    /// Google Play source (the other side's products then stand under their `googlePlayID`).
+    /// Google Play source (the other side's products then stand under their Play IDs, `Product.storeIDs`).
     public var store: Store { comparesEveryTerritory ? .googlePlay : .appStore }
 }
 

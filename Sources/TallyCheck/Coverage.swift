@@ -118,7 +118,7 @@ public struct Coverage: Sendable, Hashable, Codable {
             var seen = Set<String>()
             for product in source.products where seen.insert(product.id).inserted {
                 coverage.products += 1
-                if let matched, matched.contains(product.id) || product.googlePlayID.map(matched.contains) == true {
+                if let matched, matched.contains(product.id) || product.storeIDs.values.contains(where: matched.contains) {
                     coverage.productsCompared += 1
                 } else {
                     coverage.notCompared.append(Item(source: source.file, product: product.id, kind: "product",

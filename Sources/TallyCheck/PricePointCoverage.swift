@@ -25,7 +25,7 @@ public enum PricePointCoverage {
         var checkedSources = 0
         for source in sources where PricePointRule.examines(source) {
             var any = false
-            for product in source.products where !product.isGooglePlayOnly {
+            for product in source.products where product.isSold(in: source.format.store) {
                 for price in product.prices {
                     guard let (list, _) = rule.list(product.id, in: price.territory) else {
                         withoutPoints += 1

@@ -25,9 +25,10 @@ public enum GeneratedConstants {
 
     /// The header line saying whose product IDs the file holds.
     public static func storeLine(_ store: Store) -> String {
-        store == .googlePlay
-            ? "Store: Google Play product IDs (a subscription's product ID; its base plans are named in its comment)."
-            : "Store: App Store product IDs."
+        switch store {
+        case .googlePlay: return "Store: Google Play product IDs (a subscription's product ID; its base plans are named in its comment)."
+        case .appStore: return "Store: App Store product IDs."
+        }
     }
 
     /// The kinds a generated file states, as the first words of each constant's doc comment.

@@ -190,7 +190,7 @@ extension SourceScan {
             }
             // A snapshot, or saved pages (two files or more: one file is proposed as itself);
             // an App Store package is proposed by its metadata.xml, as before.
-            guard let source = FolderSource.at(full), source.format != .appStorePackage, source.snapshot || source.files > 1 else { return false }
+            guard let source = FolderSource.at(full), !source.format.isProposedByAFileInside, source.snapshot || source.files > 1 else { return false }
             found.catalogs.append(relative)
             found.folders[relative] = source
             return true

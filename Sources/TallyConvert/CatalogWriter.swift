@@ -138,9 +138,11 @@ struct CatalogWriter {
             let groupID: String
             if let membership = product.group, !membership.groupID.isEmpty {
                 groupID = membership.groupID
-            } else if catalog.format.store == .googlePlay || product.isGooglePlayOnly {
+            } else if catalog.id(of: product, in: Store.keyOfCatalogues) == nil {
                 // A Google Play subscription's base plans: grouped under their Play product ID.
-                groupID = String((product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id).split(separator: ":").first ?? "ungrouped")
+                let store = product.soleStore ?? catalog.format.store
+                let id = store.askedID(product.storeIDs[store].flatMap { $0.isEmpty ? nil : $0 } ?? product.id)
+                groupID = id.isEmpty ? "ungrouped" : id
             } else {
                 groupID = "ungrouped"
                 if knows(.group) { notes.add("an auto-renewable subscription in no group: put in a group named \"ungrouped\"", product.id) }
@@ -198,12 +200,14 @@ struct CatalogWriter {
     /// for a product with no App Store ID (every product of a Google Play source), `google_play`
     /// alone, so that a Play identity such as `premium:monthly` is never written as an App Store ID.
     private func identity(_ product: Product) -> [OutputMember] {
-        if product.isGooglePlayOnly || catalog.format.store == .googlePlay {
-            return [OutputMember("google_play", .string(product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id))]
+        if catalog.id(of: product, in: Store.keyOfCatalogues) == nil {
+            let store = product.soleStore ?? catalog.format.store
+            return [OutputMember(store.catalogueKey ?? "id", .string(product.storeIDs[store].flatMap { $0.isEmpty ? nil : $0 } ?? product.id))]
         }
         var members = [OutputMember("id", .string(product.id))]
-        if let playID = product.googlePlayID, playID != product.id {
-            members.append(OutputMember("google_play", playID.isEmpty ? .null : .string(playID)))
+        for store in Store.allCases {
+            guard let key = store.catalogueKey, let other = product.storeIDs[store], other != product.id else { continue }
+            members.append(OutputMember(key, other.isEmpty ? .null : .string(other)))
         }
         return members
     }

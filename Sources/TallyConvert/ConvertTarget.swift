@@ -162,11 +162,13 @@ extension Converter {
         case .tallyCatalogYAML, .tallyCatalogJSON: return nil
         case .storeKit, .csv: break
         case .swift, .kotlin, .dart, .typeScript:
-            guard options.store == .appStore, catalog.format.store == .googlePlay else { return nil }
-            return "\(catalog.file) is a Google Play source: its products have Google Play IDs and no App Store product ID; "
-                + "write its Google Play IDs (the default for a Google Play source)"
+            // A source of a store that does not key catalogues names its own IDs alone.
+            let source = catalog.format.store
+            guard let wanted = options.store, wanted != source, !source.keysCatalogues else { return nil }
+            return "\(catalog.file) is a \(source.name) source: its products have \(source.name) IDs and no \(wanted.name) product ID; "
+                + "write its \(source.name) IDs (the default for a \(source.name) source)"
         }
-        let playOnly = catalog.products.filter { catalog.format.store == .googlePlay || $0.isGooglePlayOnly }
+        let playOnly = catalog.products.filter { catalog.id(of: $0, in: Store.keyOfCatalogues) == nil }
         guard !playOnly.isEmpty else { return nil }
         let shown = playOnly.prefix(3).map { SafeText.line($0.id) }.joined(separator: ", ") + (playOnly.count > 3 ? ", …" : "")
         let target = options.target == .storeKit ? "a StoreKit configuration" : "a CSV catalogue"

@@ -76,10 +76,6 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .code: return .code
         }
     }
-
-    /// The store whose product IDs, ID rules and periods the format speaks of: Google Play for
-    /// Play sources, the App Store for every other (a server catalogue is keyed by App Store IDs).
-    public var store: Store { self == .googlePlay ? .googlePlay : .appStore }
 }
 
 
@@ -282,5 +278,19 @@ extension Catalog {
     /// placeholder (`show`, `diff`, release notes and JSON then say the kind is not stated).
     public func statedKind(of product: Product) -> ProductKind? {
         knownFields.contains(.kind) || product.fieldPositions[.kind] != nil || product.fieldPaths[.kind] != nil ? product.kind : nil
+    }
+}
+
+extension Catalog {
+    /// The ID `product` of this source has in `store`, or nil where it has none there: sold in
+    /// another store only, not sold there (`google_play: null`), or a source of another store
+    /// that does not name it there. A source keyed by App Store IDs (a configuration, a server
+    /// catalogue: `Store.keysCatalogues`) names each product in every store under its own ID
+    /// unless `storeIDs` says otherwise.
+    public func id(of product: Product, in store: Store) -> String? {
+        guard product.isSold(in: store) else { return nil }
+        if let id = product.storeIDs[store] { return id.isEmpty ? nil : id }
+        if format.store == store || format.store.keysCatalogues || product.soleStore == store { return product.id }
+        return nil
     }
 }

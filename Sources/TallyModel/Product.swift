@@ -218,8 +218,8 @@ public struct Product: Sendable, Hashable, Codable {
         var path: String?
         var fieldPaths: [Field: String]
         var priceTier: Int? = nil
-        var googlePlayID: String? = nil
-        var onlyOnGooglePlay: Bool? = nil
+        var storeIDs: [Store: String]? = nil
+        var soleStore: Store? = nil
         var availability: Availability? = nil
         var storeState: String? = nil
         var members: [String]? = nil
@@ -378,22 +378,34 @@ public struct Product: Sendable, Hashable, Codable {
         set { fields.priceTier = newValue }
     }
 
-    /// The product's Google Play identity, when the source names one (a catalogue's
-    /// `google_play:` key): `PRODUCT_ID:BASE_PLAN_ID` for a subscription's base plan, the product
-    /// ID for a one-time product. Nil means the same ID as `id`; empty means the product is not
-    /// sold on Google Play (`google_play: null`). A Google Play source's own products have their
-    /// Play identity as `id`.
-    public var googlePlayID: String? {
-        get { storage.fields.googlePlayID }
-        set { fields.googlePlayID = newValue }
+    /// The product's IDs in stores other than its source's, where the source names them (a
+    /// catalogue's `google_play:` key): `PRODUCT_ID:BASE_PLAN_ID` for a Play subscription's base
+    /// plan, the product ID for a one-time product. No entry means the same ID as `id`; an empty
+    /// one means the product is not sold in that store (`google_play: null`). A store source's
+    /// own products have their ID in it as `id`. `Catalog.id(of:in:)` reads them.
+    public var storeIDs: [Store: String] {
+        get { storage.fields.storeIDs ?? [:] }
+        set { fields.storeIDs = newValue.isEmpty ? nil : newValue }
     }
 
-    /// Whether the product has no App Store identity: a catalogue entry that names only its Google
-    /// Play identity (`google_play:` without `id`). Its `id` and `googlePlayID` are then that
-    /// identity; it is compared with Google Play sources only, and App Store ID rules skip it.
-    public var isGooglePlayOnly: Bool {
-        get { storage.fields.onlyOnGooglePlay ?? false }
-        set { fields.onlyOnGooglePlay = newValue ? true : nil }
+    /// The one store that sells the product, where its source says so: a catalogue entry that
+    /// names only its identity in another store (`google_play:` without `id`). Its `id` and
+    /// `storeIDs[store]` are then that identity; it is compared with that store's sources only,
+    /// and the other stores' ID rules skip it. Nil: every store its source speaks for.
+    public var soleStore: Store? {
+        get { storage.fields.soleStore }
+        set { fields.soleStore = newValue }
+    }
+
+    /// Whether the product is sold in `store` as far as its source says: not where it is sold
+    /// in another store only.
+    public func isSold(in store: Store) -> Bool {
+        soleStore.map { $0 == store } ?? true
+    }
+
+    /// Whether the product's source says it is sold in `store` alone.
+    public func isSoldOnly(in store: Store) -> Bool {
+        soleStore == store
     }
 
     /// Where the product starts in its source.

@@ -1,6 +1,28 @@
 /// What a source of each format can state, one exhaustive switch a fact: rules ask these, never
 /// `format == .x` (issue 51), so that a new format is placed by the compiler in every rule.
 extension SourceFormat {
+    /// The store whose product IDs, ID rules and periods the format speaks of: Google Play for
+    /// Play sources; the App Store for the app's configurations, App Store exports and the server
+    /// catalogues keyed by App Store IDs (`Store.keyOfCatalogues`), and for paywalls and code,
+    /// which name their products per store themselves.
+    public var store: Store {
+        switch self {
+        case .googlePlay: return .googlePlay
+        case .storeKit, .propertyList, .appStorePackage, .appStoreConnect, .appStoreConnectReport, .storeConfig: return .appStore
+        case .tallyCatalogJSON, .tallyCatalogYAML, .csv, .mapped, .unityIAP, .revenueCat, .adapty, .qonversion, .code: return Store.keyOfCatalogues
+        }
+    }
+
+    /// Whether a folder of this format is proposed (by `tally init`) through a file in it, not as
+    /// a folder: an App Store package by its `metadata.xml`.
+    public var isProposedByAFileInside: Bool {
+        switch self {
+        case .appStorePackage: return true
+        case .storeKit, .propertyList, .appStoreConnect, .appStoreConnectReport, .storeConfig, .googlePlay, .tallyCatalogJSON, .tallyCatalogYAML,
+             .csv, .mapped, .unityIAP, .revenueCat, .adapty, .qonversion, .code: return false
+        }
+    }
+
     /// Whether a source of this format can say whether a subscription is sold with seats (a
     /// catalogue's `multi_seat`, App Store Connect's `multiSeatStatus`): where it does not, silence
     /// beside a store that enables seats is a gap (`multi-seat`, issue 50), not a format's limit.

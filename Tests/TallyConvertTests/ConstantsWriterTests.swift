@@ -26,7 +26,7 @@ import TallyModel
         if catalog.format.store == .googlePlay {
             return Set(catalog.products.map { String($0.id.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]) })
         }
-        return Set(catalog.products.filter { !$0.isGooglePlayOnly }.map(\.id))
+        return Set(catalog.products.filter { !$0.isSoldOnly(in: .googlePlay) }.map(\.id))
     }
 
     @Test("the example configuration in each language: a header, one constant per product, kinds, groups")
@@ -216,10 +216,10 @@ import TallyModel
     @Test("products left out are named in the notes")
     func leftOut() {
         var playOnly = Product(id: "premium:monthly", kind: .autoRenewableSubscription)
-        playOnly.googlePlayID = "premium:monthly"
-        playOnly.isGooglePlayOnly = true
+        playOnly.storeIDs[.googlePlay] = "premium:monthly"
+        playOnly.soleStore = .googlePlay
         var appOnly = Product(id: "com.x.tip", kind: .consumable)
-        appOnly.googlePlayID = ""
+        appOnly.storeIDs[.googlePlay] = ""
         let catalog = Catalog(file: "c.yaml", format: .tallyCatalogYAML, products: [playOnly, appOnly])
         let appStore = Self.write(catalog, .typeScript)
         #expect(Self.scan(appStore.text, .typeScript).requests.map(\.id) == ["com.x.tip"])

@@ -204,8 +204,8 @@ import TallyModel
 @Suite struct CatalogGooglePlayKeyTests {
     @Test func theKeyIsReadInJSONAndYAML() throws {
         let catalog = try SourceLoader.load(path: Fixtures.repo("Tests/TallyCLITests/Fixtures/google-play/catalog.json"))
-        #expect(catalog.productsByID["com.example.brightly.premium.yearly"]?.googlePlayID == "premium:yearly")
-        #expect(catalog.productsByID["com.example.brightly.coins.100"]?.googlePlayID == "coins_100")
+        #expect(catalog.productsByID["com.example.brightly.premium.yearly"]?.storeIDs[.googlePlay] == "premium:yearly")
+        #expect(catalog.productsByID["com.example.brightly.coins.100"]?.storeIDs[.googlePlay] == "coins_100")
         let yaml = """
         format: tally-catalog/1
         products:
@@ -214,7 +214,7 @@ import TallyModel
           - {id: com.example.c, kind: consumable}
         """
         let fromYAML = try Fixtures.load(yaml, as: "catalog.yaml")
-        #expect(fromYAML.products.map(\.googlePlayID) == ["a_play", "", nil])
+        #expect(fromYAML.products.map { $0.storeIDs[.googlePlay] } == ["a_play", "", nil])
     }
 
     @Test func aBlankIdentityIsALocatedError() throws {

@@ -71,7 +71,7 @@ import TallyModel
             """
         let catalog = try Fixtures.load(text, as: "fallback_android.json")
         #expect(catalog.products.map(\.id) == ["pro:monthly", "coins"])
-        #expect(catalog.products.allSatisfy { $0.isGooglePlayOnly })
+        #expect(catalog.products.allSatisfy { $0.isSoldOnly(in: .googlePlay) })
     }
 
     @Test func version5PlacementsAreListsOfPaywallsOrTheirJSONInAString() throws {
@@ -205,7 +205,7 @@ import TallyModel
         let paywall = try #require(catalog.paywall)
         #expect(catalog.products.map(\.id) == ["pro:monthly", "lifetime"])
         #expect(paywall.products[0].store == .googlePlay && paywall.products[0].kind == .subscription)
-        #expect(catalog.products[0].isGooglePlayOnly)
+        #expect(catalog.products[0].isSoldOnly(in: .googlePlay))
         #expect(catalog.statedKind(of: catalog.products[0]) == .autoRenewableSubscription)
         // The package without a plan says nothing of its product's store or kind.
         #expect(paywall.products[1].store == nil && catalog.statedKind(of: catalog.products[1]) == nil)

@@ -45,7 +45,7 @@ import TallyModel
         #expect(paywall.products.first { $0.key == "prod2" }?.store == nil)
         #expect(paywall.entitlements == nil)
         #expect(catalog.products.map(\.id) == ["pro:monthly", "com.lumen.pro.monthly"])
-        #expect(catalog.products[0].isGooglePlayOnly)
+        #expect(catalog.products[0].isSoldOnly(in: .googlePlay))
         #expect(catalog.knownFields == [.id, .kind, .period])
     }
 

@@ -88,7 +88,7 @@ import TallyModel
         var promotional = Offer(mode: .freeTrial, period: Period(iso8601: "P3D")!, periods: 1)
         promotional.id = "promo/1"
         first.promotionalOffers = [promotional, offer]
-        first.googlePlayID = "play:base"
+        first.storeIDs[.googlePlay] = "play:base"
         first.priceTier = 7
         let second = Product(id: "plain", kind: .consumable)
         let catalog = Catalog(file: "x/y.json", format: .tallyCatalogJSON, defaultTerritory: gbr, products: [first, second],

@@ -16,7 +16,7 @@ import TallyModel
         "introductoryOffer": ["introductory_offer"], "otherIntroductoryOffers": ["other_introductory_offers"],
         "promotionalOffers": ["promotional_offers"], "codeOffers": ["code_offers"], "winbackOffers": ["winback_offers"],
         "billingPlans": ["billing_plans"], "group": ["group", "group_name", "level"], "priceTier": ["price_tier"],
-        "googlePlayID": ["google_play"], "onlyOnGooglePlay": ["google_play_only"], "availability": ["availability"],
+        "storeIDs": ["google_play"], "soleStore": ["google_play_only"], "availability": ["availability"],
         "storeState": ["state"], "members": ["members"], "position": ["line"],
         "seatTiers": ["seat_tiers"], "multiSeatStatus": ["multi_seat"], "marketSettings": ["market_settings"],
     ]
@@ -37,8 +37,8 @@ import TallyModel
             fieldPositions: [.id: Position(line: 3, column: 5)], path: "[0]", fieldPaths: [.id: "[0].id"])
         product.localizations[0].displayName = "Suite"
         product.priceTier = 5
-        product.googlePlayID = "suite:monthly"
-        product.isGooglePlayOnly = true
+        product.storeIDs[.googlePlay] = "suite:monthly"
+        product.soleStore = .googlePlay
         product.availability = Availability(territories: [usa])
         product.storeState = "APPROVED"
         product.members = ["com.example.a"]

@@ -33,7 +33,7 @@ public struct CodeContext: Sendable {
         let stores = Self.storesAsked(request)
         return sides(for: request).compactMap { side in
             // A server catalogue names each product in every store (covers), so it answers for any.
-            stores.lazy.filter { $0 == side.format.store || side.format.store == .appStore || side.format.role == .catalog }
+            stores.lazy.filter { $0 == side.format.store || side.format.store.keysCatalogues || side.format.role == .catalog }
                 .compactMap { Self.ids(of: side, for: $0)[request.id] }.first.map { (side, $0) }
         }
     }
@@ -67,29 +67,30 @@ public struct CodeContext: Sendable {
     static func ids(of side: Catalog, for store: Store) -> [String: Product] {
         var table: [String: Product] = [:]
         for product in side.products {
-            if store == .googlePlay, side.format.store != .googlePlay, let play = product.googlePlayID {
-                if table[play] == nil { table[play] = product }
+            if store != side.format.store, let other = product.storeIDs[store] {
+                if table[other] == nil { table[other] = product }
             }
-            if side.format.store == .appStore, product.isGooglePlayOnly, store == .appStore { continue }
+            if store == side.format.store, !product.isSold(in: store) { continue }
             if table[product.id] == nil { table[product.id] = product }
             // Play Billing asks for a subscription by its product ID; a Play source names each
             // base plan `subscription:plan`.
-            if store == .googlePlay, let id = playID(product, in: side), let colon = id.firstIndex(of: ":") {
-                let subscription = String(id[..<colon])
+            if let id = storeID(product, in: side, store), store.askedID(id) != id {
+                let subscription = store.askedID(id)
                 if table[subscription] == nil { table[subscription] = product }
             }
         }
         return table
     }
 
-    static func playID(_ product: Product, in side: Catalog) -> String? {
-        side.format.store == .googlePlay ? product.id : product.googlePlayID
+    /// The product's ID in `store` as `side` names it: its own ID in a source of that store, the
+    /// ID the source names for it there otherwise.
+    static func storeID(_ product: Product, in side: Catalog, _ store: Store) -> String? {
+        side.format.store == store ? product.id : product.storeIDs[store]
     }
 
     /// The ID the code would ask for: a Play base plan's subscription (`premium` for `premium:monthly`).
     static func askedID(_ product: Product, in side: Catalog) -> String {
-        guard side.format.store == .googlePlay, let colon = product.id.firstIndex(of: ":") else { return product.id }
-        return String(product.id[..<colon])
+        side.format.store.askedID(product.id)
     }
 
     /// The code's side of a finding: the call that asks, with the ID.
@@ -129,8 +130,8 @@ public struct CodeUnknownProductRule: CodeRule {
             let sides = context.sides(for: request)
             guard !sides.isEmpty else { continue }
             mark(request.id, at: context.source.location(request.callPosition), &checked)
-            let stores = request.store.map { [$0] } ?? [.appStore, .googlePlay]
-            let tables = sides.map { side in (side, stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) }) }
+            let stores = CodeContext.storesAsked(request)
+            let tables = sides.map { side in (side, stores.filter { $0 == side.format.store || side.format.store.keysCatalogues }.map { CodeContext.ids(of: side, for: $0) }) }
             let found = tables.contains { _, byStore in byStore.contains { $0[request.id] != nil } }
             // Unknown only when a source of every store the request asks is in the run (issue 49):
             // a Play ID in a Flutter set, beside the App Store's .storekit alone, is not compared.
@@ -152,7 +153,7 @@ public struct CodeUnknownProductRule: CodeRule {
             let whereNot: FindingMessage = sides.count == 1
                 ? "\(source: sides[0].file)"
                 : "any of the \(count: sides.count) sources it is asked of"
-            let right = near.map { FindingSide(role: $0.side.format.role, store: $0.side.format.store == .googlePlay ? .googlePlay : nil,
+            let right = near.map { FindingSide(role: $0.side.format.role, store: $0.side.format.store.namesItsSide ? $0.side.format.store : nil,
                                               value: .text($0.id), location: $0.side.location($0.product.position)) }
                 ?? sides.first.map { FindingSide(role: $0.format.role, value: FindingValue?.none, location: SourceLocation(file: $0.file)) }
             findings.append(finding(request.id, "the code asks the store for \(product: request.id) (\(name: request.api)), which is not in \(whereNot)",
@@ -168,8 +169,8 @@ extension CodeUnknownProductRule {
         var found = Set<String>()
         for request in context.requests.requests {
             let sides = context.sides(for: request)
-            let stores = request.store.map { [$0] } ?? [.appStore, .googlePlay]
-            let tables = sides.flatMap { side in stores.filter { $0 == side.format.store || side.format.store == .appStore }.map { CodeContext.ids(of: side, for: $0) } }
+            let stores = CodeContext.storesAsked(request)
+            let tables = sides.flatMap { side in stores.filter { $0 == side.format.store || side.format.store.keysCatalogues }.map { CodeContext.ids(of: side, for: $0) } }
             guard !tables.contains(where: { $0[request.id] != nil }) else { continue }
             for table in tables {
                 guard let match = NearMatch.productID(for: request.id, among: table.keys) else { continue }
@@ -203,7 +204,7 @@ public struct CodeUnusedProductRule: CodeRule {
         var reported = Set<String>()
         for side in context.sides where Self.sells(side.format) && stores.contains(side.format.store) {
             for product in side.products {
-                if side.format.store == .appStore, product.isGooglePlayOnly { continue }
+                if !product.isSold(in: side.format.store) { continue }
                 mark(product.id, at: side.location(product.position), &checked)
                 guard !asked.contains(product.id), !asked.contains(CodeContext.askedID(product, in: side)),
                       reported.insert(product.id).inserted else { continue }

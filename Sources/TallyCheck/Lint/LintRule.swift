@@ -60,9 +60,9 @@ public struct InvalidIDRule: LintRule {
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         // App Store IDs only: a Google Play source's IDs are PRODUCT_ID:BASE_PLAN_ID, by Google's own rules.
-        guard catalog.format.store == .appStore else { return }
+        guard catalog.format.store.hasAppStoreIDRules else { return }
         // A catalogue product sold on Google Play only (`google_play:` without `id`) has no App Store ID.
-        for product in catalog.products where !product.isGooglePlayOnly {
+        for product in catalog.products where product.isSold(in: catalog.format.store) {
             markChecked(catalog, product, &checked)
             let bad = product.id.unicodeScalars.filter { !Self.allowed($0) }
             if !bad.isEmpty {

@@ -15,6 +15,14 @@ public enum LocalizationLimits {
     public static let playSubscriptionDescription = 80
     public static let playBenefits = 4
 
+    /// How many benefits a localization may list, where the store lists them; nil where it has none.
+    static func benefits(store: Store) -> Int? {
+        switch store {
+        case .appStore: return nil
+        case .googlePlay: return playBenefits
+        }
+    }
+
     /// The limits of one field for a product of a source: (display name, description); nil where undocumented.
     static func limits(_ product: Product, store: Store) -> (name: Int?, description: Int?) {
         switch store {
@@ -103,13 +111,13 @@ public struct LocalizationTextRule: LintRule {
         for product in catalog.products where !product.localizations.isEmpty {
             markChecked(catalog, product, &checked)
             let limits = LocalizationLimits.limits(product, store: store)
-            let nameField = store == .googlePlay ? "title" : "display name"
+            let nameField = store.nameField
             for localization in product.localizations {
                 var problems: [String] = []
                 problems += Self.problems(localization.displayName, nameField, limit: limits.name)
                 problems += Self.problems(localization.description, "description", limit: limits.description)
-                if store == .googlePlay, localization.benefits.count > LocalizationLimits.playBenefits {
-                    problems.append("\(localization.benefits.count) benefits (at most \(LocalizationLimits.playBenefits))")
+                if let limit = LocalizationLimits.benefits(store: store), localization.benefits.count > limit {
+                    problems.append("\(localization.benefits.count) benefits (at most \(limit))")
                 }
                 guard !problems.isEmpty else { continue }
                 findings.append(finding(catalog, product.id, .localizations,

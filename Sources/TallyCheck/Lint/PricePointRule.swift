@@ -41,7 +41,7 @@ public struct PricePointRule: LintRule {
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         guard !points.isEmpty, Self.examines(catalog) else { return }
-        for product in catalog.products where !product.isGooglePlayOnly {
+        for product in catalog.products where product.isSold(in: catalog.format.store) {
             var marked = false
             for price in product.prices {
                 guard let (list, source) = list(product.id, in: price.territory), Self.sameCurrency(price.money, list) else { continue }
@@ -58,7 +58,7 @@ public struct PricePointRule: LintRule {
 
     /// Whether the rule looks at a source: App Store sources (not Google Play's, not a paywall's).
     static func examines(_ catalog: Catalog) -> Bool {
-        catalog.format.store == .appStore && catalog.format.role != .paywall
+        catalog.format.store.pricesFromPricePoints && catalog.format.role != .paywall
     }
 
     /// Whether a price and a list are in one currency (or either does not say).

@@ -34,7 +34,7 @@ public struct StoreStateRule: LintRule {
     }
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
-        guard catalog.format.store == .appStore else { return }
+        guard catalog.format.store.statesReviewState else { return }
         let counted = catalog.products.map { ($0, false) }, held = catalog.heldByState.map { ($0, true) }
         for (product, isHeld) in counted + held where product.storeState != nil {
             markChecked(catalog, product, &checked)

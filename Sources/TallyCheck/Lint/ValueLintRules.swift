@@ -11,7 +11,7 @@ public struct DisallowedPeriodRule: LintRule {
 
     public func lint(_ catalog: Catalog, findings: inout [Finding], checked: inout CheckedLog) {
         // The App Store's periods: Google Play allows others (P4W, P4M, P8M), and checks them itself.
-        guard catalog.format.store == .appStore else { return }
+        guard catalog.format.store.allowsListedPeriodsOnly else { return }
         for product in catalog.products where product.kind.isAutoRenewable {
             markChecked(catalog, product, &checked)
             if let period = product.period, !Period.subscriptionPeriods.contains(period) {

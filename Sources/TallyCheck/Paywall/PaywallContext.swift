@@ -93,7 +93,7 @@ public struct PaywallSide: Sendable {
         self.catalog = catalog
         var products: [String: Product] = [:]
         for product in catalog.products where products[product.id] == nil {
-            if catalog.format.store == .appStore, product.isGooglePlayOnly { continue }
+            if !product.isSold(in: catalog.format.store) { continue }
             products[product.id] = product
         }
         self.products = products
@@ -121,7 +121,7 @@ public struct PaywallSide: Sendable {
     /// subscription's only base plan.
     func find(_ id: String) -> Product? {
         if let found = products[id] { return found }
-        guard store == .googlePlay, !id.contains(":") else { return nil }
+        guard let separator = store.basePlanSeparator, !id.contains(separator) else { return nil }
         let plans = basePlans(of: id)
         return plans.count == 1 ? products["\(id):\(plans[0])"] : nil
     }
@@ -129,8 +129,8 @@ public struct PaywallSide: Sendable {
     func lookup(_ product: PaywallProduct) -> PaywallLookup {
         let id = product.storeID
         if let found = products[id] { return .found(found) }
-        guard store == .googlePlay else { return .missing(hint: NearMatch.productID(for: id, among: products.keys)) }
-        if let colon = id.firstIndex(of: ":") {
+        guard let separator = store.basePlanSeparator else { return .missing(hint: NearMatch.productID(for: id, among: products.keys)) }
+        if let colon = id.firstIndex(of: separator) {
             let subscription = String(id[..<colon])
             let plans = basePlans(of: subscription)
             if !plans.isEmpty {

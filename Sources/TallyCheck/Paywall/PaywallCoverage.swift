@@ -93,7 +93,7 @@ public enum PaywallCoverage {
             var compared = ["IDs"]
             if !kinds.isEmpty { compared.append("kind (\(kinds.count))") }
             if !periods.isEmpty { compared.append("period (\(periods.count))") }
-            if side.store == .googlePlay { compared.append("base plans") }
+            if side.store.basePlanSeparator != nil { compared.append("base plans") }
             text += "compared " + compared.joined(separator: ", ")
         }
         if !unshownKnown.isEmpty {

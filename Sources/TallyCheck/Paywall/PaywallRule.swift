@@ -124,25 +124,25 @@ public struct PaywallBasePlanRule: PaywallRule {
     public init() {}
 
     public func evaluate(_ context: PaywallContext, findings: inout [Finding], checked: inout CheckedLog) {
-        for match in context.matches where context.sides[match.side].store == .googlePlay {
+        for match in context.matches where context.sides[match.side].store.basePlanSeparator != nil {
             let side = context.sides[match.side]
             let product = match.shown.product
             mark(context, product.storeID, at: match.shown.package.position, &checked)
-            let right = FindingSide(role: side.catalog.format.role, store: .googlePlay, value: FindingValue?.none, location: SourceLocation(file: side.catalog.file))
+            let right = FindingSide(role: side.catalog.format.role, store: side.store, value: FindingValue?.none, location: SourceLocation(file: side.catalog.file))
             switch match.lookup {
             case .basePlanUnnamed(let plans):
                 findings.append(finding(product.storeID, .id,
                                         "\(words: match.shown.place): Google Play subscription \(product: product.storeID) is named without a base plan, "
                                         + "and \(source: side.noun) has \(count: plans.count): \(FindingMessage.joined(plans.map { "\(name: $0)" }, separator: ", "))",
                                         left: context.paywallSide(.text(product.storeID), at: product.position),
-                                        right: FindingSide(role: right.role, store: .googlePlay, value: .text(plans.joined(separator: ", ")), location: right.location),
+                                        right: FindingSide(role: right.role, store: right.store, value: .text(plans.joined(separator: ", ")), location: right.location),
                                         hint: "name one: \(plans.map { "\(product.storeID):\($0)" }.joined(separator: " or "))"))
             case .basePlanMissing(let subscription, let plans, let hint):
                 findings.append(finding(product.storeID, .id,
                                         "\(words: match.shown.place): subscription \(product: subscription) has no base plan "
                                         + "\(name: String(product.storeID.dropFirst(subscription.count + 1))) in \(source: side.noun) (its base plans: \(FindingMessage.joined(plans.map { "\(name: $0)" }, separator: ", ")))",
                                         left: context.paywallSide(.text(product.storeID), at: product.position),
-                                        right: FindingSide(role: right.role, store: .googlePlay, value: .text(plans.joined(separator: ", ")), location: right.location),
+                                        right: FindingSide(role: right.role, store: right.store, value: .text(plans.joined(separator: ", ")), location: right.location),
                                         hint: hint.map { "did you mean \($0)?" }))
             case .found, .missing:
                 continue

@@ -12,9 +12,9 @@ public enum SourcePairing {
     /// (Issue 10 moves pairing into TallyRun with the hub rule for every store; this is its
     /// Google Play part.)
     public static func googlePlayPairs(_ sources: [Catalog]) -> [(Int, Int)]? {
-        let play = sources.indices.filter { sources[$0].format.store == .googlePlay }
+        let play = sources.indices.filter { sources[$0].format.store.pairsThroughServerCatalogue }
         guard !play.isEmpty else { return nil }
-        let rest = sources.indices.filter { sources[$0].format.store != .googlePlay }
+        let rest = sources.indices.filter { !sources[$0].format.store.pairsThroughServerCatalogue }
         var pairs = everyPair(of: rest, in: sources)
         let hubs = rest.filter { isServerCatalogue(sources[$0].format) }
         for index in play {

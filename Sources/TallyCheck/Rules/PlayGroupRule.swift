@@ -19,8 +19,9 @@ public struct PlayGroupSplitRule: ComparisonRule {
     public init() {}
 
     public func evaluate(_ comparison: Comparison, findings: inout [Finding], checked: inout CheckedLog) {
-        let playIsCatalog = comparison.catalog.format.store == .googlePlay
-        guard playIsCatalog != (comparison.configuration.format.store == .googlePlay) else { return }
+        // One side names base plans in its IDs (Google Play), the other groups its subscriptions.
+        let playIsCatalog = comparison.catalog.format.store.basePlanSeparator != nil
+        guard playIsCatalog != (comparison.configuration.format.store.basePlanSeparator != nil) else { return }
         let grouped = playIsCatalog ? comparison.configuration : comparison.catalog
         let play = playIsCatalog ? comparison.catalog : comparison.configuration
         guard grouped.knownFields.contains(.group) else { return }

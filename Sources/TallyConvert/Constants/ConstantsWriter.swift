@@ -34,13 +34,14 @@ struct ConstantsPlan {
         format = catalog.format
         self.store = store
         self.target = target
-        let entries = store == .googlePlay ? Self.playEntries(catalog, notes: &notes) : Self.appStoreEntries(catalog, notes: &notes)
+        let entries = store.basePlanSeparator.map { Self.playEntries(catalog, store: store, separator: $0, notes: &notes) }
+            ?? Self.appStoreEntries(catalog, store: store, notes: &notes)
         let sorted = entries.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         let parts = Identifiers.distinctParts(sorted.map(\.id))
         constants = zip(sorted, parts).map { entry, part in
             Constant(id: entry.id, words: Identifiers.words(part), kind: entry.kind, comment: entry.comment)
         }
-        if store == .appStore { groups = Self.groups(catalog, written: Set(sorted.map(\.id))) }
+        if store.hasSubscriptionGroups { groups = Self.groups(catalog, written: Set(sorted.map(\.id))) }
     }
 
     /// The header, one comment line each (the writers put `// ` before them).
@@ -54,6 +55,14 @@ struct ConstantsPlan {
         ]
     }
 
+    /// Whose product IDs the file holds, for its doc comment ("of the App Store").
+    var whose: String {
+        switch store {
+        case .appStore: return "of the App Store"
+        case .googlePlay: return "Google Play Billing asks for"
+        }
+    }
+
     func constants(where kinds: Set<GeneratedConstants.StatedKind>) -> [Int] {
         constants.indices.filter { kinds.contains(constants[$0].kind) }
     }
@@ -65,12 +74,12 @@ struct ConstantsPlan {
     private typealias Entry = (id: String, kind: GeneratedConstants.StatedKind, comment: String)
 
     /// App Store product IDs: every product but those sold on Google Play only.
-    private static func appStoreEntries(_ catalog: Catalog, notes: inout ConvertNotes) -> [Entry] {
+    private static func appStoreEntries(_ catalog: Catalog, store: Store, notes: inout ConvertNotes) -> [Entry] {
         var seen = Set<String>()
         var entries: [Entry] = []
         let groupNames = Dictionary(catalog.groups.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for product in catalog.products where seen.insert(product.id).inserted {
-            if product.isGooglePlayOnly {
+            if !product.isSold(in: store) {
                 notes.add("left out: sold on Google Play only, it has no App Store product ID (--store google-play writes Play IDs)", product.id)
                 continue
             }
@@ -90,19 +99,16 @@ struct ConstantsPlan {
     /// Google Play product IDs: a one-time product's ID, and a subscription's product ID once for
     /// all its base plans (`premium` for `premium:monthly` and `premium:yearly`), as Play Billing
     /// asks for them.
-    private static func playEntries(_ catalog: Catalog, notes: inout ConvertNotes) -> [Entry] {
+    private static func playEntries(_ catalog: Catalog, store: Store, separator: Character, notes: inout ConvertNotes) -> [Entry] {
         var order: [String] = []
         var plans: [String: [(plan: String, period: Period?)]] = [:]
         var subscription: [String: Bool] = [:]
-        let playSource = catalog.format.store == .googlePlay
         for product in catalog.products {
-            let identity = playSource || product.isGooglePlayOnly ? product.googlePlayID.flatMap { $0.isEmpty ? nil : $0 } ?? product.id
-                : product.googlePlayID ?? product.id
-            guard !identity.isEmpty else {
+            guard let identity = catalog.id(of: product, in: store), !identity.isEmpty else {
                 notes.add("left out: not sold on Google Play (google_play: null)", product.id)
                 continue
             }
-            let parts = identity.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = identity.split(separator: separator, maxSplits: 1, omittingEmptySubsequences: false)
             let id = String(parts[0])
             if plans[id] == nil { order.append(id) }
             plans[id, default: []] += parts.count > 1 ? [(String(parts[1]), product.period)] : []

@@ -5,7 +5,7 @@ struct DartConstants {
 
     var lines: [String] {
         let names = Identifiers.names(plan.constants.map(\.words), style: .dartMember, fallback: "product")
-        var lines = ["/// The product IDs \(plan.store == .appStore ? "of the App Store" : "Google Play Billing asks for"), one constant each.",
+        var lines = ["/// The product IDs \(plan.whose), one constant each.",
                      "abstract final class ProductIds {"]
         for (constant, name) in zip(plan.constants, names) {
             lines.append("  /// " + CodeText.comment(constant.comment))

@@ -6,7 +6,7 @@ struct KotlinConstants {
 
     var lines: [String] {
         let names = Identifiers.names(plan.constants.map(\.words), style: .screaming, fallback: "product")
-        var lines = ["/** The product IDs \(plan.store == .appStore ? "of the App Store" : "Google Play Billing asks for"), one constant each. */",
+        var lines = ["/** The product IDs \(plan.whose), one constant each. */",
                      "object ProductIds {"]
         for (constant, name) in zip(plan.constants, names) {
             lines.append("    /** " + CodeText.comment(constant.comment) + " */")

@@ -7,10 +7,11 @@ struct SwiftConstants {
 
     var lines: [String] {
         let names = Identifiers.names(plan.constants.map(\.words), style: .swiftCase, fallback: "product", reserved: Identifiers.swiftMembers)
-        let appStore = plan.store == .appStore
+        // StoreKit's own kinds, and `ProductID.products()`, where the IDs are the App Store's.
+        let appStore = plan.store.tellsConsumablesApart
         var lines: [String] = []
         if appStore { lines += ["#if canImport(StoreKit)", "import StoreKit", "#endif", ""] }
-        lines.append("/// The product IDs \(appStore ? "StoreKit" : "Google Play Billing") asks for, one case each.")
+        lines.append("/// The product IDs \(plan.store.billingAPI) asks for, one case each.")
         if plan.constants.isEmpty {
             // An enum without cases cannot have a raw type; this one still answers `rawValue`.
             lines += ["public enum ProductID: CaseIterable, Hashable, Sendable {", "    public var rawValue: String { switch self {} }"]

@@ -5,7 +5,7 @@ struct TypeScriptConstants {
 
     var lines: [String] {
         let names = Identifiers.names(plan.constants.map(\.words), style: .screaming, fallback: "product")
-        var lines = ["/** The product IDs \(plan.store == .appStore ? "of the App Store" : "Google Play Billing asks for"), one key each. */",
+        var lines = ["/** The product IDs \(plan.whose), one key each. */",
                      "export const ProductIds = {"]
         for (constant, name) in zip(plan.constants, names) {
             lines.append("  /** " + CodeText.comment(constant.comment) + " */")

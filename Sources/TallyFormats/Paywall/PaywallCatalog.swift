@@ -24,9 +24,10 @@ enum PaywallCatalog {
             if item.kind == nil || item.kind == .oneTime { knowsKinds = false }
             if item.kindPosition.isKnown, item.kind != .oneTime { product.fieldPositions[.kind] = item.kindPosition }
             if item.periodPosition.isKnown { product.fieldPositions[.period] = item.periodPosition }
-            if item.store == .googlePlay {
-                product.googlePlayID = item.storeID
-                product.isGooglePlayOnly = true
+            // A product of a store that does not key catalogues (Google Play) is sold there alone.
+            if let store = item.store, !store.keysCatalogues {
+                product.storeIDs[store] = item.storeID
+                product.soleStore = store
             }
             products.append(product)
         }

@@ -280,14 +280,14 @@ struct CatalogDecoder {
                 // The Google Play identity: PRODUCT_ID:BASE_PLAN_ID for a base plan, the product ID
                 // otherwise; null: not sold on Google Play (an empty identity).
                 if try reader.readNullIfPresent() {
-                    product.googlePlayID = ""
+                    product.storeIDs[.googlePlay] = ""
                     return
                 }
                 guard let text = try attempt(&reader, { try $0.readString() }) else { return }
                 guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
                     return try report(reader.error("google_play must be a Google Play product ID (\"coins_100\") or PRODUCT_ID:BASE_PLAN_ID (\"premium:yearly\")", at: at))
                 }
-                product.googlePlayID = text
+                product.storeIDs[.googlePlay] = text
             case "level" where isSubscription:
                 product.fieldPositions[.level] = at
                 level = try readWhole(&reader)
@@ -371,9 +371,9 @@ struct CatalogDecoder {
             }
         }
         // A product sold on Google Play only names its Play identity and no App Store ID.
-        if product.id.isEmpty, !idFailed, let playID = product.googlePlayID, !playID.isEmpty {
+        if product.id.isEmpty, !idFailed, let playID = product.storeIDs[.googlePlay], !playID.isEmpty {
             product.id = playID
-            product.isGooglePlayOnly = true
+            product.soleStore = .googlePlay
         }
         guard !product.id.isEmpty else {
             // An id of the wrong type is reported already.

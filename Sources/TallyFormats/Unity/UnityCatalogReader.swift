@@ -90,14 +90,14 @@ public enum UnityCatalogReader: SourceReader {
             if idNode?.nonEmptyText == nil {
                 // Without an id, a store with no store ID of its own does not sell the product.
                 if appleID == nil {
-                    product.isGooglePlayOnly = true
-                    product.googlePlayID = googleID?.0
+                    product.soleStore = .googlePlay
+                    product.storeIDs[.googlePlay] = googleID?.0
                 } else {
-                    product.googlePlayID = googleID?.0 ?? ""
+                    product.storeIDs[.googlePlay] = googleID?.0 ?? ""
                 }
             } else {
                 let playID = googleID?.0 ?? id
-                if playID != product.id { product.googlePlayID = playID }
+                if playID != product.id { product.storeIDs[.googlePlay] = playID }
             }
             // `defaultDescription`, then the translations (`descriptions`), one localization per locale.
             for (index, description) in ([entry["defaultDescription"]].compactMap({ $0 }) + (entry["descriptions"]?.elements ?? [])).enumerated() {

@@ -213,7 +213,7 @@ public struct CatalogDocument: Codable, Sendable {
                 id: product.id, kind: catalog.statedKind(of: product)?.rawValue, referenceName: product.referenceName,
                 familyShareable: product.familyShareable, prices: prices, currencies: currencies,
                 priceOrigins: origins.isEmpty ? nil : origins,
-                googlePlay: product.googlePlayID.flatMap { $0 == product.id ? nil : $0 },
+                googlePlay: product.storeIDs[.googlePlay].flatMap { $0 == product.id ? nil : $0 },
                 period: product.period?.canonical, group: product.group?.groupID, groupName: product.group?.groupName,
                 level: product.group?.level, introductoryOffer: product.introductoryOffer.map(Self.offer),
                 promotionalOffers: product.promotionalOffers.map(Self.offer), priceTier: product.priceTier,
@@ -225,7 +225,7 @@ public struct CatalogDocument: Codable, Sendable {
                 otherIntroductoryOffers: product.otherIntroductoryOffers.isEmpty ? nil : product.otherIntroductoryOffers.map(Self.offer),
                 codeOffers: product.codeOffers.isEmpty ? nil : product.codeOffers.map(Self.offer),
                 winbackOffers: product.winbackOffers.isEmpty ? nil : product.winbackOffers.map(Self.offer),
-                localizations: Self.localizations(product), googlePlayOnly: product.isGooglePlayOnly ? true : nil,
+                localizations: Self.localizations(product), googlePlayOnly: product.isSoldOnly(in: .googlePlay) ? true : nil,
                 seatTiers: product.seatTiers.isEmpty ? nil : product.seatTiers.map(Self.seatTier),
                 multiSeat: product.multiSeatStatus?.rawValue, marketSettings: product.marketSettings?.map(\.rawValue),
                 oneTimeOffers: product.oneTimeOffers.isEmpty ? nil : product.oneTimeOffers.map(Self.oneTimeOffer))
@@ -344,8 +344,8 @@ public enum CatalogTable {
         if showsStates { rows[0].append("STATE") }
         // A second store's own IDs (a Unity catalogue's storeIDs, a catalogue's `google_play`):
         // shown, so that the IDs compared with a Play source are in sight (issue 50).
-        let showsPlayIDs = catalog.products.contains { $0.googlePlayID != nil }
-        if showsPlayIDs { rows[0].append("GOOGLE PLAY ID") }
+        let otherStores = Store.allCases.filter { store in catalog.products.contains { $0.storeIDs[store] != nil } }
+        for store in otherStores { rows[0].append(store.name.uppercased() + " ID") }
         for product in catalog.products {
             var row: [String] = [
                 product.id,
@@ -358,7 +358,7 @@ public enum CatalogTable {
                 product.introductoryOffer.map(PeopleText.offer) ?? "",
             ]
             if showsStates { row.append(product.storeState ?? "") }
-            if showsPlayIDs { row.append(product.googlePlayID.map { $0.isEmpty ? "not sold there" : $0 } ?? "") }
+            for store in otherStores { row.append(product.storeIDs[store].map { $0.isEmpty ? "not sold there" : $0 } ?? "") }
             rows.append(row)
         }
         // A 20 MB product ID must not make every row 20 MB wide.

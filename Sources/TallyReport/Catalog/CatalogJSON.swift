@@ -109,12 +109,16 @@ public struct CatalogJSON {
             sink.append(",\n      \"file\" : ")
             Self.string(location.file, to: &sink)
         }
-        if let playID = product.googlePlayID, playID != product.id {
-            sink.append(",\n      \"google_play\" : ")
-            Self.string(playID, to: &sink)
-        }
-        if product.isGooglePlayOnly {
-            sink.append(",\n      \"google_play_only\" : true")
+        // Its IDs in other stores (`google_play`), and whether it is sold in one alone.
+        for store in Store.allCases {
+            guard let key = store.catalogueKey else { continue }
+            if let other = product.storeIDs[store], other != product.id {
+                sink.append(utf8: ",\n      \"\(key)\" : ")
+                Self.string(other, to: &sink)
+            }
+            if product.isSoldOnly(in: store) {
+                sink.append(utf8: ",\n      \"\(key)_only\" : true")
+            }
         }
         if let group = product.group {
             sink.append(",\n      \"group\" : ")
