@@ -9,7 +9,7 @@ enum FreeTrialPrice {
     static let note = "a free trial's leftover displayPrice (Xcode keeps it when an offer becomes a free trial; StoreKit ignores it) left out"
 
     static func withoutLeftoverPrices(_ catalog: Catalog, notes: inout ConvertNotes) -> Catalog {
-        guard catalog.format == .storeKit else { return catalog }
+        guard catalog.format.isWrittenByXcode else { return catalog }
         var result = catalog
         for index in result.products.indices {
             var product = result.products[index]

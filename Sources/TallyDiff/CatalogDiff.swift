@@ -84,7 +84,7 @@ public struct DiffSource: Sendable, Hashable {
     }
 
     /// `storefront` for StoreKit configurations, `default territory` for catalogues.
-    public var storefrontName: String { format == .storeKit ? "storefront" : "default territory" }
+    public var storefrontName: String { format.pricesOneStorefront ? "storefront" : "default territory" }
 }
 
 /// The changes to one product.

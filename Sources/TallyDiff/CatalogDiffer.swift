@@ -47,7 +47,7 @@ public struct CatalogDiffer: Sendable {
             var entry = ProductChanges(productID: id, status: .removed, changes: [Change(
                 .product, .removed, productID: id, old: .product(ProductOutline(product, in: old)),
                 // The code no longer asking for an ID retires nothing in the store.
-                oldPosition: product.position, attention: old.format == .code ? [] : [.productRemoved])], name: product.nameForPeople)
+                oldPosition: product.position, attention: old.format.role == .code ? [] : [.productRemoved])], name: product.nameForPeople)
             entry.showName(from: product)
             products.append(entry)
         }
@@ -96,7 +96,7 @@ public struct CatalogDiffer: Sendable {
             return table
         }
         // The code no longer asking for an ID, or asking for a new one, names no reference name.
-        guard context.old.format != .code, context.new.format != .code else { return [:] }
+        guard context.old.format.role != .code, context.new.format.role != .code else { return [:] }
         let removed = byName(context.oldProducts, absentFrom: context.newProducts)
         guard !removed.isEmpty else { return [:] }
         let added = byName(context.newProducts, absentFrom: context.oldProducts)
@@ -152,7 +152,7 @@ public struct CatalogDiffer: Sendable {
         var changes: [Change] = []
         let (old, new) = (context.oldSource, context.newSource)
         if !old.absent, !new.absent, old.storefront != new.storefront {
-            let note: ChangeNote = context.storefrontPair != nil ? .storefrontsCompared : .offerPricesFollow(storefront: new.format == .storeKit)
+            let note: ChangeNote = context.storefrontPair != nil ? .storefrontsCompared : .offerPricesFollow(storefront: new.format.pricesOneStorefront)
             changes.append(Change(.storefront, .changed, productID: nil, old: .text(old.storefront.code), new: .text(new.storefront.code), note: note))
         }
         changes += GroupDiffer.groupChanges(context)

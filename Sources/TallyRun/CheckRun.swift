@@ -77,7 +77,7 @@ public struct CheckRun: Sendable {
         // The Xcode schemes of the repository: the StoreKit file each runs the app against (issue 50).
         let root = sources.location(of: policyFile?.directory ?? ".")
         gate.repositoryFindings = SchemeFindings.findings(XcodeSchemes.references(in: root), root: root,
-                                                              checked: catalogs.filter { $0.format == .storeKit }.map { sources.location(of: $0.file) })
+                                                              checked: catalogs.filter { $0.format.isWrittenByXcode }.map { sources.location(of: $0.file) })
         guard var outcome = gate.check(sources: catalogs) ?? catalogs.first.map(gate.checkAlone) else { throw .noSources }
         // Group pairs are written for the policy's own sources: files named on the command line
         // (another catalogue, a store export) need not have those groups, and are not warned about.

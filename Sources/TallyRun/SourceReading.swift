@@ -82,7 +82,7 @@ extension SourceSet {
 
     /// Whether an entry is a code file read with the run's other code files.
     private func isCode(_ entry: Entry, format: SourceFormat?) -> Bool {
-        guard entry.revision == nil, entry.mapping == nil, entry.rawName == nil, format == nil || format == .code else { return false }
+        guard entry.revision == nil, entry.mapping == nil, entry.rawName == nil, (format?.role ?? .code) == .code else { return false }
         return CodeSourceReader.language(of: entry.path) != nil
     }
 

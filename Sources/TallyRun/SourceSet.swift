@@ -105,7 +105,7 @@ public struct SourceSet: Sendable, Hashable {
         var set: SourceSet
         if !arguments.isEmpty {
             // A folder or glob of the app's code is its code files (`tally show App/`).
-            let arguments = format == nil || format == .code ? try CodeArguments.expand(arguments, root: root) : arguments
+            let arguments = (format?.role ?? .code) == .code ? try CodeArguments.expand(arguments, root: root) : arguments
             for path in arguments where isMappingFile(opened.location(of: path)) {
                 throw .usage("\(path) is a tally-mapping/1 file, not a source: pass it with --mapping \(path)")
             }

@@ -47,6 +47,64 @@ import TallyReport
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// The case names of an enum declared in `file` (`case name = "…"`, `case a, b`).
+    static func cases(of name: String, in file: String) throws -> [String] {
+        let text = try String(contentsOf: CLIRunner.repository.appendingPathComponent(file), encoding: .utf8)
+        guard let start = text.range(of: "enum \(name):") else { return [] }
+        var names: [String] = []
+        var depth = 0
+        for line in text[start.lowerBound...].split(separator: "\n") {
+            if depth == 1, let match = line.firstMatch(of: /^\s*case ([a-zA-Z0-9_, ]+?)(\s*=.*)?$/) {
+                names += match.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+            if depth == 0, line.contains("}") { break }
+        }
+        return names
+    }
+
+    /// Every line of the Swift files under `Sources/` (but `except`) that matches `pattern`.
+    static func sourceLines(matching pattern: Regex<Substring>, except: (String) -> Bool) throws -> [String] {
+        let root = CLIRunner.repository.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var found: [String] = []
+        for file in files.sorted() where !except(file) {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(pattern) {
+                found.append("Sources/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return found
+    }
+
+    /// Issue 51: what a store is lives in `Store.swift` (one exhaustive switch a fact); no code
+    /// elsewhere asks which store a value is (`== .googlePlay`, `.appStore ? … : …`), so that a
+    /// third store is placed by the compiler, not found by grep.
+    @Test func noCodeTestsWhichStoreItIs() throws {
+        let stores = try Self.cases(of: "Store", in: "Sources/TallyModel/Store.swift")
+        #expect(stores.count >= 2, "the Store enum's cases were not found: \(stores)")
+        let names = stores.joined(separator: "|")
+        let pattern = try Regex<Substring>("(?:==|!=) \\.(?:\(names))\\b|\\.(?:\(names)) \\?")
+        let found = try Self.sourceLines(matching: pattern) { $0 == "TallyModel/Store.swift" }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Issue 51: what a source format can state is a trait of `SourceFormat`
+    /// (`SourceFormatTraits.swift`); only the format's own reader (`Sources/TallyFormats`) and the
+    /// model that declares it test which format a source is.
+    @Test func noCodeOutsideTheFormatsOwnersTestsWhichFormatItIs() throws {
+        let formats = try Self.cases(of: "SourceFormat", in: "Sources/TallyModel/Catalog.swift")
+        #expect(formats.count >= 15, "the SourceFormat enum's cases were not found: \(formats)")
+        let names = formats.joined(separator: "|")
+        // A report format (`ReportFormat.markdown`) is not a source format: the test names the
+        // source format's own cases, after `format` or `Format`.
+        let pattern = try Regex<Substring>("[fF]ormat\\??\\s*(?:==|!=)\\s*\\.(?:\(names))\\b")
+        let found = try Self.sourceLines(matching: pattern) { file in
+            file.hasPrefix("TallyFormats/") || file == "TallyModel/Catalog.swift" || file == "TallyModel/SourceFormatTraits.swift"
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test func theThreeListsAreThereWithTheirCounts() throws {
         let lists = try Self.lists()
         #expect(lists.map(\.heading) == ["Adding a format", "Adding a rule", "Adding a report format"], "\(lists.map(\.heading))")
