@@ -19,10 +19,34 @@ public protocol SourceTree {
     /// (`RepositoryBoundary`); nil when it is inside, and always in a tree that cannot leave its
     /// repository (the files of a git revision).
     func escape(_ path: String, base: String) -> String?
+    /// The files and folders directly in `folder` (`""`: the tree's top), sorted, named as the
+    /// tree names paths.
+    func entries(in folder: String) -> [String]
 }
 
 extension SourceTree {
     public func escape(_ path: String, base: String) -> String? { nil }
+
+    /// The default sources of the folder `base` in this tree: the configurations in `configs/`
+    /// (what only configuration readers claim: `.storekit` files and packages, product lists; an
+    /// app's Info.plist beside them is not one) and every product source in `catalog/` (a file
+    /// whose ending other files share, a `.json` or `.txt`, by its content). The one definition,
+    /// for `check`'s sources now and `diff --since`'s at each revision (issue 51).
+    public func defaultSources(in base: String) -> (configurations: [String], catalogs: [String]) {
+        func inside(_ folder: String) -> [String] { entries(in: base.isEmpty || base == "." ? folder : "\(base)/\(folder)") }
+        let configurations = inside("configs").filter { path in
+            let claiming = SourceLoader.readers(claiming: path)
+            guard !claiming.isEmpty, claiming.allSatisfy({ $0.format.role == .configuration }) else { return false }
+            return claiming.contains(where: { $0.decidedByContent }) ? isProductSource(path) : true
+        }
+        let catalogs = inside("catalog").filter { path in
+            let claiming = SourceLoader.readers(claiming: path).filter { $0.format.role == .catalog }
+            guard !claiming.isEmpty else { return false }
+            let ext = (path as NSString).pathExtension.lowercased()
+            return claiming.allSatisfy({ $0.sniffedExtensions.contains(ext) }) ? isProductSource(path) : true
+        }
+        return (configurations, catalogs)
+    }
 }
 
 /// The error for a path from a policy file that leads outside its repository: refused by name,
@@ -122,6 +146,10 @@ public struct FileTree: SourceTree {
     }
 
     public func isFolder(_ path: String) -> Bool { SourceGlob.isDirectory(location(path)) }
+    public func entries(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: location(folder.isEmpty ? "." : folder))) ?? []
+        return names.sorted().map { folder.isEmpty || folder == "." ? $0 : "\(folder)/\($0)" }
+    }
     public func isFolderSource(_ path: String) -> Bool { FolderSource.at(location(path)) != nil }
     public func isProductSource(_ path: String) -> Bool { SourceLoader.isProductSource(path: location(path), name: path) }
     public func notAProductSource(_ path: String) -> String { SourceLoader.notAProductSource(path, opened: location(path)) }

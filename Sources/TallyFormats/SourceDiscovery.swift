@@ -71,30 +71,6 @@ extension SourceLoader {
         return readers(claiming: path).contains { !$0.sniffedExtensions.contains(ext) }
     }
 
-    /// The default sources of a directory: the configurations in `configs/` (files only
-    /// configuration readers claim: `.storekit`, `.plist`) and every source file in `catalog/`.
-    public static func defaultSources(in directory: String) -> (configurations: [String], catalogs: [String]) {
-        func files(_ folder: String) -> [String] {
-            let path = directory == "." ? folder : "\(directory)/\(folder)"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            return names.sorted().map { "\(path)/\($0)" }
-        }
-        let configurations = files("configs").filter { path in
-            let claiming = readers(claiming: path)
-            guard !claiming.isEmpty, claiming.allSatisfy({ $0.format.role == .configuration }) else { return false }
-            // An Info.plist beside the configuration is not one.
-            return claiming.contains(where: { $0.decidedByContent }) ? isProductSource(path: path) : true
-        }
-        let catalogs = files("catalog").filter { path in
-            let claiming = readers(claiming: path).filter { $0.format.role == .catalog }
-            guard !claiming.isEmpty else { return false }
-            // A file whose ending other files share (a .txt) is a source only by its content.
-            let ext = (path as NSString).pathExtension.lowercased()
-            return claiming.allSatisfy({ $0.sniffedExtensions.contains(ext) }) ? isProductSource(path: path) : true
-        }
-        return (configurations, catalogs)
-    }
-
     private static func isEmptyFile(_ path: String) -> Bool {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0
     }

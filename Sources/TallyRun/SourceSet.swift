@@ -146,10 +146,8 @@ public struct SourceSet: Sendable, Hashable {
                     throw .policy(outsideRepository("the default folder \(folder)/", leadsTo: real, at: SourceLocation(file: folder)))
                 }
             }
-            let found = SourceLoader.defaultSources(in: root ?? ".")
-            let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-            var paths = (found.configurations + found.catalogs).filter { !isMappingFile($0) }
-                .map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            let found = FileTree(root: root).defaultSources(in: "")
+            var paths = (found.configurations + found.catalogs).filter { !isMappingFile(opened.location(of: $0)) }
             // The policy's `code:` beside the default folders.
             if let policy, !policy.code.isEmpty {
                 do { paths += try policy.resolveSources(root: root).entries.map(\.path) } catch { throw .policy(SourceSet.formatError(error, file: policy.file)) }

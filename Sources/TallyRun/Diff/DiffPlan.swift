@@ -221,7 +221,7 @@ struct RevisionPlanner {
             let base = PathText.parent(policy.path)
             let patterns = policy.file.sources.map(\.pattern)
             if patterns.isEmpty {
-                found = sides.map { defaults(in: base, side: $0, format: format) }
+                found = sides.map { defaults(in: base, side: $0) }
                 origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/ (\(policy.path) names no sources)"
             } else {
                 for source in policy.file.sources where !source.pattern.hasPrefix("/") {
@@ -240,7 +240,7 @@ struct RevisionPlanner {
             }
         } else {
             let base = defaultBase(new)
-            found = sides.map { defaults(in: base, side: $0, format: format) }
+            found = sides.map { defaults(in: base, side: $0) }
             origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/"
         }
         let mappingFiles = SourcePlanner.mappingFiles(among: found[1], named: Set(mappings.values)) { path in
@@ -284,19 +284,13 @@ struct RevisionPlanner {
         return !name.hasPrefix(".") && (format != nil || SourceLoader.isSourceFile(name))
     }
 
-    /// `configs/` (configurations only) and `catalog/` (catalogues) in `base`, on one side, by
-    /// what each file holds as `check` decides it (`SourceLoader.isProductSource`): an app's
-    /// Info.plist in `configs/` is not a source (issue 51: `diff --since` read it as a product list
-    /// and exited 2 where `check` passed).
-    private func defaults(in base: String, side: RevisionTree, format: SourceFormat?) -> [String] {
-        func fits(_ path: String) -> Bool {
-            let folder = PathText.parent(path)
-            guard claimed(path, format), format != nil || side.isProductSource(path) else { return false }
-            if folder == join(base, "configs") { return DiffPlan.role(of: path, format) == .configuration }
-            if folder == join(base, "catalog") { return format != nil || SourceLoader.readers(claiming: path).contains { $0.format.role == .catalog } }
-            return false
-        }
-        return (side.files(in: join(base, "configs")) + side.files(in: join(base, "catalog"))).filter(fits)
+    /// `configs/` and `catalog/` in `base`, on one side, as `check` finds them
+    /// (`SourceTree.defaultSources`, the one definition): an app's Info.plist in `configs/` is not
+    /// a source (issue 51: `diff --since` read it as a product list and exited 2 where `check`
+    /// passed).
+    private func defaults(in base: String, side: RevisionTree) -> [String] {
+        let found = side.defaultSources(in: base)
+        return found.configurations + found.catalogs
     }
 
     /// The policy file in the run's directory or the nearest folder above it in the repository,

@@ -79,6 +79,16 @@ struct RevisionTree: SourceTree {
         return names.sorted().map { inside + $0 }.filter(isFile)
     }
 
+    /// The files and folders directly in `folder`.
+    func entries(in folder: String) -> [String] {
+        let inside = folder.isEmpty ? "" : folder + "/"
+        guard revision == nil else {
+            return files.union(folders).filter { $0.hasPrefix(inside) && $0.count > inside.count && !$0.dropFirst(inside.count).contains("/") }.sorted()
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: opened(folder))) ?? []
+        return names.sorted().map { inside + $0 }
+    }
+
     /// The files and folders a `sources:` glob of the policy file in `base` matches.
     func matching(_ pattern: String, base: String) -> [String] {
         func below(_ path: String) -> String? {
