@@ -336,6 +336,29 @@ public struct Checker: Sendable {
     /// The rules that say a source lacks a product.
     static let presenceRules: Set<RuleID> = [.missingInCatalog, .missingInConfig, .missingInCopy]
 
+    /// The sources that name others' products (`SourceRole.refersToOthers`: paywalls, the app's
+    /// code), role by role, each linted and checked by its rules against the stores' sources
+    /// (`stores`); the code sees the run's paywalls too (the app then asks for what they name).
+    public func checkReferring(_ referring: [Catalog], stores: [Catalog]) -> CheckResult {
+        var result = CheckResult()
+        for role in SourceRole.allCases where role.refersToOthers {
+            let group = referring.filter { $0.format.role == role }
+            guard !group.isEmpty else { continue }
+            let lint = lint(group, paywallRules: false)
+            let found: CheckResult
+            switch role {
+            case .paywall: found = checkPaywalls(in: group, against: stores)
+            case .code: found = checkCode(in: group, against: stores + referring.filter { $0.paywall != nil })
+            case .configuration, .catalog: continue
+            }
+            result.findings += lint.findings + found.findings
+            result.checked += lint.checked + found.checked
+            result.comparisons += found.comparisons
+            result.mergeCompared(found)
+        }
+        return result
+    }
+
     /// The paywall sources among `paywalls` on their own and against every source of `others`
     /// (the paywall rules); the coverage sentences in `comparisons`. Lint is not run here.
     public func checkPaywalls(in paywalls: [Catalog], against others: [Catalog]) -> CheckResult {

@@ -23,6 +23,9 @@ public enum SourceLoader {
         AppStorePackageReader.self, PropertyListReader.self, CSVCatalogReader.self, CatalogReportReader.self, GooglePlayCSVReader.self, MappedReader.self, CodeSourceReader.self,
     ]
 
+    /// The readers that read a run's files together (`ModuleSourceReader`: the app's code).
+    public static var moduleReaders: [any ModuleSourceReader.Type] { readers.compactMap { $0 as? any ModuleSourceReader.Type } }
+
     /// Reads a file, choosing the reader by extension and content (or `format` when given).
     /// A directory is read by the `DirectorySourceReader` that claims it.
     /// Every reader runs on a stack of known size (`ReaderStack`), with its limits within bounds.

@@ -83,6 +83,19 @@ public protocol SourceReader: Sendable {
     static var fuzzTargets: [FuzzTarget] { get }
 }
 
+/// A reader whose files of one run are one source, read together (the app's code: a Swift
+/// constant in one file resolves a call in another). The run reads every file such a reader
+/// claims at once (`SourceSet.read`), standing where the first of them stood; a file at a
+/// revision, through a mapping or under a raw name is read alone.
+public protocol ModuleSourceReader: SourceReader {
+    /// Whether the reader takes a file of the run into its module (by its name).
+    static func takes(_ path: String) -> Bool
+    /// Reads the files as one source, named by `moduleName`.
+    static func read(files: [(path: String, bytes: [UInt8])], name: String, options: ReadOptions) throws -> Catalog
+    /// The source's name for these files (their common folder, or the file when alone).
+    static func moduleName(_ paths: [String]) -> String
+}
+
 /// A fuzz target of a reader: its name (`TallyFuzz NAME FILE`, the seed `case` in fuzz/run.sh,
 /// the `NAME-what` files of the replay corpus) and the file name its input pretends to have (some
 /// readers look at the name: `ios_fallback.json`, the language of `Store.m`).

@@ -81,12 +81,22 @@ public enum SourceFormat: String, Sendable, Hashable, Codable, CaseIterable, Cus
 
 /// The app's configuration (what the app sells), the server's catalogue (what it grants), or a
 /// paywall platform's configuration (what the paywall shows and grants: `Catalog.paywall`).
-public enum SourceRole: String, Sendable, Hashable, Codable {
+public enum SourceRole: String, Sendable, Hashable, Codable, CaseIterable {
     case configuration
     case catalog
     case paywall
     /// The app's code: the product IDs it asks the store for (`Catalog.code`).
     case code
+
+    /// Whether a source of this role names products the stores' sources sell (a paywall's
+    /// offerings, the IDs the app's code asks for) rather than selling them: it is checked
+    /// against the run's other sources by its own rules, not paired with them.
+    public var refersToOthers: Bool {
+        switch self {
+        case .configuration, .catalog: return false
+        case .paywall, .code: return true
+        }
+    }
 }
 
 /// A subscription group as one source declares it.

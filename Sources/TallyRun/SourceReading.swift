@@ -15,10 +15,10 @@ extension SourceSet {
     /// read is reported, each with all its located errors (not the first file only). Each mapping
     /// file is read once; one that cannot be read fails the run before any source is read.
     /// An entry that names a revision is read from `revisions` (its catalogue named `path@REV`).
-    /// - Parameter codeTogether: whether the run's code files are one source (check, lint, show);
-    ///   `diff` reads each file as itself, one catalogue per entry.
+    /// - Parameter together: whether the files a module reader takes (the app's code) are one
+    ///   source (check, lint, show); `diff` reads each file as itself, one catalogue per entry.
     public func read(format: SourceFormat? = nil, options: ReadOptions = ReadOptions(),
-                     events: RunEvents? = nil, revisions: (any RevisionStore)? = nil, codeTogether: Bool = true) throws(RunFailure) -> [Catalog] {
+                     events: RunEvents? = nil, revisions: (any RevisionStore)? = nil, together: Bool = true) throws(RunFailure) -> [Catalog] {
         var mappings: [String: TallyMapping] = [:]
         for file in Set(entries.compactMap(\.mapping)).sorted() {
             do {
@@ -30,15 +30,23 @@ extension SourceSet {
             }
         }
         let loaded = mappings
-        // Every code file of the run is one source, read together (a Swift constant in one file
-        // resolves a call in another); it stands where the first of them stood.
-        let code = codeTogether ? entries.filter { isCode($0, format: format) } : []
-        let codeSource: Result<Catalog, RunFailure>? = code.isEmpty ? nil : Result { () throws(RunFailure) in try readCode(code, options: options, events: events) }
-        let firstCode = code.first
-        let others = entries.filter { code.isEmpty || !isCode($0, format: format) || $0 == firstCode }
+        // The files a module reader takes (the app's code) are one source, read together (a Swift
+        // constant in one file resolves a call in another); it stands where the first of them stood.
+        var modules: [Entry: Result<Catalog, RunFailure>] = [:]
+        var inModules = Set<Entry>()
+        if together {
+            for reader in SourceLoader.moduleReaders where format == nil || format == reader.format {
+                let taken = entries.filter { !inModules.contains($0) && takes($0, reader) }
+                guard let first = taken.first else { continue }
+                inModules.formUnion(taken)
+                modules[first] = Result { () throws(RunFailure) in try readModule(taken, reader: reader, options: options, events: events) }
+            }
+        }
+        let others = entries.filter { !inModules.contains($0) || modules[$0] != nil }
+        let readModules = modules
         let outcomes = Parallel.map(others) { entry -> Result<Catalog, FormatError> in
-            if entry == firstCode, let codeSource {
-                switch codeSource {
+            if let module = readModules[entry] {
+                switch module {
                 case .success(let catalog): return .success(catalog)
                 case .failure(.unreadable(let errors)): return .failure(FormatError.combining(errors, stoppedAtLimit: false))
                 case .failure(let other): return .failure(FormatError("\(other)", file: entry.path, position: .unknown))
@@ -80,17 +88,17 @@ extension SourceSet {
         return catalogs
     }
 
-    /// Whether an entry is a code file read with the run's other code files.
-    private func isCode(_ entry: Entry, format: SourceFormat?) -> Bool {
-        guard entry.revision == nil, entry.mapping == nil, entry.rawName == nil, (format?.role ?? .code) == .code else { return false }
-        return CodeSourceReader.language(of: entry.path) != nil
+    /// Whether a module reader takes an entry into its module: a file of the working tree, read
+    /// as itself (no mapping, no raw name), that the reader claims by name.
+    private func takes(_ entry: Entry, _ reader: any ModuleSourceReader.Type) -> Bool {
+        entry.revision == nil && entry.mapping == nil && entry.rawName == nil && reader.takes(entry.path)
     }
 
-    /// The run's code files as one source, named by their common folder (or the file, alone).
-    private func readCode(_ code: [Entry], options: ReadOptions, events: RunEvents?) throws(RunFailure) -> Catalog {
+    /// The files a module reader takes, as one source named by the reader (`moduleName`).
+    private func readModule(_ module: [Entry], reader: any ModuleSourceReader.Type, options: ReadOptions, events: RunEvents?) throws(RunFailure) -> Catalog {
         var files: [(path: String, bytes: [UInt8])] = []
         var failures: [FormatError] = []
-        for entry in code {
+        for entry in module {
             let opened = location(of: entry.path)
             do {
                 let bytes = try SourceLoader.readBytes(path: opened, maxBytes: options.maxBytes)
@@ -102,9 +110,9 @@ extension SourceSet {
         }
         guard failures.isEmpty else { throw .unreadable(failures) }
         do {
-            return try CodeSourceReader.read(files: files, name: CodeSourceReader.commonFolder(files.map(\.path)), options: options)
+            return try reader.read(files: files, name: reader.moduleName(files.map(\.path)), options: options)
         } catch {
-            throw .unreadable([Self.formatError(error, file: code[0].path)])
+            throw .unreadable([Self.formatError(error, file: module[0].path)])
         }
     }
 

@@ -27,14 +27,38 @@ public struct Gate: Sendable {
     }
 
     /// Lints every source and compares them as `SourcePairing` pairs them: what `tally check`,
-    /// `TallyAssert.policy()` and the plugin run. Nil when there is nothing to compare.
+    /// `TallyAssert.policy()` and the plugin run. The sources that name others' products (a
+    /// paywall, the app's code: `SourceRole.refersToOthers`) are each checked against the stores'
+    /// sources by their own rules (`Checker.checkReferring`). Nil when there is nothing to compare.
     public func check(sources: [Catalog]) -> GateOutcome? {
-        let code = sources.filter { $0.format.role == .code }
-        if !code.isEmpty { return check(code: code, others: sources.filter { $0.format.role != .code }) }
-        let paywalls = sources.filter { $0.paywall != nil }
-        if !paywalls.isEmpty { return check(paywalls: paywalls, stores: sources.filter { $0.paywall == nil }) }
-        guard let pairs = SourcePairing.pairs(sources) else { return nil }
-        return check(sources: sources, pairs: pairs)
+        let stores = sources.filter { !$0.format.role.refersToOthers }
+        let referring = sources.filter { $0.format.role.refersToOthers }
+        guard !referring.isEmpty else {
+            guard let pairs = SourcePairing.pairs(sources) else { return nil }
+            return check(sources: sources, pairs: pairs)
+        }
+        // A paywall is checked on its own too; code alone asks nothing of anything.
+        let paywallInRun = referring.contains { $0.paywall != nil }
+        guard !stores.isEmpty || paywallInRun else { return nil }
+        let checker = policy.checker(recordsSubjects: recordsSubjects)
+        // Beside a paywall, Google Play and the App Store are each compared with it, not with
+        // each other (a server catalogue still pairs with both, as the hub).
+        let pairs = (SourcePairing.pairs(stores) ?? []).filter { left, right in
+            !paywallInRun || stores[left].format.store == stores[right].format.store
+                || SourcePairing.isServerCatalogue(stores[left].format) || SourcePairing.isServerCatalogue(stores[right].format)
+        }
+        // The stores' sources among themselves (one source alone is linted).
+        var raw = pairs.isEmpty ? checker.lint(stores) : checker.check(sources: stores, pairs: pairs)
+        let unmatched = pairs.isEmpty ? [] : unmatchedGroups(in: stores)
+        let found = checker.checkReferring(referring, stores: stores)
+        raw.sources += referring.map(\.file)
+        raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + found.findings)
+        raw.checked += found.checked
+        raw.comparisons += found.comparisons
+        raw.mergeCompared(found)
+        raw.productsChecked = Checker.distinctIDs(stores + referring)
+        raw.names = Checker.names(of: raw.findings, in: stores + referring)
+        return finish(raw, sources: stores + referring, unmatchedGroups: unmatched)
     }
 
     /// Lints every source and compares the given pairs (indices into `sources`, the
@@ -52,70 +76,6 @@ public struct Gate: Sendable {
         let catalogs = sources.filter { $0.format.role == .catalog }
         guard !configurations.isEmpty, !catalogs.isEmpty else { return [] }
         return policy.unmatchedGroups(configurations: configurations, catalogs: catalogs)
-    }
-
-    /// The stores' sources compared as `SourcePairing` pairs them, within one store or through a
-    /// server catalogue (linted only when nothing pairs), and each paywall source checked on its own and against every one of them.
-    private func check(paywalls: [Catalog], stores: [Catalog]) -> GateOutcome {
-        let (raw, unmatched) = rawCheck(paywalls: paywalls, stores: stores)
-        return finish(raw, sources: stores + paywalls, unmatchedGroups: unmatched)
-    }
-
-    private func rawCheck(paywalls: [Catalog], stores: [Catalog]) -> (CheckResult, [GroupCorrespondence]) {
-        let checker = policy.checker(recordsSubjects: recordsSubjects)
-        var raw: CheckResult
-        var unmatched: [GroupCorrespondence] = []
-        // The paywall stands between the stores: Google Play and the App Store are each compared
-        // with it, not with each other (a server catalogue still pairs with both, as the hub).
-        let pairs = (SourcePairing.pairs(stores) ?? []).filter { left, right in
-            stores[left].format.store == stores[right].format.store
-                || SourcePairing.isServerCatalogue(stores[left].format) || SourcePairing.isServerCatalogue(stores[right].format)
-        }
-        if !pairs.isEmpty {
-            raw = checker.check(sources: stores, pairs: pairs)
-            unmatched = unmatchedGroups(in: stores)
-        } else {
-            raw = checker.lint(stores)
-        }
-        let lint = checker.lint(paywalls, paywallRules: false)
-        let paywall = checker.checkPaywalls(in: paywalls, against: stores)
-        raw.sources += paywalls.map(\.file)
-        raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + paywall.findings)
-        raw.checked += lint.checked + paywall.checked
-        raw.comparisons += paywall.comparisons
-        raw.mergeCompared(paywall)
-        raw.productsChecked = Set((stores + paywalls).flatMap { $0.products.map(\.id) }).count
-        raw.names = Checker.names(of: raw.findings, in: stores + paywalls)
-        return (raw, unmatched)
-    }
-
-    /// The app's code against the other sources (which are compared among themselves as
-    /// without it, or linted when there is one): nil when the code is all there is.
-    private func check(code: [Catalog], others: [Catalog]) -> GateOutcome? {
-        guard !others.isEmpty else { return nil }
-        let checker = policy.checker(recordsSubjects: recordsSubjects)
-        var raw: CheckResult
-        var unmatched: [GroupCorrespondence] = []
-        let paywalls = others.filter { $0.paywall != nil }
-        if !paywalls.isEmpty {
-            (raw, unmatched) = rawCheck(paywalls: paywalls, stores: others.filter { $0.paywall == nil })
-        } else if let pairs = SourcePairing.pairs(others) {
-            raw = checker.check(sources: others, pairs: pairs)
-            unmatched = unmatchedGroups(in: others)
-        } else {
-            // One source beside the code: linted, and compared with the code alone.
-            raw = checker.lint(others)
-        }
-        let lint = checker.lint(code)
-        let found = checker.checkCode(in: code, against: others)
-        raw.sources += code.map(\.file)
-        raw.findings = Checker.withoutRepeatedStoreStates(raw.findings + lint.findings + found.findings)
-        raw.checked += lint.checked + found.checked
-        raw.comparisons += found.comparisons
-        raw.mergeCompared(found)
-        raw.productsChecked = Checker.distinctIDs(others + code)
-        raw.names = Checker.names(of: raw.findings, in: others + code)
-        return finish(raw, sources: others + code, unmatchedGroups: unmatched)
     }
 
     /// One product source as a gate: everything that needs no second copy (lint, review

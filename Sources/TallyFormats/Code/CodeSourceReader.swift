@@ -9,7 +9,7 @@ import TallyModel
 /// file `tally convert --to swift` wrote): the rest of an app's code is not. Every code file of a
 /// run is read together as one source (`read(files:)`), so that a Swift constant declared in one
 /// file resolves a call in another.
-public enum CodeSourceReader: SourceReader {
+public enum CodeSourceReader: ModuleSourceReader {
     public static let format = SourceFormat.code
     public static let extensions = CodeLanguage.extensions
     public static let fuzzTargets = [
@@ -38,6 +38,9 @@ public enum CodeSourceReader: SourceReader {
     public static func read(bytes: [UInt8], file: String, options: ReadOptions) throws -> Catalog {
         try read(files: [(file, bytes)], name: file, options: options)
     }
+
+    public static func takes(_ path: String) -> Bool { language(of: path) != nil }
+    public static func moduleName(_ paths: [String]) -> String { commonFolder(paths) }
 
     /// The language of a file by its name's ending.
     public static func language(of file: String) -> CodeLanguage? {

@@ -23,7 +23,7 @@ public struct DiffRun: Sendable {
         if case .revisions(let revision, let until, let sets) = plan.shape, sets.isEmpty {
             throw .usage("no product sources (StoreKit files, product lists, catalogues) in \(plan.origin), \(until.map { "at \($0)" } ?? "here") or at \(revision); name the files or folders to compare")
         }
-        var catalogs = try plan.sources.read(format: plan.format, options: options, events: events, revisions: store, codeTogether: false)
+        var catalogs = try plan.sources.read(format: plan.format, options: options, events: events, revisions: store, together: false)
         if case .revisions = plan.shape {
             // Each side is named by the path the plan found (a folder source by its folder, as at
             // the revision), not by the file a reader chose inside it.
