@@ -3,6 +3,7 @@ import Foundation
 import TallyConfig
 import TallyFormats
 import TallyModel
+import TallyRun
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
