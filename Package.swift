@@ -78,7 +78,10 @@ let package = Package(
         // One run as typed stages: the source set, reading (every error), pairing, the gate (policy,
         // baseline) and the outcome with its exit status; diffs the same way (DiffPlan, DiffRun, files at a
         // revision through a RevisionStore: git behind it). The CLI and TallyTesting both run through it.
-        .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyDiff", "TallyReport"]),
+        // Each command as one call (Command/: CheckRun.perform, DiffRun.perform, ShowRun, ConvertRun,
+        // FetchCommandRun) and the diagnostics stream they say things through.
+        .target(name: "TallyRun", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyDiff", "TallyReport",
+                                                 "TallyConvert", "TallyFetch"]),
         // Consistency as a unit test: one test failure per finding, in Swift Testing or XCTest.
         .target(name: "TallyTesting", dependencies: ["TallyModel", "TallyFormats", "TallyCheck", "TallyConfig", "TallyRun", "TallyDiff", "TallyReport"]),
         // Snapshots of a store: a fetch as a run (FetchRun: cancellation, typed outcome), an HTTP

@@ -1,9 +1,4 @@
 import ArgumentParser
-import Foundation
-import TallyCheck
-import TallyConfig
-import TallyFormats
-import TallyModel
 import TallyReport
 import TallyRun
 
@@ -90,38 +85,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        if reports.silent { Diagnostics.quiet.turnOn() }
-        var timings = Timings()
-        let policyFile = try policy.load()
-        // Passing checks are listed only where a report shows them (JUnit's passing test cases).
-        let listsPassingChecks = reports.targets.listsPassingChecks
-        let run = CheckRun(
-            sources: try input.sourceSet(arguments: sources, policy: policyFile), policyFile: policyFile,
-            baseline: writeBaseline != nil ? .none : baseline.map { .file($0) } ?? .policy,
-            format: input.inputFormat, options: try input.readOptions(), recordsSubjects: listsPassingChecks, strict: strict,
-            recordingBaseline: writeBaseline != nil)
-        if let baselinePath = run.baselinePath { RunFiles.shared.noteInput(baselinePath) }
-        let catalogs = try Diagnostics.orExit { () throws(RunFailure) in try run.read(events: Diagnostics.progress) }
-        timings.lap("read")
-        let outcome = try Diagnostics.orExit { () throws(RunFailure) in try run.check(catalogs) }
-        timings.lap("check")
-        Diagnostics.readingDone(outcome.catalogs)
-        Diagnostics.warn(outcome.notices)
-        if let writeBaseline {
-            try ReportFile.writeOrExit(BaselineFile.encode(outcome.gate.baseline), to: writeBaseline, what: "the baseline", regularOnly: true)
-            let count = outcome.gate.current.count
-            Diagnostics.note("wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)")
-        }
-        var context = ReportContext.forRun(outcome, recordingBaseline: writeBaseline, policyFile: policyFile,
-                                           needsRoot: reports.targets.needsRepositoryRoot)
-        context.diagnostics = Diagnostics.log.all
-        try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        if !reports.targets.mentionsSuppressionsOnStandardOutput {
-            for line in TextReporter.suppressionLines(outcome.result.suppressed) { Diagnostics.note(line) }
-        }
-        reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
-        timings.lap("report")
-        throw Verdict(outcome.status, keeping: outcome)
+        throw try CheckRun.perform(CheckRequest(sources: input.request(sources), policy: policy.choice, baseline: baseline,
+                                                writeBaseline: writeBaseline, reports: reports.request, strict: strict))
     }
 }
 

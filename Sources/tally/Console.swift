@@ -23,13 +23,13 @@ import Darwin
 enum Console {
     typealias WriteFailure = Descriptor.WriteFailure
 
-    /// What a line on standard output is.
-    enum Role {
-        /// The run's product: a report, a table, a listing. Losing it makes the run exit 2.
-        case verdict
-        /// A line beside the verdict (the summary when every report went to a file).
-        case console
-    }
+    /// What a line on standard output is: the verdict (a report, a table, a listing: losing it
+    /// makes the run exit 2) or a console line beside it (the summary when every report went to a file).
+    typealias Role = CommandConsole.Role
+
+    /// The console as the commands' runs in TallyRun write to it (`main` installs it).
+    static let commandConsole = CommandConsole(out: { out($0, role: $1) }, outBytes: { out(bytes: $0) },
+                                               err: { err($0) }, errControl: { err(control: $0) })
 
     /// Writes to standard output. A failure is said on standard error once; after it, nothing
     /// more is written there. Console lines pass through `SafeText.block` (no escape sequence,

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TallyConvert
 import TallyModel
 import TallyRun
@@ -73,22 +72,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let catalog = try SourceReading.readAll([source], options: input, outcome: "nothing was converted").first else { throw Stop.run(.noSources, outcome: "nothing was converted") }
         let options = ConvertOptions(target: to, storefront: storefront.flatMap { Territory($0) }, storeKitVersion: storekitVersion, store: store)
-        let output = options.outputPath(self.output)
-        if let refusal = Converter.refusal(catalog, options: options) {
-            throw Stop.message("error: \(refusal); nothing was converted")
-        }
-        // Written as it is made; what the target could not hold is said once the file is complete.
-        let destination = try StreamedOutput.opened(output, what: "the converted file")
-        var sink = destination.sink()
-        let notes = Converter.write(catalog, options: options, to: &sink)
-        sink.finish()
-        for note in notes { Diagnostics.note("note: \(note)") }
-        try destination.commit(what: "the converted file")
-        if let output {
-            Diagnostics.note("wrote \(output) (\(to), \(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"))")
-        }
+        try ConvertRun.perform(ConvertRequest(source: input.request([source]), options: options, output: output))
     }
 }
 

@@ -1,8 +1,4 @@
 import ArgumentParser
-import Foundation
-import TallyDiff
-import TallyFormats
-import TallyModel
 import TallyReport
 import TallyRun
 
@@ -104,26 +100,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        if reports.silent { Diagnostics.quiet.turnOn() }
-        let readsAll = try input.mappingChoice().general != nil
-        let plan = try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
-            try request.plan(format: input.inputFormat, readsAll: readsAll, store: GitRevisionStore(), rawName: RawArguments.bytes(for:))
-        }
-        // A file compared as it is now is an input: no report may be written over it (`RunFiles`).
-        for file in files { RunFiles.shared.noteInput(file) }
-        Diagnostics.emit(plan.skipped.map(\.diagnostic))
-        let options = try input.readOptions(consequence: "nothing was compared")
-        let outcome = try Diagnostics.orExit("nothing was compared") { () throws(RunFailure) in
-            try DiffRun(plan: plan, options: options).run(events: Diagnostics.progress)
-        }
-        Diagnostics.readingDone(outcome.catalogs)
-        let result = outcome.result
-        try reports.stream { format, color, stream in format.reporter(color: color, verbose: verbose).write(result, to: &stream) }
-        if !reports.report.isEmpty {
-            // Every report went to a file: the console gets the totals and where the reports went.
-            reports.printConsoleSummary { _ in DiffTextReporter.totals(result) }
-        }
-        throw Verdict(outcome.status(failsOnChanges: exitCode), keeping: outcome)
+        // The totals on the console only when reports were named with --report.
+        throw try DiffRun.perform(DiffCommandRequest(diff: request, sources: input.request(files), reports: reports.request, verbose: verbose,
+                                                     failsOnChanges: exitCode, consoleSummary: !reports.report.isEmpty))
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import TallyCheck
 import TallyModel
 import TallyReport
+import TallyRun
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

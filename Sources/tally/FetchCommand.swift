@@ -3,6 +3,7 @@ import Foundation
 import TallyFetch
 import TallyModel
 import TallyReport
+import TallyRun
 
 /// `tally fetch STORE`: a snapshot of what a store has live, for `check`, `show` and `diff` to read offline.
 struct FetchCommand: ParsableCommand {
@@ -58,50 +59,18 @@ struct FetchOptions: ParsableArguments {
     }
 }
 
-/// A store's fetch for its command: the setup's `FetchError` becomes a `Stop` (exit 2), and
-/// `FetchRun`'s outcome becomes the summary line, a failure (exit 2) or `Stop.interrupted` (130 or
-/// 143). `Tally.main` prints the stop and exits.
+/// A store's fetch for its command: its flags as a `FetchRequest` for `FetchCommandRun`, which
+/// runs it, shows its progress and ends it (a `Stop` for `Tally.main` when it does not fetch).
 enum FetchRunner {
-    /// A store's fetch from its command, every store the same way: `prepare` makes the store's
-    /// fetcher and reads its credentials from the `--api-url` and the environment (each a
-    /// `FetchError` when it cannot), the run's settings are read after it, then `FetchRun` runs it.
-    typealias Job = @Sendable (FetchSettings, @escaping FetchProgress) async throws -> SnapshotManifest
+    typealias Job = FetchCommandRun.Job
 
+    /// `prepare` makes the store's fetcher and reads its credentials from the `--api-url` and the
+    /// environment (each a `FetchError` when it cannot); the run's settings are read after it.
     static func fetch(_ what: String, options: FetchOptions, apiURL: String,
                       prepare: (URL, [String: String]) throws -> Job) async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let (job, settings) = try setUp(apiURL: apiURL) { url in
+        let request = FetchRequest(what: what, output: options.output, verbose: options.verbose, apiURL: apiURL)
+        try await FetchCommandRun.perform(request) { url, environment in
             (try prepare(url, environment), try options.settings(environment: environment))
-        }
-        try await run(what: what, options: options) { progress in try await job(settings, progress) }
-    }
-
-    static func setUp<T>(apiURL: String, _ body: (URL) throws -> T) throws -> T {
-        do {
-            // Every argument and credential is checked first, in any build; the transport is
-            // made last (`FetchOptions.settings`), where a build without the trait Fetch stops.
-            return try FetchRun.setUp(apiURL: apiURL, body)
-        } catch let error as FetchError {
-            throw Stop.message(error.description)
-        }
-    }
-
-    static func run(what: String, options: FetchOptions,
-                    _ body: @escaping @Sendable (@escaping FetchProgress) async throws -> SnapshotManifest) async throws {
-        let printer = FetchProgressText(verbose: options.verbose, live: isatty(STDERR_FILENO) == 1, what: what) { control, text in
-            Console.err(control: control)
-            Console.err(text)
-        }
-        let outcome = await FetchRun.run(progress: printer.handle, body)
-        switch outcome {
-        case .fetched(let manifest):
-            printer.finish(manifest: manifest, folder: options.output)
-        case .interrupted(let signal, _):
-            printer.abandon()
-            throw Stop.interrupted(signal: signal, outcome.diagnostics(output: options.output))
-        case .failed:
-            printer.abandon()
-            throw Stop.diagnostics(outcome.diagnostics(output: options.output))
         }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import TallyConfig
-import TallyFormats
-import TallyModel
+import TallyRun
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,19 +28,6 @@ struct InitCommand: ParsableCommand {
     var print = false
 
     func run() throws {
-        let path = PolicyFile.defaultName
-        if !print && !force && PolicyFile.defaultExists() {
-            throw Stop.message("\(path) already exists; use --force to replace it, or --print to see a fresh starter file")
-        }
-        let found = PolicyTemplate.scan()
-        let text = PolicyTemplate.render(PolicyTemplate.detect(found))
-        if print {
-            Console.out(text)
-            return
-        }
-        // A policy naming nothing would make the next 'tally check' an input error.
-        guard found.hasSources else { return Console.out(found.nothingFoundLines.map { $0 + "\n" }.joined(), role: .console) }
-        try ReportFile.writeOrExit(text, to: path, what: "the policy file", regularOnly: true)
-        Console.out(found.summaryLines(wrote: path).map { $0 + "\n" }.joined(), role: .console)
+        try InitRun.perform(InitRequest(force: force, print: print))
     }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import TallyConfig
-import TallyCheck
 import TallyReport
 import TallyRun
 
@@ -39,19 +37,6 @@ struct LintCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        if reports.silent { Diagnostics.quiet.turnOn() }
-        let policyFile = try policy.load()
-        let run = CheckRun(sources: try input.sourceSet(arguments: files, policy: policyFile, outcome: "nothing was linted"),
-                           policyFile: policyFile, baseline: .none, format: input.inputFormat, options: try input.readOptions(),
-                           recordsSubjects: reports.targets.listsPassingChecks, strict: strict)
-        let outcome = try Diagnostics.orExit("nothing was linted") { () throws(RunFailure) in try run.lint(events: Diagnostics.progress) }
-        Diagnostics.readingDone(outcome.catalogs)
-        Diagnostics.emit(run.sources.skipped.map(\.diagnostic))
-        var context = ReportContext.forRun(outcome, policyFile: policyFile, needsRoot: reports.targets.needsRepositoryRoot)
-        context.run = .lint
-        context.diagnostics = Diagnostics.log.all
-        try reports.write { format, color in format.reporter(color: color, context: context).report(outcome.result) }
-        reports.printConsoleSummary { color in TextReporter(color: color, context: context).summary(outcome.result) }
-        throw Verdict(outcome.status, keeping: outcome)
+        throw try CheckRun.perform(LintRequest(sources: input.request(files), policy: policy.choice, reports: reports.request, strict: strict))
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import TallyRun
-import Foundation
-import TallyModel
 import TallyReport
+import TallyRun
 
 /// Which reports a command writes, and where: any number of `--report FORMAT[:FILE]`, or the
 /// `--format`/`--output` shorthand for one. One option group for `check`, `lint` (`ReportFormat`)
@@ -37,42 +35,6 @@ struct ReportOptions<Format: ReportKind & ExpressibleByArgument>: ParsableArgume
         (try? ReportTargets(format: format, output: output, reports: report)) ?? ReportTargets(all: [])
     }
 
-    func useColor(for target: ReportTarget<Format>) -> Bool {
-        target.format.paintsColour && target.path == nil && Terminal.colorsStandardOutput(noColorFlag: noColor)
-    }
-
-    /// With every report going to a file, the console still gets the summary line and where the
-    /// reports went (unless --quiet): `✘ 4 errors, ... ` then `reports: junit build/tally.xml`.
-    func printConsoleSummary(_ summary: (_ color: Bool) -> String) {
-        let targets = targets
-        guard !silent, targets.allToFiles else { return }
-        Console.out(summary(Terminal.colorsStandardOutput(noColorFlag: noColor)) + "\nreports: " + targets.written + "\n", role: .console)
-    }
-
-    /// `--quiet` with every report going to a file: nothing on the console, not even what the
-    /// baseline or the ignores took out (the reports say it).
-    var silent: Bool { quiet && targets.allToFiles }
-
-    /// Writes every report; each file is written atomically.
-    func write(_ render: (Format, Bool) -> String) throws {
-        for target in targets.all {
-            let color = useColor(for: target)
-            let text = target.format.safe(render(target.format, color), color: color)
-            if let path = target.path {
-                try ReportFile.writeOrExit(text, to: path)
-            } else {
-                Console.out(text.hasSuffix("\n") ? text : text + "\n")
-            }
-        }
-    }
-
-    /// Writes every report in pieces (`ReportStream`: a large diff is never held twice).
-    func stream(_ render: (Format, Bool, inout ReportStream) -> Void) throws {
-        for target in targets.all {
-            let color = useColor(for: target)
-            var stream = try ReportStream.opened(target.path, forPeople: target.format.isForPeople, color: color)
-            render(target.format, color, &stream)
-            try stream.finish(path: target.path)
-        }
-    }
+    /// The reports, `--no-color` and `--quiet` as `TallyRun` writes them.
+    var request: ReportRequest<Format> { ReportRequest(targets: targets, noColor: noColor, quiet: quiet) }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import TallyFetch
-import TallyModel
 import TallyRun
-import TallyReport
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,26 +42,6 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let catalogs = try SourceReading.readAll(files, options: input, outcome: "nothing was shown")
-        // Code files are one source; anything else is shown one file at a time.
-        guard let catalog = catalogs.first else { throw Stop.run(.noSources, outcome: "nothing was shown") }
-        guard catalogs.count == 1 else {
-            throw ValidationError("show reads one source: \(catalogs.map { SafeText.line($0.file) }.joined(separator: ", ")) are \(catalogs.count); "
-                                  + "several files are one source only when they are all code (run show once for each of the others)")
-        }
-        let file = files[0]
-        switch format {
-        case .text:
-            // A `tally fetch` snapshot: what was fetched, when and from where, above the table.
-            let snapshot = SnapshotManifest.read(folder: file).map { "snapshot: \($0.summary)\n\n" } ?? ""
-            try output.write(snapshot + CatalogTable.render(catalog))
-        case .json:
-            // Written product by product (a catalogue of hundreds of megabytes is never held as text).
-            let destination = try StreamedOutput.opened(output.output, what: "the report")
-            var sink = destination.sink()
-            CatalogJSON.write(catalog, to: &sink)
-            sink.finish()
-            try destination.commit(what: "the report")
-        }
+        try ShowRun.perform(ShowRequest(sources: input.request(files), json: format == .json, output: output.output))
     }
 }

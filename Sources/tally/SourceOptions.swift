@@ -69,35 +69,11 @@ struct SourceOptions: ParsableArguments {
         try Usage.checked { () throws(RunFailure) in try settings.validate() }
     }
 
-    /// The reader settings these options ask for; a mapping file or price-tier table that cannot
-    /// be read stops the command like an unreadable source, ending with `consequence`.
-    func readOptions(consequence: String = "nothing was checked") throws -> ReadOptions {
-        try Diagnostics.orExit(consequence) { () throws(RunFailure) in try settings.readOptions(noteInput: RunFiles.shared.noteInput) }
-    }
-
-    /// `--mapping` as `TallyRun` takes it.
-    func mappingChoice() throws -> SourceSet.MappingChoice {
-        try Usage.checked { () throws(RunFailure) in try settings.mappingChoice() }
-    }
-
-    /// The files a command reads: `arguments`, else the policy's sources, else configs/ and
-    /// catalog/ here; prints why and exits 2 when there are none or the policy's globs fail.
-    func sourceSet(arguments: [String], policy: PolicyFile?, outcome: String = "nothing was checked") throws -> SourceSet {
-        let choice = try mappingChoice()
-        let set = try Diagnostics.orExit(outcome) { () throws(RunFailure) in
-            try SourcePlanner.sources(arguments: arguments, policy: policy, mapping: choice, format: inputFormat)
-        }
-        guard var set else {
-            throw Stop.run(.noSources, outcome: outcome)
-        }
-        // A file name that is not UTF-8 is opened with the bytes given (see RawArguments).
-        for index in set.entries.indices { set.entries[index].rawName = RawArguments.bytes(for: set.entries[index].path) }
-        // What the run reads, so that no output of it can be written over one (`RunFiles`).
-        for entry in set.entries where entry.revision == nil {
-            RunFiles.shared.noteInput(set.location(of: entry.path))
-            if let mapping = entry.mapping { RunFiles.shared.noteInput(set.location(of: mapping)) }
-        }
-        return set
+    /// What a command reads, as `TallyRun` takes it: `arguments` (none: the policy's sources, or
+    /// configs/ and catalog/ here), read as these options say. A file name that is not UTF-8 is
+    /// opened with the bytes given (see RawArguments).
+    func request(_ arguments: [String]) -> SourceRequest {
+        SourceRequest(arguments: arguments, format: inputFormat, settings: settings, rawName: { RawArguments.bytes(for: $0) })
     }
 }
 

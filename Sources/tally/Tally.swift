@@ -52,6 +52,8 @@ struct Tally: AsyncParsableCommand {
     /// signal cancels); the others run as they are, on the main thread.
     @MainActor static func main() async {
         Descriptor.claimStandardStreams()
+        // The commands' runs (TallyRun) write standard output and standard error through the console.
+        CommandConsole.install(Console.commandConsole)
         var verdict: ExitStatus?
         // The run's outcome, held until the process exits: unwinding would free a large model,
         // which costs time and shows nothing.
@@ -68,53 +70,32 @@ struct Tally: AsyncParsableCommand {
         } catch let ended as Verdict {
             (verdict, kept) = (ended.status, ended)
         } catch let stop as Stop {
-            Diagnostics.emit(stop.diagnostics)
-            if case .interrupted(let signal, _) = stop { Console.exit(128 + signal) }
-            verdict = .usageOrInput
+            if case .usage(let message) = stop {
+                // Found once the command ran, said as ArgumentParser says a validation error.
+                parsingFailed(ValidationError(message))
+            } else {
+                Diagnostics.emit(stop.diagnostics)
+                if case .interrupted(let signal, _) = stop { Console.exit(128 + signal) }
+                verdict = .usageOrInput
+            }
         } catch let exit as ExitCode {
             Console.exit(exit.rawValue)
         } catch {
-            if exitCode(for: error) == .success {
-                // --help and --version: the text is the output.
-                Console.out(fullMessage(for: error) + "\n")
-            } else {
-                // ArgumentParser's usage message, as it writes it; in the stream as an error.
-                Diagnostics.log.append(Diagnostic(.error, message(for: error)))
-                Console.err(fullMessage(for: error) + "\n", essential: true)
-            }
+            parsingFailed(error)
         }
         withExtendedLifetime(kept) {
             Console.exit(ExitStatus.ending(verdict: verdict, said: Diagnostics.log.all).rawValue)
         }
     }
-}
 
-/// Why a command ends without a verdict: `main` emits its diagnostics (`Diagnostics.emit`, the
-/// one stream), and the exit reads them: 2 (128 + the signal when interrupted). Commands throw it; none prints an
-/// error and exits on its own.
-enum Stop: Error {
-    /// A stage of a run failed (sources, policy, revisions); `outcome` says what did not happen.
-    case run(RunFailure, outcome: String)
-    /// What stopped it, as diagnostics (`tally: MESSAGE`, `path: error: …`).
-    case diagnostics([Diagnostic])
-    /// A signal stopped the run (`tally fetch`): its diagnostics, exit 128 + the signal.
-    case interrupted(signal: Int32, [Diagnostic])
-
-    /// `tally: MESSAGE`.
-    static func message(_ message: String, remedy: Remedy? = nil) -> Stop {
-        .diagnostics([Diagnostic(.error, message, remedy: remedy)])
-    }
-
-    /// A file the run needs could not be read: its errors, then `tally: WHAT could not be read; CONSEQUENCE`.
-    static func unreadable(_ error: FormatError, what: String, consequence: String) -> Stop {
-        .diagnostics(error.diagnostics + [Diagnostic(.error, "\(what) could not be read; \(consequence)")])
-    }
-
-    var diagnostics: [Diagnostic] {
-        switch self {
-        case .run(let failure, let outcome): failure.diagnostics(outcome: outcome)
-        case .diagnostics(let diagnostics): diagnostics
-        case .interrupted(_, let diagnostics): diagnostics
+    /// An error ArgumentParser reports: `--help` and `--version` (the text is the output), or its
+    /// usage message as it writes it, in the stream as an error.
+    @MainActor static func parsingFailed(_ error: any Error) {
+        if exitCode(for: error) == .success {
+            Console.out(fullMessage(for: error) + "\n")
+        } else {
+            Diagnostics.log.append(Diagnostic(.error, message(for: error)))
+            Console.err(fullMessage(for: error) + "\n", essential: true)
         }
     }
 }
@@ -124,18 +105,4 @@ typealias TallyExit = ExitStatus
 
 extension ExitStatus {
     var code: ExitCode { ExitCode(rawValue) }
-}
-
-/// How `check`, `lint` and `diff` end once their reports are written: thrown to `main`, the one
-/// place that turns a status into an exit code. It holds the run's outcome so that unwinding does
-/// not free a large model on the way out (that costs time and shows nothing); `main` exits with
-/// it still held.
-struct Verdict: Error {
-    let status: ExitStatus
-    let kept: [any Sendable]
-
-    init(_ status: ExitStatus, keeping kept: any Sendable...) {
-        self.status = status
-        self.kept = kept
-    }
 }

@@ -153,4 +153,26 @@ import TallyReport
         let names = command == "diff" ? DiffFormat.names : ReportFormat.names
         #expect(help.contains("One report's format: \(names)"), "\(command) --help: \(help)")
     }
+
+    /// Issue 51: a command maps its flags onto a request and makes one call into `TallyRun`
+    /// (`TallyRun/Command/`), which says what it has to say through the console `main` installs.
+    /// So standard error is written from at most two files of the command line (`Tally.swift`,
+    /// `main`; `Console.swift`, the writer), and the command line stays at most 1,500 lines
+    /// (`wc -l Sources/tally/*.swift`): run logic that grows back into a command fails here.
+    @Test func theCommandLineIsThinAndTwoOfItsFilesWriteStandardError() throws {
+        let folder = CLIRunner.repository.appendingPathComponent("Sources/tally")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.count > 10)
+        let writes = ["Diagnostics.", "Console.err", "FileHandle.standardError", "StandardError()", "fputs(", "stderr", "STDERR_FILENO"]
+        var lines = 0
+        var writers: [String] = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            lines += text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            if writes.contains(where: { text.contains($0) }) { writers.append(file) }
+        }
+        #expect(writers.count <= 2 && Set(writers).isSubset(of: ["Tally.swift", "Console.swift"]),
+                "standard error is written from \(writers.joined(separator: ", ")): say it through TallyRun's Diagnostics from the command's run instead")
+        #expect(lines <= 1_500, "Sources/tally has \(lines) lines: move run logic into TallyRun/Command/ (the commands map flags onto a request)")
+    }
 }
