@@ -169,4 +169,12 @@ public enum Store: String, Sendable, Hashable, Codable, CaseIterable {
         case .googlePlay: return "google_play"
         }
     }
+
+    /// Every store's `catalogueKey`, in the order of the stores.
+    public static var catalogueKeys: [String] { allCases.compactMap(\.catalogueKey) }
+
+    /// The store whose `catalogueKey` is `key`.
+    public static func named(catalogueKey key: String) -> Store? {
+        allCases.first { $0.catalogueKey == key }
+    }
 }

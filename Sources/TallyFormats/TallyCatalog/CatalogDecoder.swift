@@ -142,10 +142,12 @@ struct CatalogDecoder {
     }
 
     static let topKeys = ["format", "default_territory", "known_fields", "products", "subscription_groups"]
-    static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations", "google_play"]
+    /// A product's keys; its ID in each store other than the App Store's follows `localizations`
+    /// (`Store.catalogueKeys`: `google_play`).
+    static let productKeys = ["id", "kind", "name", "family_shareable", "prices", "localizations"] + Store.catalogueKeys
     static let subscriptionKeys = ["id", "kind", "name", "level", "period", "prices", "family_shareable",
-                                   "introductory_offer", "promotional_offers", "winback_offers", "localizations", "google_play", "billing_plans",
-                                   "members", "seat_tiers", "multi_seat", "market_settings"]
+                                   "introductory_offer", "promotional_offers", "winback_offers", "localizations"] + Store.catalogueKeys
+        + ["billing_plans", "members", "seat_tiers", "multi_seat", "market_settings"]
     /// What a subscription's `kind` may say: a plain auto-renewable subscription (the default), or
     /// a subscription suite or bundle (StoreKit 6.3) that includes its `members`.
     static let subscriptionKinds: [String: ProductKind] = [
@@ -276,18 +278,20 @@ struct CatalogDecoder {
             case "localizations":
                 guard try expect(.object, &reader) else { return }
                 product.localizations = try readLocalizations(&reader)
-            case "google_play":
-                // The Google Play identity: PRODUCT_ID:BASE_PLAN_ID for a base plan, the product ID
-                // otherwise; null: not sold on Google Play (an empty identity).
+            case let key where Store.named(catalogueKey: key) != nil:
+                // The product's ID in another store (`google_play`: PRODUCT_ID:BASE_PLAN_ID for a
+                // base plan, the product ID otherwise); null: not sold there (an empty identity).
+                guard let store = Store.named(catalogueKey: key) else { return }
                 if try reader.readNullIfPresent() {
-                    product.storeIDs[.googlePlay] = ""
+                    product.storeIDs[store] = ""
                     return
                 }
                 guard let text = try attempt(&reader, { try $0.readString() }) else { return }
                 guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
-                    return try report(reader.error("google_play must be a Google Play product ID (\"coins_100\") or PRODUCT_ID:BASE_PLAN_ID (\"premium:yearly\")", at: at))
+                    let shapes = store.basePlanSeparator.map { " (\"coins_100\") or PRODUCT_ID\($0)BASE_PLAN_ID (\"premium\($0)yearly\")" } ?? ""
+                    return try report(reader.error("\(key) must be a \(store.name) product ID\(shapes)", at: at))
                 }
-                product.storeIDs[.googlePlay] = text
+                product.storeIDs[store] = text
             case "level" where isSubscription:
                 product.fieldPositions[.level] = at
                 level = try readWhole(&reader)
@@ -370,10 +374,11 @@ struct CatalogDecoder {
                 try unknown(key, in: isSubscription ? "a subscription" : "a product", allowed: allowed, &reader)
             }
         }
-        // A product sold on Google Play only names its Play identity and no App Store ID.
-        if product.id.isEmpty, !idFailed, let playID = product.storeIDs[.googlePlay], !playID.isEmpty {
-            product.id = playID
-            product.soleStore = .googlePlay
+        // A product sold in one other store only (Google Play) names its identity there and no App Store ID.
+        if product.id.isEmpty, !idFailed, let (store, id) = Store.allCases.lazy.compactMap({ store in
+            product.storeIDs[store].flatMap { $0.isEmpty ? nil : (store, $0) } }).first {
+            product.id = id
+            product.soleStore = store
         }
         guard !product.id.isEmpty else {
             // An id of the wrong type is reported already.
