@@ -9,6 +9,8 @@ public protocol SourceTree {
     /// The files and folders `pattern` matches in the folder `base`, named as the tree names paths.
     func matching(_ pattern: String, base: String) -> [String]
     func isFolder(_ path: String) -> Bool
+    /// Whether `path` is a file (not a folder) of the tree.
+    func isFile(_ path: String) -> Bool
     /// Whether Tally reads the folder as one source (a snapshot, saved store pages).
     func isFolderSource(_ path: String) -> Bool
     /// Whether a file is a product source by its ending and first bytes (`SourceLoader.isProductSource`).
@@ -146,6 +148,10 @@ public struct FileTree: SourceTree {
     }
 
     public func isFolder(_ path: String) -> Bool { SourceGlob.isDirectory(location(path)) }
+    public func isFile(_ path: String) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: location(path), isDirectory: &flag) && !flag.boolValue
+    }
     public func entries(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: location(folder.isEmpty ? "." : folder))) ?? []
         return names.sorted().map { folder.isEmpty || folder == "." ? $0 : "\(folder)/\($0)" }

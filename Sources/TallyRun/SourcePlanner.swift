@@ -39,13 +39,13 @@ public enum SourcePlanner {
     /// The nearest `.tally.yml` for a run in `directory`, as a path from it (`.tally.yml`,
     /// `../.tally.yml`); nil when there is none.
     public static func nearestPolicy(from directory: String = ".") -> String? {
-        for folder in policyFolders(from: directory) {
-            let relative = folder == "." ? PolicyFile.defaultName : "\(folder)/\(PolicyFile.defaultName)"
-            let opened = directory == "." ? relative : (directory as NSString).appendingPathComponent(relative)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: opened, isDirectory: &isDirectory), !isDirectory.boolValue { return relative }
-        }
-        return nil
+        nearestPolicy(among: policyFolders(from: directory), in: FileTree(root: directory == "." ? nil : directory))
+    }
+
+    /// The nearest `.tally.yml` of `folders` (nearest first) in `tree`: the working tree, or the
+    /// files of a revision (`diff --since`'s newer side), found by one rule.
+    static func nearestPolicy(among folders: [String], in tree: any SourceTree) -> String? {
+        folders.lazy.map { $0.isEmpty || $0 == "." ? PolicyFile.defaultName : "\($0)/\(PolicyFile.defaultName)" }.first { tree.isFile($0) }
     }
 
     /// The policy a run uses: the file `named`, else the nearest `.tally.yml`; nil when there is

@@ -296,9 +296,7 @@ struct RevisionPlanner {
     /// The policy file in the run's directory or the nearest folder above it in the repository,
     /// as it is on the newer side.
     private func policyFile(_ side: RevisionTree) throws -> (path: String, file: PolicyFile)? {
-        for folder in folders() {
-            let path = join(folder, PolicyFile.defaultName)
-            guard side.isFile(path) else { continue }
+        if let path = SourcePlanner.nearestPolicy(among: folders(), in: side) {
             var file: PolicyFile
             do {
                 if let revision = side.revision {
