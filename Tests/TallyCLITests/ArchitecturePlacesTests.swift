@@ -87,6 +87,10 @@ import TallyReport
         let pattern = try Regex<Substring>("(?:==|!=) \\.(?:\(names))\\b|\\.(?:\(names)) \\?")
         let found = try Self.sourceLines(matching: pattern) { $0 == "TallyModel/Store.swift" }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        // Nor a list of every store written out (`[.appStore, .googlePlay]`): `Store.allCases`.
+        let every = try Regex<Substring>("\\[(?:Store)?\\.(?:\(names))(?:,\\s*(?:Store)?\\.(?:\(names)))+\\]")
+        let lists = try Self.sourceLines(matching: every) { $0 == "TallyModel/Store.swift" }
+        #expect(lists.isEmpty, "\(lists.joined(separator: "\n"))")
     }
 
     /// Issue 51: what a source format can state is a trait of `SourceFormat`

@@ -126,11 +126,11 @@ struct CallReader {
             let own = unityStoreIDs(args[2], kind: stated)
             found += own
             let named = Set(own.flatMap { $0.0.flattened().literals.compactMap(\.store) })
-            let rest = [Store.appStore, .googlePlay].filter { !named.contains($0) }
-            if rest.count == 2 {
+            let rest = Store.allCases.filter { !named.contains($0) }
+            if rest.count == Store.allCases.count {
                 found.append((general, stated))
-            } else if let store = rest.first {
-                found.append((general.tagged(store), stated))
+            } else if !rest.isEmpty {
+                for store in rest { found.append((general.tagged(store), stated)) }
             } else {
                 for ref in general.flattened().literals {
                     reasons[ref.token] = "Unity's general product ID: each store is asked for its own ID (new IDs {…})"
