@@ -109,9 +109,9 @@ import TallyReport
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
-    @Test func theThreeListsAreThereWithTheirCounts() throws {
+    @Test func theListsAreThereWithTheirCounts() throws {
         let lists = try Self.lists()
-        #expect(lists.map(\.heading) == ["Adding a format", "Adding a rule", "Adding a report format"], "\(lists.map(\.heading))")
+        #expect(lists.map(\.heading) == ["Adding a format", "Adding a rule", "Adding a report format", "Adding a store"], "\(lists.map(\.heading))")
         for list in lists {
             #expect(list.places.count == list.count, "\(list.heading) says \(list.count) places and lists \(list.places.count)")
         }
@@ -124,6 +124,7 @@ import TallyReport
         #expect(counts["Adding a format"] ?? .max <= 4, "a format touches \(counts["Adding a format"] ?? -1) places")
         #expect(counts["Adding a rule"] ?? .max <= 4, "a rule touches \(counts["Adding a rule"] ?? -1) places")
         #expect(counts["Adding a report format"] ?? .max <= 4, "a report format touches \(counts["Adding a report format"] ?? -1) places")
+        #expect(counts["Adding a store"] ?? .max <= 6, "a store touches \(counts["Adding a store"] ?? -1) places")
     }
 
     @Test func everyPlaceNamesAFileThatHoldsItsSymbol() throws {
