@@ -135,44 +135,64 @@ extension PolicyFile {
     /// - Parameter reads: files read whatever their content (the run forces a format, or names
     ///   a mapping that reads them): never skipped.
     public func resolveSources(root: String? = nil, reads: (String) -> Bool = { _ in false }) throws -> SourceResolution {
+        try resolveSources(in: FileTree(root: root), reads: reads)
+    }
+
+    /// `resolveSources(root:reads:)` in any tree: the working tree, or the files of a revision
+    /// (`diff --since`, each side), one rule for both (issue 51).
+    /// - Parameters:
+    ///   - base: the policy's folder as the tree names paths (its `directory` by default).
+    ///   - everyEntryMatches: whether an entry that names nothing is an error (in the working
+    ///     tree); at a revision, an entry may name a file of the other side only.
+    ///   - withCode: whether `code:` is read (`diff` compares products, not code).
+    ///   - mappingPath: how a mapping's path is named in the run (`resolve` by default).
+    public func resolveSources(in tree: some SourceTree, base: String? = nil, reads: (String) -> Bool = { _ in false },
+                               everyEntryMatches: Bool = true, withCode: Bool = true,
+                               mappingPath: ((String) throws -> String)? = nil) throws -> SourceResolution {
         var resolution = SourceResolution()
         var seen = Set<String>()
-        let tree = FileTree(root: root)
+        let base = base ?? directory
+        let mappingPath = mappingPath ?? { resolve($0) }
         var unmatched: [FormatError] = []
         for source in sources {
             let match: SourceMatch
             do {
-                match = try source.match(in: tree, base: directory, policyFile: file, reads: reads)
+                match = try source.match(in: tree, base: base, policyFile: file, reads: reads)
             } catch let error as FormatError {
                 unmatched.append(error)
                 continue
             }
-            guard !match.paths.isEmpty else {
+            guard !match.paths.isEmpty || !everyEntryMatches else {
                 // Every entry that names nothing is reported in the one run, not the first only.
                 unmatched.append(source.nothingMatched(match, place: directory == "." ? "this directory" : directory, policyFile: file))
                 continue
             }
             // A mapping is repository content too: it must not lead out (RepositoryBoundary).
-            if let mapping = source.mapping.map(resolve), let real = tree.escape(mapping, base: directory) {
+            if let mapping = try source.mapping.map(mappingPath), let real = tree.escape(mapping, base: base) {
                 var at = source.location ?? SourceLocation(file: file)
                 at.file = file
                 unmatched.append(outsideRepository("the mapping \"\(SafeText.line(mapping))\"", leadsTo: real, at: at))
                 continue
             }
             // A file two globs reach by different paths (a link) is one source.
-            for path in match.paths where seen.insert(SourceGlob.realPath(tree.location(path))).inserted {
-                resolution.entries.append((path, source.mapping.map(resolve)))
+            let mapping = try source.mapping.map(mappingPath)
+            for path in match.paths where seen.insert(tree.identity(path)).inserted {
+                resolution.entries.append((path, mapping))
             }
-            for skipped in match.skipped where seen.insert(SourceGlob.realPath(tree.location(skipped.path))).inserted {
+            for skipped in match.skipped where seen.insert(tree.identity(skipped.path)).inserted {
                 resolution.skipped.append(skipped)
             }
+        }
+        guard withCode else {
+            guard unmatched.isEmpty else { throw FormatError.combining(unmatched) }
+            return resolution
         }
         // `code:`: every code file the globs match, whatever it holds (an `ids:` pattern may find
         // IDs in a file without a purchase call); a file of another kind is skipped.
         for source in code {
             let match: SourceMatch
             do {
-                match = try source.match(in: tree, base: directory, policyFile: file, reads: { _ in true })
+                match = try source.match(in: tree, base: base, policyFile: file, reads: { _ in true })
             } catch let error as FormatError {
                 unmatched.append(error)
                 continue
@@ -182,7 +202,7 @@ extension PolicyFile {
             let isGlob = SourceGlob.hasGlob(source.pattern)
             let files = match.paths.filter { path in
                 guard CodeSourceReader.language(of: path) != nil else { return false }
-                let relative = CodeExclusions.relative(path, to: directory)
+                let relative = CodeExclusions.relative(path, to: base)
                 if isGlob, CodeExclusions.excludedByDefault(relative) { return false }
                 // `Folder/**` leaves out everything under the folder.
                 return !codeExclude.contains { SourceGlob.matches($0, path: relative) || ($0.hasSuffix("**") && SourceGlob.matches($0 + "/*", path: relative)) }
@@ -192,7 +212,7 @@ extension PolicyFile {
                                              file: file, position: source.location.map { Position(line: $0.line ?? 0, column: $0.column ?? 0) } ?? .unknown))
                 continue
             }
-            for path in files where seen.insert(SourceGlob.realPath(tree.location(path))).inserted {
+            for path in files where seen.insert(tree.identity(path)).inserted {
                 resolution.entries.append((path, nil))
             }
         }

@@ -24,6 +24,9 @@ public protocol SourceTree {
     /// The files and folders directly in `folder` (`""`: the tree's top), sorted, named as the
     /// tree names paths.
     func entries(in folder: String) -> [String]
+    /// What makes two paths one file (a link and its target): the real path in the working tree,
+    /// the path itself in a revision.
+    func identity(_ path: String) -> String
 }
 
 extension SourceTree {
@@ -148,6 +151,7 @@ public struct FileTree: SourceTree {
     }
 
     public func isFolder(_ path: String) -> Bool { SourceGlob.isDirectory(location(path)) }
+    public func identity(_ path: String) -> String { SourceGlob.realPath(location(path)) }
     public func isFile(_ path: String) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: location(path), isDirectory: &flag) && !flag.boolValue

@@ -224,16 +224,18 @@ struct RevisionPlanner {
                 found = sides.map { defaults(in: base, side: $0) }
                 origin = "\(join(base, "configs"))/ and \(join(base, "catalog"))/ (\(policy.path) names no sources)"
             } else {
-                for source in policy.file.sources where !source.pattern.hasPrefix("/") {
-                    var matched: [String] = []
-                    for side in sides.indices {
-                        let paths = try matches(source, base: base, side: sides[side], format: format, readsAll: readsAll, policy: policy.path, skipped: &skipped)
-                        found[side] += paths
-                        matched += paths
-                    }
-                    if let mapping = source.mapping {
-                        let file = try fromTop(join(base, mapping), from: "")
-                        for path in matched where mappings[path] == nil { mappings[path] = file }
+                // Each side's files as `check` resolves them (`PolicyFile.resolveSources`, one rule
+                // for every tree); an entry may name a file of one side only.
+                var file = policy.file
+                file.sources.removeAll { $0.pattern.hasPrefix("/") }
+                for side in sides.indices {
+                    let resolution = try file.resolveSources(in: sides[side], base: base, reads: { _ in format != nil || readsAll },
+                                                             everyEntryMatches: false, withCode: false,
+                                                             mappingPath: { mapping in try fromTop(join(base, mapping), from: "") })
+                    skipped += resolution.skipped
+                    for (path, mapping) in resolution.entries {
+                        found[side].append(path)
+                        if let mapping, mappings[path] == nil { mappings[path] = mapping }
                     }
                 }
                 origin = "the sources \(policy.path) names (\(patterns.joined(separator: ", ")))"
@@ -267,16 +269,6 @@ struct RevisionPlanner {
         return DiffPlan(shape: .revisions(revision: revision, until: until, sets: sets),
                         sources: SourceSet(entries, origin: .arguments, root: root == "." ? nil : root),
                         format: format, origin: origin, skipped: skipped.filter { seen.insert($0).inserted })
-    }
-
-    /// What one `sources:` entry names on one side, decided as `check` decides it
-    /// (`SourcePattern.match`): files Tally reads, and folders it reads as one source; a file a
-    /// glob matches that is not a product source is left out with a note.
-    private func matches(_ source: SourcePattern, base: String, side: RevisionTree, format: SourceFormat?, readsAll: Bool,
-                         policy: String, skipped: inout [SkippedSource]) throws -> [String] {
-        let match = try source.match(in: side, base: base, policyFile: policy) { _ in format != nil || readsAll }
-        skipped += match.skipped
-        return match.paths.filter { side.isFolder($0) || claimed($0, format) }
     }
 
     private func claimed(_ path: String, _ format: SourceFormat?) -> Bool {

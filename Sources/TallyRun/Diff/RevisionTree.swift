@@ -71,6 +71,10 @@ struct RevisionTree: SourceTree {
         return FileManager.default.fileExists(atPath: opened(path), isDirectory: &flag) && flag.boolValue
     }
 
+    func identity(_ path: String) -> String {
+        revision == nil ? SourceGlob.realPath(opened(path)) : path
+    }
+
     /// The files directly in `folder`.
     func files(in folder: String) -> [String] {
         let inside = folder.isEmpty ? "" : folder + "/"
