@@ -122,7 +122,7 @@ extension SourceScan.Found {
         }
         var found = SourceScan.CodeFound(globs: globs, files: asking.sorted(), ids: Set(scan.requests.map(\.id)).count, unresolved: unfollowed.count)
         found.unresolvedAt = unfollowed.map { "\($0.location.file):\($0.location.position.line)" }
-        found.stores = Set(scan.requests.flatMap { $0.store.map { [$0] } ?? Store.allCases })
+        found.stores = Set(scan.requests.flatMap { $0.store.map { [$0] } ?? Store.askedByCallsOfNoStore })
         if found.stores.contains(.googlePlay) {
             let base = directory
             found.androidPackage = globs.lazy.compactMap { glob -> String? in

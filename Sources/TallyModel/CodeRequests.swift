@@ -55,7 +55,7 @@ public struct CodeRequests: Sendable, Hashable, Codable {
     public var stores: Set<Store> {
         var stores = Set<Store>()
         for request in requests {
-            if let store = request.store { stores.insert(store) } else { stores.formUnion(Store.allCases) }
+            if let store = request.store { stores.insert(store) } else { stores.formUnion(Store.askedByCallsOfNoStore) }
         }
         return stores
     }

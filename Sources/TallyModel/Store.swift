@@ -51,6 +51,20 @@ public enum Store: String, Sendable, Hashable, Codable, CaseIterable {
         Store.allCases.first { $0.keysCatalogues } ?? .appStore
     }
 
+    /// Whether a call that names no store (a cross-platform SDK's: Flutter's `in_app_purchase`,
+    /// RevenueCat's `getProducts`, react-native-iap) asks this store: the App Store and Google
+    /// Play, the two every such SDK reaches. A store only some reach is asked by its own calls
+    /// (found by stubbing a third store: issue 51).
+    public var isAskedByCallsOfNoStore: Bool {
+        switch self {
+        case .appStore: return true
+        case .googlePlay: return true
+        }
+    }
+
+    /// The stores a call that names no store asks (`isAskedByCallsOfNoStore`).
+    public static var askedByCallsOfNoStore: [Store] { allCases.filter(\.isAskedByCallsOfNoStore) }
+
     /// Whether sources of this store (its configurations, its exports, the server catalogues
     /// keyed by its IDs) name a product for every store under its own ID unless the source says
     /// otherwise (`storeIDs`), so that they answer for any store; a Google Play source names its

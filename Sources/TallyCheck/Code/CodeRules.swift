@@ -38,9 +38,9 @@ public struct CodeContext: Sendable {
         }
     }
 
-    /// The stores a request asks: its own, or every store for a cross-platform call.
+    /// The stores a request asks: its own, or those a cross-platform call reaches.
     public static func storesAsked(_ request: CodeRequest) -> [Store] {
-        request.store.map { [$0] } ?? Store.allCases
+        request.store.map { [$0] } ?? Store.askedByCallsOfNoStore
     }
 
     /// Whether `side` can answer for `store`: a source of that store, or a server catalogue
