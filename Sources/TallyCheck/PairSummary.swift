@@ -6,7 +6,8 @@ import TallyModel
 /// Sources know different things: a property list knows IDs (sometimes kinds and groups), a CSV
 /// may leave out offer columns, a server catalogue may state promotional offers for some
 /// products and not others. A field a side does not state is skipped and said so, never
-/// reported as a mismatch, and never listed as compared.
+/// reported as a mismatch, and never listed as compared. A report's `compared:` line for the
+/// pair (`ComparedLine.pair`) is worded by TallyReport (`sentence`).
 public struct PairSummary: Sendable, Hashable, Codable {
     /// The configuration's file (the reference side).
     public var configuration: String
