@@ -191,8 +191,8 @@ public struct Checker: Sendable {
             result.compared[comparison.catalog.file, default: []].formUnion([])
         }
         result.pairs = comparisons.map(PairSummary.init)
-        result.comparisons = result.pairs.map(\.sentence)
-        if lintRules.contains(where: { $0 is PricePointRule }) { result.comparisons += PricePointCoverage.sentences(sources) }
+        result.comparisons = result.pairs.map(ComparedLine.pair)
+        if lintRules.contains(where: { $0 is PricePointRule }) { result.comparisons += PricePointCoverage.lines(sources) }
         // Every source that lacks a product another has is named, once per (store, product,
         // source lacking it), whichever pairs say so: more sources never report less. Where a
         // copy and a catalogue both show the lack, the catalogue's finding (missing-in-config or
@@ -360,7 +360,7 @@ public struct Checker: Sendable {
     }
 
     /// The paywall sources among `paywalls` on their own and against every source of `others`
-    /// (the paywall rules); the coverage sentences in `comparisons`. Lint is not run here.
+    /// (the paywall rules); the coverage lines in `comparisons`. Lint is not run here.
     public func checkPaywalls(in paywalls: [Catalog], against others: [Catalog]) -> CheckResult {
         var result = CheckResult()
         for source in paywalls {
@@ -373,7 +373,7 @@ public struct Checker: Sendable {
             }
             result.findings += reportingHeld(found, by: source, in: others)
             result.checked += checked.subjects
-            if !others.isEmpty { result.comparisons += PaywallCoverage.sentences(context) }
+            if !others.isEmpty { result.comparisons += PaywallCoverage.lines(context) }
             if !context.sides.isEmpty { result.compared[source.file, default: []].formUnion([]) }
             // A product the platform lists that a store source has (by ID, in its store; any
             // store when the platform does not say which) is compared on its ID, shown or not.
@@ -395,7 +395,7 @@ public struct Checker: Sendable {
     }
 
     /// Each code source against every other source of the run (the code rules); the `compared:`
-    /// sentences say what each code source asks for and what it was compared with.
+    /// lines say what each code source asks for and what it was compared with.
     public func checkCode(in code: [Catalog], against others: [Catalog]) -> CheckResult {
         var result = CheckResult()
         for source in code {
@@ -406,7 +406,7 @@ public struct Checker: Sendable {
                 rule.evaluate(context, findings: &result.findings, checked: &checked)
             }
             result.checked += checked.subjects
-            result.comparisons.append(CodeCoverage.sentence(context))
+            result.comparisons.append(.code(CodeCoverage.summary(context)))
             // The code and each source it was compared with are known to the coverage.
             if !context.sides.isEmpty {
                 for file in [source.file] + context.sides.map(\.file) { result.compared[file, default: []].formUnion([]) }
@@ -442,10 +442,5 @@ public struct Checker: Sendable {
 
     static func distinctIDs(_ catalogs: [Catalog]) -> Int {
         Set(catalogs.flatMap { $0.products.map(\.id) }).count
-    }
-
-    /// "App.storekit (storefront USA) vs catalog.yaml: 14 products in both; compared ...; skipped ...: why".
-    static func describe(_ comparison: Comparison) -> String {
-        PairSummary(comparison).sentence
     }
 }

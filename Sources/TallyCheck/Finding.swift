@@ -146,8 +146,9 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var checked: [CheckedSubject]
     /// The sources read, by file, in the order given.
     public var sources: [String]
-    /// What was compared for each pair of sources, in words (`PairSummary.sentence`).
-    public var comparisons: [String]
+    /// What was compared: one line per pair of sources (first, as in `pairs`), then price
+    /// points, paywalls and code; as values, which TallyReport words for the `compared:` lines.
+    public var comparisons: [ComparedLine]
     /// How many distinct product IDs the sources hold.
     public var productsChecked: Int
     /// What was compared and skipped for each pair of sources, as values.
@@ -165,7 +166,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var coverage: Coverage? = nil
 
     /// - Parameter productsChecked: defaults to the distinct subjects in `checked`.
-    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [String] = [],
+    public init(findings: [Finding] = [], checked: [CheckedSubject] = [], sources: [String] = [], comparisons: [ComparedLine] = [],
                 pairs: [PairSummary] = [], productsChecked: Int? = nil, suppressed: Suppressed = Suppressed()) {
         self.findings = findings
         self.checked = checked

@@ -6,7 +6,8 @@ import TallyModel
 /// Sources know different things: a property list knows IDs (sometimes kinds and groups), a CSV
 /// may leave out offer columns, a server catalogue may state promotional offers for some
 /// products and not others. A field a side does not state is skipped and said so, never
-/// reported as a mismatch, and never listed as compared.
+/// reported as a mismatch, and never listed as compared. A report's `compared:` line for the
+/// pair (`ComparedLine.pair`) is worded by TallyReport (`sentence`).
 public struct PairSummary: Sendable, Hashable, Codable {
     /// The configuration's file (the reference side).
     public var configuration: String
@@ -34,29 +35,32 @@ public struct PairSummary: Sendable, Hashable, Codable {
     /// A field that was not compared.
     public struct Skipped: Sendable, Hashable, Codable {
         public var field: Field
-        /// Who lacks it, in words: "the property list", "neither source".
+        /// Who lacks it, by the source's noun: "the property list", or `neither` (both do).
         public var subject: String
         /// The files that do not know the field (empty when both know it but state it for no product).
         public var missingIn: [String]
-        /// Why, in words, when the sources know the field but state it for no product in both
-        /// ("the catalogue states them for none of the 8 subscriptions").
-        public var because: String? = nil
+        /// Why, when the sources know the field but it was still compared for no product in both.
+        public var because: Because? = nil
 
-        public init(field: Field, subject: String, missingIn: [String], because: String? = nil) {
+        public init(field: Field, subject: String, missingIn: [String], because: Because? = nil) {
             self.field = field
             self.subject = subject
             self.missingIn = missingIn
             self.because = because
         }
 
-        /// "the property list has no prices", "neither source has periods", "the catalogue
-        /// states promotional offers for none of the 8 subscriptions in both".
-        public var reason: String {
-            if let because { return because }
-            return subject == Self.neither ? "\(subject) has \(field.plural)" : "\(subject) has no \(field.plural)"
-        }
+        /// The subject when neither source knows the field.
+        public static let neither = "neither source"
+    }
 
-        static let neither = "neither source"
+    /// Why a field both sources know was compared for no product (TallyReport words it).
+    public enum Because: Sendable, Hashable, Codable {
+        /// Two StoreKit configurations of different storefronts: prices are not compared. The
+        /// sources by their nouns, each with its storefront.
+        case otherStorefronts(configuration: String, territory: Territory, catalog: String, other: Territory)
+        /// Of the field's coverage, no product was compared: the sources by their nouns (for
+        /// who does not state it).
+        case unstated(Coverage, configuration: String, catalog: String)
     }
 
     /// One field's coverage: of the `applicable` products in both (every product, or the
@@ -149,9 +153,8 @@ public struct PairSummary: Sendable, Hashable, Codable {
             let configKnows = configuration.knownFields.contains(field)
             let catalogKnows = catalog.knownFields.contains(field)
             if field == .prices, configKnows, catalogKnows, let other = comparison.otherStorefront {
-                skipped.append(Skipped(field: field, subject: "", missingIn: [], because:
-                    "\(comparison.configNoun) prices storefront \(comparison.territory) and \(comparison.catalogNoun) storefront \(other), "
-                    + "each in its own currency: prices of different storefronts are not compared ('tally diff' shows them side by side)"))
+                skipped.append(Skipped(field: field, subject: "", missingIn: [], because: .otherStorefronts(
+                    configuration: comparison.configNoun, territory: comparison.territory, catalog: comparison.catalogNoun, other: other)))
                 otherStorefront = other
                 continue
             }
@@ -161,7 +164,7 @@ public struct PairSummary: Sendable, Hashable, Codable {
                 if counted.compared > 0 {
                     compared.append(field)
                 } else {
-                    skipped.append(Skipped(field: field, subject: "", missingIn: [], because: Self.unstated(counted, nouns: nouns)))
+                    skipped.append(Skipped(field: field, subject: "", missingIn: [], because: .unstated(counted, configuration: nouns.0, catalog: nouns.1)))
                 }
                 continue
             }
@@ -243,73 +246,6 @@ public struct PairSummary: Sendable, Hashable, Codable {
         return result
     }
 
-    /// Why a field both sources know was compared for no product, in words.
-    private static func unstated(_ coverage: Coverage, nouns: (String, String)) -> String {
-        let what = coverage.field.isSubscriptionField ? "subscription" : "product"
-        guard coverage.applicable > 0 else { return "no \(what) is in both" }
-        let whom: String
-        switch (coverage.unstatedInConfiguration > 0, coverage.unstatedInCatalog > 0) {
-        case (true, false): whom = nouns.0
-        case (false, true): whom = nouns.1
-        default: whom = "neither source"
-        }
-        let total = coverage.applicable == 1 ? "the 1 \(what) in both" : "the \(coverage.applicable) \(what)s in both"
-        if coverage.unstatedInConfiguration == 0, coverage.unstatedInCatalog == 0 {
-            // Both sides state the field, and still nothing compared: prices in no common territory.
-            return coverage.field == .prices ? "no territory is priced on both sides for \(total)" : "\(coverage.field.plural) of \(total) could not be compared"
-        }
-        if whom == "neither source" {
-            return "neither source states \(coverage.field.plural) for \(total)"
-        }
-        return "\(whom) states \(coverage.field.plural) for none of \(total)"
-    }
-
-    /// One line for people: per field, how many products were compared (`kind 14`,
-    /// `promotional offers 3 of 8 (the catalogue states them for 3)`), then what was skipped and why:
-    /// `App.storekit (storefront USA) vs products.yaml: 14 products in both; compared IDs, kind (14),
-    /// prices (14), period (8); skipped family sharing: the catalogue states family-sharing flags for none of the 14 products in both`.
-    public var sentence: String {
-        let prices = everyTerritory == true ? "prices in every region both price" : "storefront \(territory)"
-        let products = sharedProducts == 1 ? "1 product" : "\(sharedProducts) products"
-        let other = otherStorefront.map { " (storefront \($0))" } ?? ""
-        let storefront = unpricedConfiguration == true && everyTerritory != true ? "" : " (\(prices))"
-        var text = "\(configuration)\(storefront) vs \(catalog)\(other): \(products) in both; "
-        let byField = Dictionary(coverage.map { ($0.field, $0) }, uniquingKeysWith: { a, _ in a })
-        let names = compared.map { field -> String in
-            guard let counted = byField[field] else { return field.rawValue }
-            if counted.compared == counted.applicable { return "\(field.rawValue) (\(counted.compared))" }
-            return "\(field.rawValue) (\(counted.compared) of \(counted.applicable): \(Self.partial(counted)))"
-        }
-        text += "compared \((["IDs"] + names).joined(separator: ", "))"
-        guard !skipped.isEmpty else { return text }
-        // Fields grouped by their reason, in field order: "kind, prices: the property list has no
-        // kinds or prices; promotional-offers: the catalogue states promotional offers for none ...".
-        var reasons: [String] = []
-        var fields: [String: [Field]] = [:]
-        for item in skipped {
-            let reason = item.because ?? item.subject
-            if fields[reason] == nil { reasons.append(reason) }
-            fields[reason, default: []].append(item.field)
-        }
-        let parts = reasons.map { reason -> String in
-            let grouped = fields[reason] ?? []
-            let names = grouped.map(\.rawValue).joined(separator: ", ")
-            guard !skipped.contains(where: { $0.because == reason }) else { return "\(names): \(reason)" }
-            let plural = Self.list(grouped.map(\.plural), conjunction: "or")
-            return reason == Skipped.neither ? "\(names): \(reason) has \(plural)" : "\(names): \(reason) has no \(plural)"
-        }
-        text += "; skipped " + parts.joined(separator: "; ")
-        return text
-    }
-
-    /// Why some products were not compared: "the catalogue does not state them for 5".
-    private static func partial(_ coverage: Coverage) -> String {
-        var parts: [String] = []
-        if coverage.unstatedInConfiguration > 0 { parts.append("not stated by the configuration for \(coverage.unstatedInConfiguration)") }
-        if coverage.unstatedInCatalog > 0 { parts.append("not stated by the catalogue for \(coverage.unstatedInCatalog)") }
-        return parts.isEmpty ? "the others not comparable" : parts.joined(separator: ", ")
-    }
-
     /// "the property list", or "the property list Products.plist" when both sources are of one
     /// kind, by the name the run gives the file (`ios/Products.plist` beside another `Products.plist`).
     private static func noun(_ source: Catalog, beside other: Catalog, named name: String) -> String {
@@ -317,39 +253,12 @@ public struct PairSummary: Sendable, Hashable, Codable {
         guard noun == other.format.sourceNoun else { return noun }
         return "\(noun) \(name)"
     }
-
-    private static func list(_ items: [String], conjunction: String) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + (items.last ?? "")
-    }
 }
 
 extension Field {
     /// Whether the field belongs to auto-renewable subscriptions only (so coverage counts subscriptions).
-    var isSubscriptionField: Bool {
+    public var isSubscriptionField: Bool {
         [.period, .introductoryOffer, .promotionalOffers, .codeOffers, .group, .level, .billingPlans, .seatTiers, .multiSeat, .winbackOffers].contains(self)
-    }
-
-    /// The field in words, plural: "prices", "introductory offers".
-    var plural: String {
-        switch self {
-        case .id: return "IDs"
-        case .kind: return "kinds"
-        case .referenceName: return "reference names"
-        case .familyShareable: return "family-sharing flags"
-        case .localizations: return "localizations"
-        case .prices: return "prices"
-        case .period: return "periods"
-        case .introductoryOffer: return "introductory offers"
-        case .promotionalOffers: return "promotional offers"
-        case .codeOffers: return "code offers"
-        case .winbackOffers: return "win-back offers"
-        case .billingPlans: return "billing plans"
-        case .seatTiers: return "seat tiers"
-        case .multiSeat: return "multi-seat statuses"
-        case .group: return "subscription groups"
-        case .level: return "levels"
-        }
     }
 }
 

@@ -29,7 +29,7 @@ public struct JSONReporter: Reporter {
             summary: JSONReport.Summary(
                 errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
                 productsChecked: result.productsChecked, sources: result.sources),
-            comparisons: result.comparisons,
+            comparisons: result.comparisons.map(\.text),
             pairs: result.pairs.map { pair in
                 JSONReport.PairRecord(
                     configuration: pair.configuration, catalog: pair.catalog, territory: pair.territory.code,

@@ -63,7 +63,7 @@ public struct MarkdownReporter: Reporter {
         }
         if !result.comparisons.isEmpty {
             lines += ["<details><summary>What was compared</summary>", ""]
-            lines += result.comparisons.map { "- \(MarkdownText.escape($0))" }
+            lines += result.comparisons.map { "- \(MarkdownText.escape($0.text))" }
             lines += ["", "</details>"]
         }
         while lines.last == "" { lines.removeLast() }

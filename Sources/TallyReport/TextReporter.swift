@@ -43,7 +43,7 @@ public struct TextReporter: Reporter {
         if !fixes.isEmpty { blocks.append(fixes) }
         let notes = FindingText.suppressionLines(result.suppressed).map { FindingText.visible($0) }
         let coverage = FindingText.coverageLines(result).map { FindingText.visible($0) }
-        let tail = result.comparisons.map { "compared: \(FindingText.visible($0))" } + coverage + notes + [summary(result)]
+        let tail = result.comparisons.map { "compared: \(FindingText.visible($0.text))" } + coverage + notes + [summary(result)]
         return (blocks + [tail]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 

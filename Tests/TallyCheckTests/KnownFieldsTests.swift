@@ -1,6 +1,7 @@
 import Testing
 @testable import TallyCheck
 import TallyModel
+import TallyReport
 
 /// Sources know different things: a field one side does not know is skipped and said so, never
 /// reported as a mismatch.
@@ -32,7 +33,8 @@ import TallyModel
         #expect(pair.skipped.map(\.field) == PairSummary.comparableFields.filter { ![.billingPlans, .seatTiers, .multiSeat, .winbackOffers].contains($0) })
         #expect(pair.skipped.allSatisfy { $0.missingIn == ["Products.plist"] })
         #expect(pair.skipped.first { $0.field == .prices }?.reason == "the property list has no prices")
-        #expect(result.comparisons == [pair.sentence])
+        #expect(result.comparisons == [.pair(pair)])
+        #expect(result.comparisons.map(\.text) == [pair.sentence])
         #expect(pair.sentence == "App.storekit (storefront USA) vs Products.plist: 3 products in both; compared IDs; skipped kind, family-sharing, prices, period, "
                 + "introductory-offer, promotional-offers, group, level: the property list has no kinds, family-sharing flags, prices, periods, introductory offers, "
                 + "promotional offers, subscription groups or levels")
@@ -84,7 +86,7 @@ import TallyModel
         // Both sides know every field, but no product states family sharing, and the server
         // catalogue states no promotional offers.
         let result = Checker().check(configurations: [.config(Self.config)], catalogs: [.server(Self.config)])
-        #expect(result.comparisons == ["App.storekit (storefront USA) vs catalog.yaml: 3 products in both; compared IDs, kind (3), prices (3), period (2), "
+        #expect(result.comparisons.map(\.text) == ["App.storekit (storefront USA) vs catalog.yaml: 3 products in both; compared IDs, kind (3), prices (3), period (2), "
                                        + "introductory-offer (2), group (2), level (2); skipped family-sharing: neither source states family-sharing flags for "
                                        + "the 3 products in both; promotional-offers: the tally-catalog/1 file states promotional offers for none of the 2 subscriptions in both"])
     }

@@ -63,9 +63,9 @@ struct PricePointRuleTests {
         let catalog = Catalog.server([.test("com.a.coins", price: "4.95", territory: "DEU")])
         #expect(lint(catalog, []).isEmpty)
         let snapshot = Catalog.test([.test("com.a.coins", price: "0.99")], file: "asc", format: .appStoreConnect)
-        let lines = PricePointCoverage.sentences([catalog, snapshot])
+        let lines = PricePointCoverage.lines([catalog, snapshot]).map(\.text)
         #expect(lines == ["prices against App Store price points: not checked, asc holds no price points (a snapshot fetched before Tally saved them, or pages saved by hand); fetch it again to check them"])
-        #expect(PricePointCoverage.sentences([catalog]).isEmpty, "no App Store Connect source: no points could be expected")
+        #expect(PricePointCoverage.lines([catalog]).isEmpty, "no App Store Connect source: no points could be expected")
     }
 
     @Test func theCheckTakesTheRunsPointsForEverySourceAndSaysHowOldTheyAre() {
@@ -79,7 +79,7 @@ struct PricePointRuleTests {
         // Then: the configuration's and the catalogue's prices off the points, each where it is written
         let found = result.findings.filter { $0.ruleID == .pricePoint }
         #expect(found.map { "\($0.left?.location.file ?? "") \($0.territory?.code ?? "")" } == ["App.storekit USA", "catalog.yaml DEU"])
-        #expect(result.comparisons.last == "prices against App Store price points (asc/price-points.json, read 2026-07-29T09:30:00Z (120 days old, "
+        #expect(result.comparisons.last?.text == "prices against App Store price points (asc/price-points.json, read 2026-07-29T09:30:00Z (120 days old, "
                 + "over 90: Apple revises points with taxes and exchange rates, fetch again)): 4 prices in 3 sources")
     }
 }

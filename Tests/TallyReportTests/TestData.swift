@@ -47,12 +47,12 @@ extension PairSummary {
 }
 
 extension CheckResult {
-    /// The comparisons' sentences are the pairs' own, as `Checker` writes them.
+    /// The comparisons are the pairs' own lines, as `Checker` writes them.
     static func test(
         findings: [Finding] = [], checked: [CheckedSubject] = [.test()],
         sources: [String] = ["configs/App.storekit", "catalog/products.yaml"],
         pairs: [PairSummary] = [.test()]
     ) -> CheckResult {
-        CheckResult(findings: findings, checked: checked, sources: sources, comparisons: pairs.map(\.sentence), pairs: pairs)
+        CheckResult(findings: findings, checked: checked, sources: sources, comparisons: pairs.map(ComparedLine.pair), pairs: pairs)
     }
 }

@@ -230,34 +230,21 @@ public struct CodeUnusedProductRule: CodeRule {
     }
 
     /// Why the rule is quiet for this code source, for the `compared:` line; nil when it runs.
-    public static func quietReason(_ context: CodeContext) -> String? {
-        if context.requests.requests.isEmpty { return "the code asks for no product ID Tally can read" }
-        if context.paywallInRun { return "a paywall platform's source is in the run (the app asks for what its offerings name)" }
+    public static func quietReason(_ context: CodeContext) -> CodeQuiet? {
+        if context.requests.requests.isEmpty { return .noRequests }
+        if context.paywallInRun { return .paywallInRun }
         if let first = context.requests.unresolved.first {
-            let count = context.requests.unresolved.count
-            return "\(count) call\(count == 1 ? "" : "s") ask\(count == 1 ? "s" : "") with IDs Tally cannot follow (first at \(context.source.location(first.position)))"
+            return .unresolved(count: context.requests.unresolved.count, first: context.source.location(first.position))
         }
         return nil
     }
 }
 
-/// The `compared:` sentence of a code source.
+/// The `compared:` line of a code source, as values (TallyReport words it).
 enum CodeCoverage {
-    static func sentence(_ context: CodeContext) -> String {
+    static func summary(_ context: CodeContext) -> CodeSummary {
         let requests = context.requests
-        let ids = Set(requests.requests.map(\.id)).count
-        let read = "\(requests.files) file\(requests.files == 1 ? "" : "s") read"
-        var text = ids == 0
-            ? "\(context.source.file): the app's code asks for no product ID Tally can read (\(read))"
-            : "\(context.source.file): the app's code asks for \(ids) product ID\(ids == 1 ? "" : "s") in \(requests.askingFiles) file\(requests.askingFiles == 1 ? "" : "s")"
-        if context.sides.isEmpty {
-            text += "; nothing to compare them with (add the app's StoreKit configuration or a store snapshot)"
-        } else {
-            text += ", compared with " + context.sides.map(\.file).joined(separator: ", ")
-        }
-        if let quiet = CodeUnusedProductRule.quietReason(context) {
-            text += "; code-unused-product is quiet: \(quiet)"
-        }
-        return text
+        return CodeSummary(file: context.source.file, productIDs: Set(requests.requests.map(\.id)).count, filesRead: requests.files,
+                           askingFiles: requests.askingFiles, sides: context.sides.map(\.file), quiet: CodeUnusedProductRule.quietReason(context))
     }
 }

@@ -1,57 +1,46 @@
 import TallyModel
 
-/// What the paywall checks compared, in words, for the coverage lines of every report: one line
-/// for the paywall on its own, one per store source or configuration it was compared with.
-/// A store product that no offering shows is said here, never as a finding: apps sell outside
-/// the paywall too.
+/// What the paywall checks compared, as values for the coverage lines of every report (TallyReport
+/// words them): one line for the paywall on its own, one per store source or configuration it
+/// was compared with. A store product that no offering shows is said here, never as a finding:
+/// apps sell outside the paywall too.
 public enum PaywallCoverage {
-    public static func sentences(_ context: PaywallContext) -> [String] {
-        [own(context)] + context.sides.indices.map { pair(context, side: $0) }
+    public static func lines(_ context: PaywallContext) -> [ComparedLine] {
+        [.paywall(own(context))] + context.sides.indices.map { .paywallSide(pair(context, side: $0)) }
     }
 
-    /// `revenuecat (RevenueCat): 3 offerings (current: default), 7 packages, 9 products, 2 entitlements; checked ...`.
-    static func own(_ context: PaywallContext) -> String {
+    /// The paywall on its own: its offerings, packages, products and entitlements, what was checked and skipped.
+    static func own(_ context: PaywallContext) -> PaywallSummary {
         let paywall = context.paywall
         let packages = paywall.offerings.reduce(0) { $0 + $1.packages.count }
-        var text = "\(context.source.file) (\(paywall.platform)): \(count(paywall.offerings.count, "offering"))"
-        if paywall.statesCurrentOffering {
-            text += " (current: \(paywall.offerings.filter(\.isCurrent).map(\.key).joined(separator: ", ").ifEmpty("none")))"
-        }
-        text += ", \(count(packages, "package")), \(count(paywall.products.count, "product"))"
-        var checked = ["offerings have packages"]
-        if paywall.statesCurrentOffering || paywall.listsOfferings { checked.append("an offering is current") }
-        if paywall.listsOfferings { checked.append("every product is in an offering") }
-        var skipped: [String] = []
-        if let entitlements = paywall.entitlements {
-            text += ", \(count(entitlements.count, "entitlement"))"
-            checked.append("entitlements grant what is sold")
+        let current = paywall.statesCurrentOffering ? paywall.offerings.filter(\.isCurrent).map(\.key) : nil
+        var checked: [PaywallSummary.Check] = [.offeringsHavePackages]
+        if paywall.statesCurrentOffering || paywall.listsOfferings { checked.append(.currentOffering) }
+        if paywall.listsOfferings { checked.append(.everyProductInOffering) }
+        var skipped: [PaywallSummary.Skip] = []
+        if paywall.entitlements != nil {
+            checked.append(.entitlementsGrantSold)
         } else {
-            skipped.append("entitlements: the source has none (save the entitlements with their products)")
+            skipped.append(.noEntitlements)
         }
         let unstated = paywall.offerings.filter { !$0.statesPackages }.count
             + paywall.offerings.flatMap(\.packages).filter { !$0.statesProducts }.count
-        if unstated > 0 {
-            skipped.append("\(count(unstated, "offering or package", "offerings or packages")) whose contents the pages do not hold "
-                           + "(save offerings with expand=items.package.product)")
-        }
+        if unstated > 0 { skipped.append(.unstatedContents(unstated)) }
         let elsewhere = paywall.products.filter { $0.store == nil && $0.storeName != nil }
         if !elsewhere.isEmpty {
-            let stores = Set(elsewhere.compactMap(\.storeName)).sorted().joined(separator: ", ")
-            skipped.append("\(count(elsewhere.count, "product")) of stores Tally does not read (\(stores))")
+            skipped.append(.otherStores(products: elsewhere.count, stores: Set(elsewhere.compactMap(\.storeName)).sorted()))
         }
-        if paywall.products.contains(where: { $0.store == nil && $0.storeName == nil }) {
-            skipped.append("the store of products no app names is not known: they are looked up in every source")
-        }
-        text += "; checked " + checked.joined(separator: ", ")
-        if !skipped.isEmpty { text += "; skipped " + skipped.joined(separator: "; ") }
-        return text
+        if paywall.products.contains(where: { $0.store == nil && $0.storeName == nil }) { skipped.append(.storeUnknown) }
+        return PaywallSummary(file: context.source.file, platform: paywall.platform, offerings: paywall.offerings.count,
+                              currentOfferings: current, packages: packages, products: paywall.products.count,
+                              entitlements: paywall.entitlements?.count, checked: checked, skipped: skipped)
     }
 
-    /// `revenuecat vs App.storekit: 4 App Store products shown, 3 in both; compared IDs, kind (3), period (2); 2 products of App.storekit in no offering: a, b`.
-    /// Products the paywall has in this store that no package it states holds are looked up
+    /// The paywall against side `index`: what it shows of the side's store, what was compared,
+    /// and the products on one side only. Products the paywall has in this store that no package it states holds are looked up
     /// too, so that a product on one side only is named even when the pages do not say what the
     /// packages hold.
-    static func pair(_ context: PaywallContext, side index: Int) -> String {
+    static func pair(_ context: PaywallContext, side index: Int) -> PaywallSideSummary {
         let side = context.sides[index]
         let matches = context.matches.filter { $0.side == index }
         var shownIDs = Set<String>()
@@ -77,59 +66,16 @@ public enum PaywallCoverage {
             unshownKnown.append(product.storeID)
             if let found = side.lookup(product).product { knownFound.insert(found.id) } else { knownMissing.append(product.storeID) }
         }
-        let store = side.store.name
-        let platform = context.paywall.platform
         let unstated = context.paywall.offerings.filter { !$0.statesPackages }.count
             + context.paywall.offerings.flatMap(\.packages).filter { !$0.statesProducts }.count
-        if matches.isEmpty && unshownKnown.isEmpty {
-            return "\(context.source.file) vs \(side.catalog.file): the paywall shows no \(store) product; nothing compared"
-        }
-        var text = "\(context.source.file) vs \(side.catalog.file): "
-        if matches.isEmpty {
-            text += "the paywall shows no \(store) product"
-            if unstated > 0 { text += " (\(count(unstated, "offering or package", "offerings or packages")) do not say what they hold)" }
-        } else {
-            text += "\(count(shownIDs.count, "\(store) product")) shown, \(inBoth.count) in both; "
-            var compared = ["IDs"]
-            if !kinds.isEmpty { compared.append("kind (\(kinds.count))") }
-            if !periods.isEmpty { compared.append("period (\(periods.count))") }
-            if side.store.basePlanSeparator != nil { compared.append("base plans") }
-            text += "compared " + compared.joined(separator: ", ")
-        }
-        if !unshownKnown.isEmpty {
-            let place = unstated > 0 ? "that no package is known to hold" : "in no offering"
-            text += "; \(count(unshownKnown.count, "\(store) product")) \(platform) has \(place): \(unshownKnown.count - knownMissing.count) in both"
-            if !knownMissing.isEmpty {
-                text += ", \(knownMissing.count) not in \(side.catalog.file): \(names(knownMissing))"
-            }
-        }
-        if unstated > 0 {
-            // Which products the packages hold is not known: only a product the paywall does not
-            // have at all is surely in no offering.
-            let unknown = side.products.keys.filter { !matchedStoreIDs.contains($0) && !knownFound.contains($0) }.sorted()
-            if !unknown.isEmpty {
-                text += "; \(count(unknown.count, "product")) of \(side.catalog.file) \(platform) does not have (sold outside the paywall, "
-                    + "or forgotten): \(names(unknown))"
-            }
-        } else {
-            let unshown = side.products.keys.filter { !matchedStoreIDs.contains($0) }.sorted()
-            if !unshown.isEmpty {
-                text += "; \(count(unshown.count, "product")) of \(side.catalog.file) in no offering (sold outside the paywall, or forgotten): \(names(unshown))"
-            }
-        }
-        return text
+        // Which products the packages hold is not known when some do not say: then only a
+        // product the paywall does not have at all is surely in no offering.
+        let outside = unstated > 0
+            ? side.products.keys.filter { !matchedStoreIDs.contains($0) && !knownFound.contains($0) }.sorted()
+            : side.products.keys.filter { !matchedStoreIDs.contains($0) }.sorted()
+        return PaywallSideSummary(paywall: context.source.file, side: side.catalog.file, store: side.store, platform: context.paywall.platform,
+                                  shown: shownIDs.count, inBoth: inBoth.count, kinds: kinds.count, periods: periods.count,
+                                  basePlans: side.store.basePlanSeparator != nil, unstatedContents: unstated, notShown: unshownKnown.count,
+                                  notShownMissing: knownMissing, outside: outside)
     }
-
-    /// The first five of `ids`, and an ellipsis for the rest.
-    private static func names(_ ids: [String]) -> String {
-        ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
-    }
-
-    private static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(plural ?? noun + "s")"
-    }
-}
-
-private extension String {
-    func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
 }

@@ -83,18 +83,9 @@ public struct Gate: Sendable {
     /// what would give it something.
     public func checkAlone(_ source: Catalog) -> GateOutcome {
         var outcome = lint([source])
-        outcome.result.comparisons.insert(Self.aloneSentence(source), at: 0)
+        outcome.result.comparisons.insert(.alone(AloneSource(file: source.file, isConfiguration: source.format.role == .configuration)), at: 0)
         outcome.result.coverage = Coverage.measure([source], compared: [:])
         return outcome
-    }
-
-    /// "App.storekit: nothing to compare it with ...": the `compared:` line of a one-source check.
-    public static func aloneSentence(_ source: Catalog) -> String {
-        var others = ["a server catalogue ('tally convert \(source.file) --to tally-catalog-yaml -o catalog/products.yaml' writes one to keep in step)",
-                      "a store snapshot ('tally fetch app-store-connect' or 'tally fetch google-play')"]
-        if source.format.role != .configuration { others.insert("the app's StoreKit configuration (.storekit)", at: 0) }
-        return "\(source.file): nothing to compare it with, the only product source (linted on its own); "
-            + "to compare it, add " + others.joined(separator: ", or ")
     }
 
     /// Lints sources on their own.

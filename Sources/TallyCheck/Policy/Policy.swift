@@ -69,10 +69,10 @@ public struct Policy: Sendable, Hashable {
         let fieldsOff = Set(PairSummary.fieldRules.filter { $0.value.allSatisfy { rules[$0] == .off } }.keys)
         if !fieldsOff.isEmpty {
             applied.pairs = result.pairs.map { $0.without(fieldsOff) }
-            // Sentences without a pair summary (the paywall's coverage) follow the pairs' and stay.
-            applied.comparisons = applied.pairs.map(\.sentence) + result.comparisons.dropFirst(result.pairs.count)
+            // Lines without a pair summary (the paywall's coverage) stay as they are.
+            applied.comparisons = result.comparisons.map { line in line.pair.map { .pair($0.without(fieldsOff)) } ?? line }
         }
-        if rules[.pricePoint] == .off { applied.comparisons.removeAll(where: PricePointCoverage.isSentence) }
+        if rules[.pricePoint] == .off { applied.comparisons.removeAll(where: PricePointCoverage.isLine) }
         applied.suppressed.ignored += ignored.count
         let unused = ignores.indices.filter { !used.contains($0) }.map { ignores[$0] }
         return PolicyOutcome(result: applied, ignored: ignored, unusedIgnores: unused)

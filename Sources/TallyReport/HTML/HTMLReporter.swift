@@ -69,7 +69,7 @@ public struct HTMLReporter: Reporter {
         }
         if !result.comparisons.isEmpty {
             html += "<h2>What was compared</h2>\n<ul data-section=\"comparisons\">\n"
-            html += result.comparisons.map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined()
+            html += result.comparisons.map { "<li>\(HTMLPage.escape($0.text))</li>\n" }.joined()
             html += "</ul>\n"
         }
         if !result.sources.isEmpty {
