@@ -31,4 +31,25 @@ import Testing
         let changed = try CLIRunner.run(["diff", "--since", "HEAD", "--exit-code"], in: folder)
         #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
     }
+
+    /// The default folders are one definition (`SourceTree.defaultSources`) for the working tree
+    /// and a revision: a StoreKit configuration package in `configs/` (a folder) is a source of
+    /// `check`, and so of `diff --since` at the revision too (its own listing took files only).
+    @Test func aStoreKitPackageInConfigsIsDiffedAtARevision() throws {
+        let folder = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(".tally.yml"))
+        _ = try GateHostileCLITests.bash("mkdir configs/Products.storekit && git init -q . && git mv -f configs/ExampleApp.storekit configs/Products.storekit/Configuration.storekit 2>/dev/null "
+            + "|| mv configs/ExampleApp.storekit configs/Products.storekit/Configuration.storekit; git add -A && git -c user.email=t@t -c user.name=t commit -qm one", in: folder)
+        let check = try CLIRunner.run(["check"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("configs/Products.storekit"), "\(check.stdout)")
+        let same = try CLIRunner.run(["diff", "--since", "HEAD", "--exit-code"], in: folder)
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("configs/Products.storekit"), "\(same.stdout)")
+        _ = try GateHostileCLITests.bash("sed -i 's/\"displayPrice\" : \"4.99\"/\"displayPrice\" : \"5.49\"/' configs/Products.storekit/Configuration.storekit", in: folder)
+        let changed = try CLIRunner.run(["diff", "--since", "HEAD", "--exit-code"], in: folder)
+        #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
+        #expect(changed.stdout.contains("5.49"), "\(changed.stdout)")
+    }
 }
