@@ -52,4 +52,25 @@ import Testing
         #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
         #expect(changed.stdout.contains("5.49"), "\(changed.stdout)")
     }
+
+    /// A policy's globs are resolved by one function for the working tree and a revision
+    /// (`PolicyFile.resolveSources(in:)`): a catalog report (`.txt`, an ending notes share) that
+    /// `catalog/*` matches is read by `check`, and now by `diff --since` too, which skipped it and
+    /// said "no changes" over the other file alone.
+    @Test func aPolicyGlobMatchesTheSameFilesAtARevision() throws {
+        let folder = try CLIRunner.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = CLIRunner.repository.appendingPathComponent("Tests/TallyFormatsTests/Fixtures/catalog-report/in-app-purchases.txt")
+        try FileManager.default.copyItem(at: report, to: folder.appendingPathComponent("catalog/report.txt"))
+        try "version: 1\nsources:\n  - catalog/*\n".write(to: folder.appendingPathComponent(".tally.yml"), atomically: true, encoding: .utf8)
+        _ = try GateHostileCLITests.bash("git init -q . && git add -A && git -c user.email=t@t -c user.name=t commit -qm one", in: folder)
+        // The report holds two apps' products: both commands read it, and both say which app to name.
+        let check = try CLIRunner.run(["check"], in: folder)
+        #expect(check.status == 2 && check.stderr.contains("catalog/report.txt: error: the report holds the in-app purchases of 2 apps"),
+                "\(check.stdout)\(check.stderr)")
+        let diff = try CLIRunner.run(["diff", "--since", "HEAD"], in: folder)
+        #expect(diff.status == 2, "\(diff.stdout)\(diff.stderr)")
+        #expect(diff.stderr.contains("catalog/report.txt@HEAD: error: the report holds the in-app purchases of 2 apps"), "\(diff.stderr)")
+        #expect(!diff.stdout.contains("no changes"), "\(diff.stdout)")
+    }
 }
