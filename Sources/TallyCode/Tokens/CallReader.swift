@@ -126,8 +126,10 @@ struct CallReader {
             let own = unityStoreIDs(args[2], kind: stated)
             found += own
             let named = Set(own.flatMap { $0.0.flattened().literals.compactMap(\.store) })
-            let rest = Store.allCases.filter { !named.contains($0) }
-            if rest.count == Store.allCases.count {
+            // The stores it names none for are those a call of no store asks (the App Store and
+            // Google Play): a store only some apps build for (the Amazon Appstore) is not assumed.
+            let rest = Store.askedByCallsOfNoStore.filter { !named.contains($0) }
+            if rest.count == Store.askedByCallsOfNoStore.count {
                 found.append((general, stated))
             } else if !rest.isEmpty {
                 for store in rest { found.append((general.tagged(store), stated)) }
